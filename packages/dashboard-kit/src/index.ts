@@ -9,3 +9,14 @@ export {
   type ResolvedTheme,
   type ThemePreference,
 } from './theme/theme-script';
+export { Button, type ButtonProps, type ButtonSize, type ButtonVariant } from './components/Button';
+export {
+  ThemeProvider,
+  ThemeScope,
+  useTheme,
+  useThemeScopeProps,
+  type ThemeContextValue,
+  type ThemeProviderProps,
+  type ThemeScopeProps,
+  type ThemeTarget,
+} from './components/ThemeProvider';

@@ -1,0 +1,10 @@
+import { createIcon } from './createIcon';
+
+/** A card: billing. */
+export const CreditCardIcon = createIcon(
+  'CreditCardIcon',
+  <>
+    <rect x="2" y="5" width="20" height="14" rx="2" />
+    <path d="M2 10h20M6 15h4" />
+  </>,
+);

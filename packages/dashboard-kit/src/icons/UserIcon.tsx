@@ -1,0 +1,10 @@
+import { createIcon } from './createIcon';
+
+/** A person: the account. */
+export const UserIcon = createIcon(
+  'UserIcon',
+  <>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21a8 8 0 0 1 16 0" />
+  </>,
+);

@@ -1,0 +1,50 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../theme/contract.css';
+
+export const stack = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: vars.space['4'],
+});
+
+export const row = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space['3'],
+});
+
+export const themes = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(18rem, 1fr))',
+  gap: vars.space['4'],
+});
+
+export const themePane = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['3'],
+  padding: vars.space['4'],
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+});
+
+export const caption = style({
+  margin: 0,
+  color: vars.color.mutedForeground,
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.medium,
+  textTransform: 'uppercase',
+  letterSpacing: '0.04em',
+});
+
+export const phone = style({
+  width: '375px',
+  maxWidth: '100%',
+  minHeight: '20rem',
+  padding: vars.space['4'],
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  overflow: 'hidden',
+});

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { ThemeScope } from '../components/ThemeProvider/ThemeProvider';
+import * as styles from './StoryLayout.css';
+
+/** Story-only layout helpers; not part of the published kit. */
+
+export function Stack({ children }: { children: ReactNode }) {
+  return <div className={styles.stack}>{children}</div>;
+}
+
+export function Row({ children }: { children: ReactNode }) {
+  return <div className={styles.row}>{children}</div>;
+}
+
+export function Caption({ children }: { children: ReactNode }) {
+  return <p className={styles.caption}>{children}</p>;
+}
+
+/** The same content drawn in the light and the dark theme, side by side. */
+export function BothThemes({ children }: { children: ReactNode }) {
+  return (
+    <div className={styles.themes}>
+      {(['light', 'dark'] as const).map((theme) => (
+        <ThemeScope key={theme} theme={theme} className={styles.themePane}>
+          <Caption>{theme}</Caption>
+          {children}
+        </ThemeScope>
+      ))}
+    </div>
+  );
+}
+
+/** A 375px-wide frame, the width of a common phone. */
+export function PhoneFrame({ children }: { children: ReactNode }) {
+  return <div className={styles.phone}>{children}</div>;
+}
