@@ -1,0 +1,10 @@
+export {
+  ThemeProvider,
+  ThemeScope,
+  useTheme,
+  useThemeScopeProps,
+  type ThemeContextValue,
+  type ThemeProviderProps,
+  type ThemeScopeProps,
+  type ThemeTarget,
+} from './ThemeProvider';
