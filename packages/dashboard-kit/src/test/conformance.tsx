@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { createRef, type ReactElement, type Ref } from 'react';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe';
@@ -39,9 +39,14 @@ export function itConforms<E extends Element>(name: string, options: Conformance
     for (const theme of ['dark', 'light'] as const) {
       it(`should have no axe violations in the ${theme} theme`, async () => {
         document.documentElement.dataset.theme = theme;
-        const { container } = render(options.render({}));
-        await expectNoAxeViolations(options.axeTarget?.() ?? container);
-        delete document.documentElement.dataset.theme;
+        try {
+          const { container } = render(options.render({}));
+          // Let positioned parts (menus, tooltips) settle their async layout before axe reads the DOM.
+          await act(async () => {});
+          await expectNoAxeViolations(options.axeTarget?.() ?? container);
+        } finally {
+          delete document.documentElement.dataset.theme;
+        }
       });
     }
   });
