@@ -44,3 +44,4 @@ export {
   type DropdownMenuShortcutProps,
   type DropdownMenuTriggerProps,
 } from './components/DropdownMenu';
+export { ThemeToggle, type ThemeToggleProps } from './components/ThemeToggle';
