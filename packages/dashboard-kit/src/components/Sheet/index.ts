@@ -1,0 +1,17 @@
+export {
+  Sheet,
+  SheetClose,
+  SheetContent,
+  SheetDescription,
+  SheetHeader,
+  SheetTitle,
+  SheetTrigger,
+  type SheetCloseProps,
+  type SheetContentProps,
+  type SheetDescriptionProps,
+  type SheetHeaderProps,
+  type SheetProps,
+  type SheetSide,
+  type SheetTitleProps,
+  type SheetTriggerProps,
+} from './Sheet';
