@@ -1,0 +1,199 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeViolations } from './axe';
+import { launchBrowser, openPage, registerUser, startServer, type RunningServer } from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+let user: Awaited<ReturnType<typeof registerUser>>;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  user = await registerUser(server.url, { name: 'Ada Lovelace' });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A page already signed in as `user` (auth restored from storage, as after a reload). */
+async function signedInPage(viewport = { width: 1280, height: 800 }) {
+  const opened = await openPage(browser, server.url, { viewport });
+  const me = { id: 0, name: user.name, email: user.email };
+  await opened.context.addInitScript(
+    ([key, value]) => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem(key, value);
+        sessionStorage.setItem('seeded', '1');
+      }
+    },
+    ['signaldeck.auth', JSON.stringify({ user: me, token: user.token })] as const,
+  );
+  return opened;
+}
+
+async function sidebarWidth(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const el = document.querySelector('[data-slot="sidebar-container"], [data-slot="sidebar"]');
+    return el ? Math.round(el.getBoundingClientRect().width) : -1;
+  });
+}
+
+async function sidebarCookie(page: Page) {
+  const cookies = await page.context().cookies();
+  return cookies.find((c) => c.name === 'sidebar_state');
+}
+
+describe('given the signed-in shell on a desktop', () => {
+  it('should show the product name, the Platform group and every link of the spec', async () => {
+    const { page, context } = await signedInPage();
+    await page.goto('/trading/BTC/1m');
+    const nav = page.getByRole('complementary').or(page.locator('[data-slot="sidebar"]')).first();
+    await nav.getByText('SignalDeck').first().waitFor();
+    expect(await nav.getByText('Platform').isVisible()).toBe(true);
+    const links: [string, string][] = [
+      ['BTC/USD', '/trading/BTC/1m'],
+      ['ETH/USD', '/trading/ETH/1m'],
+      ['SOL/USD', '/trading/SOL/1m'],
+      ['All Events', '/signals'],
+      ['BTC Signals', '/signals?ticker=BTC'],
+      ['ETH Signals', '/signals?ticker=ETH'],
+      ['Overview', '/performance/overview'],
+      ['Trades', '/performance/trades'],
+      ['Analytics', '/performance/analytics'],
+      ['Strategy', '/settings/strategy'],
+      ['API Keys', '/settings/api-keys'],
+    ];
+    for (const [name, href] of links) {
+      expect(await page.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);
+    }
+    expect(await page.getByRole('link', { name: 'Notifications', exact: true }).first().getAttribute('href')).toBe(
+      '/settings/notifications',
+    );
+    await context.close();
+  });
+
+  it('should show the breadcrumb Trading > {SYMBOL}/USD > {interval} on the trading route', async () => {
+    const { page, context } = await signedInPage();
+    await page.goto('/trading/ETH/15m');
+    const crumbs = page.getByRole('navigation', { name: 'breadcrumb' });
+    await crumbs.waitFor();
+    await expect.poll(async () => (await crumbs.innerText()).replace(/\s+/g, ' ').trim()).toMatch(/^Trading\s*\S?\s*ETH\/USD\s*\S?\s*15m$/);
+    expect(await crumbs.locator('[aria-current="page"]').innerText()).toBe('15m');
+    await context.close();
+  });
+
+  it('should show "Dashboard" as the breadcrumb of a route without crumbs', async () => {
+    const { page, context } = await signedInPage();
+    await page.goto('/no/such/page');
+    const crumbs = page.getByRole('navigation', { name: 'breadcrumb' });
+    await expect.poll(() => crumbs.innerText()).toBe('Dashboard');
+    await context.close();
+  });
+
+  it('should show the signed-in user in the footer with their initials', async () => {
+    const { page, context } = await signedInPage();
+    await page.goto('/signals');
+    const trigger = page.getByRole('button', { name: /account menu/i });
+    await trigger.waitFor();
+    expect(await trigger.innerText()).toContain('AL');
+    expect(await trigger.innerText()).toContain('Ada Lovelace');
+    expect(await trigger.innerText()).toContain(user.email);
+    await trigger.click();
+    const items = await page.getByRole('menuitem').allInnerTexts();
+    expect(items.map((t) => t.trim())).toEqual(['Upgrade to Pro', 'Account', 'Billing', 'Notifications', 'Log out']);
+    await context.close();
+  });
+
+  it('should be 16rem wide, collapse to 3rem with Ctrl+B, and remember it for 7 days in sidebar_state', async () => {
+    const { page, context } = await signedInPage();
+    await page.goto('/signals');
+    await page.getByRole('button', { name: 'Toggle Sidebar' }).first().waitFor();
+    expect(await sidebarWidth(page)).toBe(256);
+    await page.keyboard.press('Control+b');
+    await expect.poll(() => sidebarWidth(page)).toBe(48);
+    const cookie = await sidebarCookie(page);
+    expect(cookie?.value).toBe('false');
+    const days = ((cookie?.expires ?? 0) - Date.now() / 1000) / 86400;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThanOrEqual(7.01);
+    await page.reload();
+    await page.getByRole('button', { name: 'Toggle Sidebar' }).first().waitFor();
+    expect(await sidebarWidth(page)).toBe(48);
+    await page.keyboard.press('Meta+b');
+    await expect.poll(() => sidebarWidth(page)).toBe(256);
+    expect((await sidebarCookie(page))?.value).toBe('true');
+    await context.close();
+  });
+
+  it('should switch theme from dark (the default) to light and keep it across a reload', async () => {
+    const { page, context } = await signedInPage();
+    await page.goto('/signals');
+    const theme = () => page.evaluate(() => document.documentElement.getAttribute('data-theme'));
+    expect(await theme()).toBe('dark');
+    await page.getByRole('button', { name: /theme/i }).click();
+    const options = await page.getByRole('menuitemradio').allInnerTexts();
+    expect(options.map((o) => o.trim())).toEqual(['Light', 'Dark', 'System']);
+    await page.getByRole('menuitemradio', { name: 'Light' }).click();
+    await expect.poll(theme).toBe('light');
+    await page.reload();
+    expect(await theme()).toBe('light');
+    await context.close();
+  });
+
+  for (const themeName of ['dark', 'light'] as const) {
+    it(`should have no serious axe violations in the ${themeName} theme`, async () => {
+      const { page, context } = await signedInPage();
+      await page.addInitScript((t) => localStorage.setItem('dk-theme', t), themeName);
+      await page.goto('/performance/overview');
+      await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.goto('/login');
+      await context.close();
+    });
+  }
+});
+
+describe('given a phone-width screen (768px or narrower)', () => {
+  it('should hide the sidebar and open it as an 18rem sheet without touching the saved state', async () => {
+    const { page, context } = await signedInPage({ width: 390, height: 844 });
+    await page.goto('/signals');
+    const trigger = page.getByRole('button', { name: 'Toggle Sidebar' }).first();
+    await trigger.waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await trigger.click();
+    const sheet = page.getByRole('dialog');
+    await sheet.waitFor();
+    await expect.poll(async () => Math.round((await sheet.boundingBox())?.width ?? 0)).toBe(288);
+    expect(await sheet.getByRole('link', { name: 'ETH/USD' }).isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    expect(await sidebarCookie(page)).toBeUndefined();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+
+  it('should treat exactly 768px as mobile', async () => {
+    const { page, context } = await signedInPage({ width: 768, height: 900 });
+    await page.goto('/signals');
+    await page.getByRole('button', { name: 'Toggle Sidebar' }).first().click();
+    await page.getByRole('dialog').waitFor();
+    await context.close();
+  });
+});
+
+describe('given the login page', () => {
+  for (const themeName of ['dark', 'light'] as const) {
+    it(`should have no serious axe violations in the ${themeName} theme`, async () => {
+      const { page, context } = await openPage(browser, server.url);
+      await page.addInitScript((t) => localStorage.setItem('dk-theme', t), themeName);
+      await page.goto('/login');
+      await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await context.close();
+    });
+  }
+});

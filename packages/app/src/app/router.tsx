@@ -1,0 +1,103 @@
+import { Navigate, createBrowserRouter, useParams, type RouteObject } from 'react-router-dom';
+import { DEFAULT_INTERVAL, paths } from '../config/paths';
+import { GuestOnly } from '../features/auth/guest-only';
+import { RequireAuth } from '../features/auth/require-auth';
+import type { RouteHandle } from './route-meta';
+import { LoginRoute } from './routes/login';
+import { NotFoundRoute } from './routes/not-found';
+import { PlaceholderRoute, type PlaceholderHandle } from './routes/placeholder';
+import { RootLayout } from './routes/root';
+import { AppShell } from './shell/app-shell';
+
+function placeholder(path: string, title: string, section: string, summary: string): RouteObject {
+  const handle: PlaceholderHandle = {
+    title,
+    summary,
+    breadcrumb: () => [{ label: section }, { label: title }],
+  };
+  return { path, handle, element: <PlaceholderRoute /> };
+}
+
+function PairWithoutInterval() {
+  const { symbol = '' } = useParams();
+  return <Navigate to={paths.trading(symbol.toUpperCase(), DEFAULT_INTERVAL)} replace />;
+}
+
+const tradingHandle: RouteHandle = {
+  title: 'Trading Chart',
+  breadcrumb: ({ params }) => [
+    { label: 'Trading' },
+    { label: `${(params.symbol ?? '').toUpperCase()}/USD`, to: paths.trading((params.symbol ?? '').toUpperCase()) },
+    { label: params.interval ?? DEFAULT_INTERVAL },
+  ],
+};
+
+const signalsHandle: RouteHandle = {
+  title: 'Webhook Signals',
+  breadcrumb: ({ searchParams }) => {
+    const ticker = searchParams.get('ticker')?.toUpperCase();
+    return [{ label: 'Signals', to: paths.signals() }, { label: ticker ? `${ticker} Signals` : 'All Events' }];
+  },
+};
+
+/** The route table (spec section 2): each route carries its title and breadcrumbs in `handle`. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      {
+        path: paths.login,
+        handle: { title: 'Login' } satisfies RouteHandle,
+        element: (
+          <GuestOnly>
+            <LoginRoute />
+          </GuestOnly>
+        ),
+      },
+      {
+        path: paths.home,
+        element: (
+          <RequireAuth>
+            <AppShell />
+          </RequireAuth>
+        ),
+        children: [
+          { index: true, element: <Navigate to={paths.defaultAfterLogin} replace /> },
+          { path: 'trading/:symbol', element: <PairWithoutInterval /> },
+          {
+            path: 'trading/:symbol/:interval',
+            handle: tradingHandle,
+            lazy: async () => ({ Component: (await import('./routes/trading')).TradingRoute }),
+          },
+          {
+            path: 'signals',
+            handle: signalsHandle,
+            lazy: async () => ({ Component: (await import('./routes/signals')).SignalsRoute }),
+          },
+          {
+            path: 'settings/api-keys',
+            handle: {
+              title: 'API Keys',
+              breadcrumb: () => [{ label: 'Settings' }, { label: 'API Keys' }],
+            } satisfies RouteHandle,
+            lazy: async () => ({ Component: (await import('./routes/api-keys')).ApiKeysRoute }),
+          },
+          placeholder('performance/overview', 'Overview', 'Performance', 'Your strategies’ profit and loss, win rate and drawdown at a glance.'),
+          placeholder('performance/trades', 'Trades', 'Performance', 'Every trade your strategies made, with entry, exit and result.'),
+          placeholder('performance/analytics', 'Analytics', 'Performance', 'Breakdowns of performance by pair, strategy and time of day.'),
+          placeholder('settings/strategy', 'Strategy', 'Settings', 'Risk limits and position sizing for each strategy.'),
+          placeholder('settings/notifications', 'Notifications', 'Settings', 'Choose which signals reach you by email or push.'),
+          placeholder('account', 'Account', 'Account', 'Your profile, password and active sessions.'),
+          placeholder('account/billing', 'Billing', 'Account', 'Your plan, invoices and payment method.'),
+          placeholder('account/notifications', 'Notifications', 'Account', 'Choose which signals reach you by email or push.'),
+          placeholder('account/upgrade', 'Upgrade to Pro', 'Account', 'More pairs, longer history and faster alerts on the Pro plan.'),
+          { path: '*', handle: { title: 'Page not found' } satisfies RouteHandle, element: <NotFoundRoute /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,35 @@
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { paths, safeRedirect } from '../../config/paths';
+import { AuthForm, type AuthMode } from '../../features/auth/components/auth-form';
+import * as styles from '../../features/auth/components/auth-form.css';
+import { BrandMark } from '../../components/brand-mark';
+
+/** /login: sign in, or register in the second mode (`?mode=register`). */
+export function LoginRoute() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const mode: AuthMode = params.get('mode') === 'register' ? 'register' : 'login';
+
+  function setMode(next: AuthMode) {
+    const nextParams = new URLSearchParams(params);
+    if (next === 'register') nextParams.set('mode', 'register');
+    else nextParams.delete('mode');
+    setParams(nextParams, { replace: true });
+  }
+
+  return (
+    <main className={styles.page}>
+      <div className={styles.panel}>
+        <div className={styles.brand}>
+          <BrandMark />
+          <span>SignalDeck</span>
+        </div>
+        <AuthForm
+          mode={mode}
+          onModeChange={setMode}
+          onSuccess={() => navigate(safeRedirect(params.get('redirect'), paths.defaultAfterLogin), { replace: true })}
+        />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,186 @@
+import {
+  Breadcrumb,
+  BreadcrumbItem,
+  BreadcrumbLink,
+  BreadcrumbList,
+  BreadcrumbPage,
+  BreadcrumbSeparator,
+  Sidebar,
+  SidebarContent,
+  SidebarFooter,
+  SidebarGroup,
+  SidebarGroupLabel,
+  SidebarHeader,
+  SidebarInset,
+  SidebarMenu,
+  SidebarMenuButton,
+  SidebarMenuItem,
+  SidebarMenuSub,
+  SidebarMenuSubButton,
+  SidebarMenuSubItem,
+  SidebarProvider,
+  SidebarRail,
+  SidebarTrigger,
+  ThemeToggle,
+  UserMenu,
+  readSidebarCookie,
+  useSidebar,
+} from 'dashboard-kit';
+import { Fragment, useState } from 'react';
+import { Link, Outlet, useLocation, useMatches, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { BrandMark } from '../../components/brand-mark';
+import { paths } from '../../config/paths';
+import { logout } from '../../features/auth/api/logout';
+import { useUser } from '../../features/auth/api/get-user';
+import { authState } from '../../features/auth/store';
+import type { Crumb, RouteHandle } from '../route-meta';
+import * as styles from './app-shell.css';
+import { isLinkActive, platformNav, type NavSection } from './nav';
+import { ChevronRight, SectionIcon } from './shell-icons';
+
+function NavSectionItem({ section }: { section: NavSection }) {
+  const { pathname, search } = useLocation();
+  const { state, setOpen, isMobile, setOpenMobile } = useSidebar();
+  const containsActive = section.items.some((item) => isLinkActive(item.to, pathname, search));
+  const [expanded, setExpanded] = useState(true);
+
+  function handleToggle() {
+    if (state === 'collapsed' && !isMobile) {
+      setOpen(true);
+      setExpanded(true);
+      return;
+    }
+    setExpanded((v) => !v);
+  }
+
+  return (
+    <SidebarMenuItem>
+      <SidebarMenuButton tooltip={section.label} isActive={containsActive && state === 'collapsed'} aria-expanded={expanded} onClick={handleToggle}>
+        <SectionIcon name={section.icon} />
+        <span>{section.label}</span>
+        <ChevronRight className={styles.chevron} />
+      </SidebarMenuButton>
+      {expanded && (
+        <SidebarMenuSub>
+          {section.items.map((item) => {
+            const active = isLinkActive(item.to, pathname, search);
+            return (
+              <SidebarMenuSubItem key={item.to}>
+                <SidebarMenuSubButton asChild isActive={active}>
+                  <Link to={item.to} aria-current={active ? 'page' : undefined} onClick={() => isMobile && setOpenMobile(false)}>
+                    <span>{item.label}</span>
+                  </Link>
+                </SidebarMenuSubButton>
+              </SidebarMenuSubItem>
+            );
+          })}
+        </SidebarMenuSub>
+      )}
+    </SidebarMenuItem>
+  );
+}
+
+function ShellUserMenu() {
+  const navigate = useNavigate();
+  const { isMobile } = useSidebar();
+  const user = useSnapshot(authState).user;
+  useUser();
+  return (
+    <UserMenu
+      name={user?.name}
+      email={user?.email ?? ''}
+      side={isMobile ? 'top' : 'right'}
+      onUpgrade={() => navigate(paths.account.upgrade)}
+      onAccount={() => navigate(paths.account.profile)}
+      onBilling={() => navigate(paths.account.billing)}
+      onNotifications={() => navigate(paths.account.notifications)}
+      onLogout={async () => {
+        await logout();
+        navigate(paths.login, { replace: true });
+      }}
+    />
+  );
+}
+
+function useCrumbs(): Crumb[] {
+  const matches = useMatches();
+  const params = useParams();
+  const [searchParams] = useSearchParams();
+  const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.breadcrumb)?.handle as
+    | RouteHandle
+    | undefined;
+  const crumbs = handle?.breadcrumb?.({ params, searchParams }) ?? [];
+  return crumbs.length > 0 ? crumbs : [{ label: 'Dashboard' }];
+}
+
+function HeaderBreadcrumb() {
+  const crumbs = useCrumbs();
+  return (
+    <Breadcrumb>
+      <BreadcrumbList>
+        {crumbs.map((crumb, index) => {
+          const last = index === crumbs.length - 1;
+          return (
+            <Fragment key={`${crumb.label}-${index}`}>
+              <BreadcrumbItem>
+                {last ? (
+                  <BreadcrumbPage>{crumb.label}</BreadcrumbPage>
+                ) : crumb.to ? (
+                  <BreadcrumbLink asChild>
+                    <Link to={crumb.to}>{crumb.label}</Link>
+                  </BreadcrumbLink>
+                ) : (
+                  <span>{crumb.label}</span>
+                )}
+              </BreadcrumbItem>
+              {!last && <BreadcrumbSeparator />}
+            </Fragment>
+          );
+        })}
+      </BreadcrumbList>
+    </Breadcrumb>
+  );
+}
+
+/** The signed-in layout (spec section 2): sidebar, header with toggle and breadcrumb, and the page. */
+export function AppShell() {
+  const [defaultOpen] = useState(() => readSidebarCookie(document.cookie) ?? true);
+  return (
+    <SidebarProvider defaultOpen={defaultOpen} persist>
+      <Sidebar collapsible="icon" aria-label="Main navigation">
+        <SidebarHeader>
+          <Link to={paths.home} className={styles.brand}>
+            <BrandMark />
+            <span>SignalDeck</span>
+          </Link>
+        </SidebarHeader>
+        <SidebarContent>
+          <SidebarGroup>
+            <SidebarGroupLabel>Platform</SidebarGroupLabel>
+            <SidebarMenu>
+              {platformNav.map((section) => (
+                <NavSectionItem key={section.label} section={section} />
+              ))}
+            </SidebarMenu>
+          </SidebarGroup>
+        </SidebarContent>
+        <SidebarFooter>
+          <ThemeToggle />
+          <ShellUserMenu />
+        </SidebarFooter>
+        <SidebarRail />
+      </Sidebar>
+      <SidebarInset>
+        <header className={styles.header}>
+          <SidebarTrigger />
+          <span className={styles.headerDivider} aria-hidden="true" />
+          <HeaderBreadcrumb />
+        </header>
+        <div className={styles.content}>
+          <Outlet />
+        </div>
+      </SidebarInset>
+    </SidebarProvider>
+  );
+}

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { paths, safeRedirect } from './paths';
+
+describe('given safeRedirect', () => {
+  it('should keep a path inside the app, with its query', () => {
+    expect(safeRedirect('/signals?ticker=ETH', '/')).toBe('/signals?ticker=ETH');
+  });
+
+  it.each([null, '', 'https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)'])(
+    'should fall back for %s',
+    (value) => {
+      expect(safeRedirect(value, paths.defaultAfterLogin)).toBe('/trading/BTC/1m');
+    },
+  );
+});

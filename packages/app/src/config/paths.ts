@@ -1,0 +1,37 @@
+/** Every path the app links to, in one place. */
+export const DEFAULT_SYMBOL = 'BTC';
+export const DEFAULT_INTERVAL = '1m';
+
+export const paths = {
+  login: '/login',
+  home: '/',
+  trading: (symbol: string, interval: string = DEFAULT_INTERVAL) =>
+    `/trading/${encodeURIComponent(symbol)}/${encodeURIComponent(interval)}`,
+  defaultAfterLogin: `/trading/${DEFAULT_SYMBOL}/${DEFAULT_INTERVAL}`,
+  signals: (ticker?: string) => (ticker ? `/signals?ticker=${encodeURIComponent(ticker)}` : '/signals'),
+  performance: {
+    overview: '/performance/overview',
+    trades: '/performance/trades',
+    analytics: '/performance/analytics',
+  },
+  settings: {
+    strategy: '/settings/strategy',
+    apiKeys: '/settings/api-keys',
+    notifications: '/settings/notifications',
+  },
+  account: {
+    upgrade: '/account/upgrade',
+    profile: '/account',
+    billing: '/account/billing',
+    notifications: '/account/notifications',
+  },
+} as const;
+
+/**
+ * Only same-app paths are followed after sign-in, so a crafted `?redirect=` cannot send a user
+ * to another site ("//evil.example" or "https://...").
+ */
+export function safeRedirect(value: string | null | undefined, fallback: string): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  return value;
+}

@@ -1,0 +1,70 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+async function loadStore() {
+  vi.resetModules();
+  return import('./store');
+}
+
+const ada = { id: 1, name: 'Ada Lovelace', email: 'ada@example.com' };
+
+beforeEach(() => localStorage.clear());
+
+describe('given the auth store', () => {
+  describe('when nothing is stored', () => {
+    it('should start signed out', async () => {
+      const { authState } = await loadStore();
+      expect(authState.user).toBeNull();
+      expect(authState.token).toBeNull();
+      expect(authState.isAuthenticated).toBe(false);
+    });
+  });
+
+  describe('after a session is set', () => {
+    it('should be authenticated and persist user and token', async () => {
+      const { authState, setSession } = await loadStore();
+      setSession(ada, '1|abc');
+      expect(authState.isAuthenticated).toBe(true);
+      await Promise.resolve();
+      expect(JSON.parse(localStorage.getItem('signaldeck.auth') ?? '{}')).toEqual({ user: ada, token: '1|abc' });
+    });
+
+    it('should be restored by a fresh load (a page reload)', async () => {
+      localStorage.setItem('signaldeck.auth', JSON.stringify({ user: ada, token: '1|abc' }));
+      const { authState } = await loadStore();
+      expect(authState.user).toEqual(ada);
+      expect(authState.isAuthenticated).toBe(true);
+    });
+  });
+
+  describe('when only one of user and token is held', () => {
+    it('should not be authenticated', async () => {
+      localStorage.setItem('signaldeck.auth', JSON.stringify({ user: ada, token: null }));
+      const { authState } = await loadStore();
+      expect(authState.isAuthenticated).toBe(false);
+      authState.user = null;
+      authState.token = '1|abc';
+      expect(authState.isAuthenticated).toBe(false);
+    });
+  });
+
+  describe('when the stored value is corrupt', () => {
+    it('should start signed out instead of failing', async () => {
+      localStorage.setItem('signaldeck.auth', '{not json');
+      const { authState } = await loadStore();
+      expect(authState.isAuthenticated).toBe(false);
+    });
+  });
+
+  describe('after clearAuth', () => {
+    it('should clear everything, in memory and in storage', async () => {
+      const { authState, setSession, clearAuth } = await loadStore();
+      setSession(ada, '1|abc');
+      await Promise.resolve();
+      clearAuth();
+      await Promise.resolve();
+      expect(authState.user).toBeNull();
+      expect(authState.token).toBeNull();
+      expect(localStorage.getItem('signaldeck.auth')).toBeNull();
+    });
+  });
+});

@@ -1,0 +1,80 @@
+import { proxy, subscribe } from 'valtio';
+import type { User } from './types';
+
+export const AUTH_STORAGE_KEY = 'signaldeck.auth';
+
+interface AuthState {
+  user: User | null;
+  token: string | null;
+  /** True only when both a user and a token are held (spec section 4). */
+  readonly isAuthenticated: boolean;
+}
+
+interface PersistedAuth {
+  user: User | null;
+  token: string | null;
+}
+
+function isUser(value: unknown): value is User {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (typeof v.id === 'number' || typeof v.id === 'string') && typeof v.name === 'string' && typeof v.email === 'string';
+}
+
+function readPersisted(): PersistedAuth {
+  try {
+    const raw = localStorage.getItem(AUTH_STORAGE_KEY);
+    if (!raw) return { user: null, token: null };
+    const parsed = JSON.parse(raw) as Record<string, unknown>;
+    return {
+      user: isUser(parsed.user) ? parsed.user : null,
+      token: typeof parsed.token === 'string' && parsed.token ? parsed.token : null,
+    };
+  } catch {
+    return { user: null, token: null };
+  }
+}
+
+const initial = readPersisted();
+
+export const authState = proxy<AuthState>({
+  user: initial.user,
+  token: initial.token,
+  get isAuthenticated() {
+    return this.user !== null && this.token !== null;
+  },
+});
+
+subscribe(authState, () => {
+  try {
+    if (authState.user === null && authState.token === null) localStorage.removeItem(AUTH_STORAGE_KEY);
+    else localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ user: authState.user, token: authState.token }));
+  } catch {
+    // Storage may be full or disabled; the session still works for this tab.
+  }
+});
+
+/** Another tab signed in or out: follow it, so two tabs never disagree about who is signed in. */
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key !== AUTH_STORAGE_KEY) return;
+    const next = readPersisted();
+    authState.user = next.user;
+    authState.token = next.token;
+  });
+}
+
+export function setSession(user: User, token: string): void {
+  authState.user = user;
+  authState.token = token;
+}
+
+export function setUser(user: User): void {
+  authState.user = user;
+}
+
+/** Clears all auth state (logout, any 401). */
+export function clearAuth(): void {
+  authState.user = null;
+  authState.token = null;
+}
