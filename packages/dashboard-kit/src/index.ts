@@ -45,3 +45,14 @@ export {
   type DropdownMenuTriggerProps,
 } from './components/DropdownMenu';
 export { ThemeToggle, type ThemeToggleProps } from './components/ThemeToggle';
+export {
+  Avatar,
+  AvatarFallback,
+  AvatarImage,
+  type AvatarFallbackProps,
+  type AvatarImageProps,
+  type AvatarProps,
+  type AvatarShape,
+  type AvatarSize,
+} from './components/Avatar';
+export { UserMenu, getDisplayName, getInitials, GUEST_NAME, type UserMenuProps } from './components/UserMenu';

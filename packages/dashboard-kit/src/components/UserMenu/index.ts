@@ -1,0 +1,2 @@
+export { UserMenu, type UserMenuProps } from './UserMenu';
+export { getDisplayName, getInitials, GUEST_NAME } from './display';
