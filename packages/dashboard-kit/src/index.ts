@@ -56,3 +56,27 @@ export {
   type AvatarSize,
 } from './components/Avatar';
 export { UserMenu, getDisplayName, getInitials, GUEST_NAME, type UserMenuProps } from './components/UserMenu';
+export {
+  Breadcrumb,
+  BreadcrumbItem,
+  BreadcrumbLink,
+  BreadcrumbList,
+  BreadcrumbPage,
+  BreadcrumbSeparator,
+  type BreadcrumbItemProps,
+  type BreadcrumbLinkProps,
+  type BreadcrumbListProps,
+  type BreadcrumbPageProps,
+  type BreadcrumbProps,
+  type BreadcrumbSeparatorProps,
+} from './components/Breadcrumb';
+export {
+  SignalsTable,
+  SIGNAL_COLUMN_IDS,
+  type SignalColumnId,
+  type SignalRow,
+  type SignalStatus,
+  type SignalsTableColumnVisibility,
+  type SignalsTableProps,
+  type SignalsTableSorting,
+} from './components/SignalsTable';
