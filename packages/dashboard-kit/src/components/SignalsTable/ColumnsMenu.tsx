@@ -1,0 +1,52 @@
+import { ColumnsIcon } from '../../icons/ColumnsIcon';
+import { Button } from '../Button';
+import {
+  DropdownMenu,
+  DropdownMenuCheckboxItem,
+  DropdownMenuContent,
+  DropdownMenuLabel,
+  DropdownMenuTrigger,
+} from '../DropdownMenu';
+
+export interface ColumnsMenuOption {
+  id: string;
+  label: string;
+  visible: boolean;
+}
+
+interface ColumnsMenuProps {
+  /** The table's accessible name, so several tables on a page have distinct menus. */
+  tableLabel: string;
+  options: ColumnsMenuOption[];
+  onVisibleChange: (id: string, visible: boolean) => void;
+}
+
+/** A menu of checkboxes that shows and hides columns; it stays open while columns are toggled. */
+export function ColumnsMenu({ tableLabel, options, onVisibleChange }: ColumnsMenuProps) {
+  const visibleCount = options.filter((option) => option.visible).length;
+  return (
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger asChild>
+        <Button variant="outline" size="sm" aria-label={`Columns of ${tableLabel}`} data-slot="signals-table-columns">
+          <ColumnsIcon />
+          Columns
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuLabel>Show columns</DropdownMenuLabel>
+        {options.map((option) => (
+          <DropdownMenuCheckboxItem
+            key={option.id}
+            checked={option.visible}
+            // The last visible column stays: a table with no columns shows nothing to bring them back.
+            disabled={option.visible && visibleCount === 1}
+            onCheckedChange={(checked) => onVisibleChange(option.id, checked)}
+            onSelect={(event) => event.preventDefault()}
+          >
+            {option.label}
+          </DropdownMenuCheckboxItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,513 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { expectNoAxeViolations } from '../../test/axe';
+import { itConforms } from '../../test/conformance';
+import { mockMatchMedia } from '../../test/matchMedia';
+import { generateSignals, makeSignal } from './fixtures';
+import { COMPACT_MEDIA_QUERY } from './layout';
+import { SignalsTable, type SignalsTableProps } from './SignalsTable';
+import type { SignalRow } from './types';
+
+// jsdom has no layout: give the table's scroller a viewport so the virtualiser has room for
+// ten 40px rows below the 40px header.
+const VIEWPORT = { width: 1024, height: 440 };
+const SCROLLER = 'signals-table-scroller';
+const sizeOf = (element: HTMLElement, side: 'width' | 'height') =>
+  element.dataset.slot === SCROLLER ? VIEWPORT[side] : 0;
+const originalClientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
+const originalClientWidth = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth');
+const originalScrollHeight = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollHeight');
+const originalScrollTo = HTMLElement.prototype.scrollTo;
+
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return sizeOf(this, 'height');
+    },
+  });
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return sizeOf(this, 'width');
+    },
+  });
+  // Taller than any list here, so the virtualiser may scroll anywhere in it.
+  Object.defineProperty(Element.prototype, 'scrollHeight', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return this.dataset?.slot === SCROLLER ? 10_000_000 : 0;
+    },
+  });
+  HTMLElement.prototype.scrollTo = function scrollTo(this: HTMLElement, options?: ScrollToOptions | number) {
+    if (typeof options !== 'object' || options.top === undefined) return;
+    this.scrollTop = options.top;
+    this.dispatchEvent(new Event('scroll'));
+  } as typeof HTMLElement.prototype.scrollTo;
+});
+
+afterAll(() => {
+  if (originalClientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', originalClientHeight);
+  if (originalClientWidth) Object.defineProperty(HTMLElement.prototype, 'clientWidth', originalClientWidth);
+  if (originalScrollHeight) Object.defineProperty(Element.prototype, 'scrollHeight', originalScrollHeight);
+  HTMLElement.prototype.scrollTo = originalScrollTo;
+});
+
+const MINUTE = 60_000;
+
+function threeSignals(): SignalRow[] {
+  const now = Date.now();
+  return [
+    makeSignal({ id: 'a', ticker: 'BTC', action: 'buy', price: 67_234.5, receivedAt: now - 2 * MINUTE }),
+    makeSignal({
+      id: 'b',
+      ticker: 'ETH',
+      action: 'sell',
+      price: 3_480.25,
+      quantity: null,
+      receivedAt: now - 5 * MINUTE,
+      status: 'rejected',
+      reason: 'Price must be a positive number',
+    }),
+    makeSignal({
+      id: 'c',
+      ticker: 'SOL',
+      action: 'exit',
+      price: 152.1,
+      receivedAt: now - 9 * MINUTE,
+      status: 'duplicate',
+    }),
+  ];
+}
+
+function renderTable(props: Partial<SignalsTableProps> = {}) {
+  const user = userEvent.setup();
+  const utils = render(<SignalsTable signals={threeSignals()} {...props} />);
+  return { user, ...utils };
+}
+
+const table = () => screen.getByRole('table', { name: 'Signals' });
+const dataRows = () =>
+  within(table())
+    .queryAllByRole('row')
+    .filter((row) => row.dataset.slot === 'signals-table-row');
+const tickers = () => dataRows().map((row) => row.dataset.rowId);
+const scroller = (container: HTMLElement) => container.querySelector<HTMLElement>(`[data-slot="${SCROLLER}"]`)!;
+
+async function scrollTo(element: HTMLElement, top: number) {
+  await act(async () => {
+    element.scrollTop = top;
+    element.dispatchEvent(new Event('scroll'));
+  });
+}
+
+itConforms('SignalsTable', {
+  render: (props) => <SignalsTable signals={threeSignals()} {...props} />,
+  refType: HTMLDivElement,
+});
+
+describe('given three signals', () => {
+  it('should show a named table with a header per column', () => {
+    renderTable();
+    const headers = within(table())
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers).toEqual([
+      'Details',
+      'Time',
+      'Ticker',
+      'Action',
+      'Price',
+      'Quantity',
+      'Interval',
+      'Strategy',
+      'Status',
+    ]);
+    expect(screen.getByRole('button', { name: 'Sort by Price' })).toBeInTheDocument();
+    expect(dataRows()).toHaveLength(3);
+  });
+
+  it('should show relative times backed by an exact <time>', () => {
+    const receivedAt = Date.now() - 2 * MINUTE;
+    render(<SignalsTable signals={[makeSignal({ id: 'a', receivedAt })]} />);
+    const time = screen.getByText('2 min ago');
+    expect(time.tagName).toBe('TIME');
+    expect(time).toHaveAttribute('dateTime', new Date(receivedAt).toISOString());
+    expect(time.getAttribute('title')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}$/);
+  });
+
+  it('should colour actions by direction and show a rejection with its reason', () => {
+    renderTable();
+    expect(screen.getByText('buy')).toHaveAttribute('data-tone', 'positive');
+    expect(screen.getByText('sell')).toHaveAttribute('data-tone', 'negative');
+    expect(screen.getByText('exit')).toHaveAttribute('data-tone', 'neutral');
+    const rejected = dataRows()[1]!;
+    expect(within(rejected).getByText('rejected')).toBeInTheDocument();
+    expect(within(rejected).getByText('Price must be a positive number')).toBeInTheDocument();
+    expect(within(rejected).getByText('none')).toBeInTheDocument();
+    expect(within(rejected).getByText('3,480.25')).toBeInTheDocument();
+  });
+
+  describe('after clicking a column header', () => {
+    it('should sort numbers largest first, then smallest first, then return to the given order', async () => {
+      const onSortingChange = vi.fn();
+      const { user } = renderTable({ onSortingChange });
+      const priceHeader = screen.getByRole('columnheader', { name: 'Price' });
+      expect(priceHeader).not.toHaveAttribute('aria-sort');
+
+      await user.click(screen.getByRole('button', { name: 'Sort by Price' }));
+      expect(priceHeader).toHaveAttribute('aria-sort', 'descending');
+      expect(tickers()).toEqual(['a', 'b', 'c']);
+      expect(onSortingChange).toHaveBeenLastCalledWith([{ id: 'price', desc: true }]);
+
+      await user.click(screen.getByRole('button', { name: 'Sort by Price' }));
+      expect(priceHeader).toHaveAttribute('aria-sort', 'ascending');
+      expect(tickers()).toEqual(['c', 'b', 'a']);
+
+      await user.click(screen.getByRole('button', { name: 'Sort by Price' }));
+      expect(priceHeader).not.toHaveAttribute('aria-sort');
+      expect(tickers()).toEqual(['a', 'b', 'c']);
+    });
+
+    it('should keep rows without a value last in both directions', async () => {
+      const { user } = renderTable();
+      await user.click(screen.getByRole('button', { name: 'Sort by Quantity' }));
+      expect(tickers().at(-1)).toBe('b');
+      await user.click(screen.getByRole('button', { name: 'Sort by Quantity' }));
+      expect(tickers().at(-1)).toBe('b');
+    });
+
+    it('should sort text from A to Z first', async () => {
+      const { user } = renderTable();
+      await user.click(screen.getByRole('button', { name: 'Sort by Ticker' }));
+      expect(screen.getByRole('columnheader', { name: 'Ticker' })).toHaveAttribute('aria-sort', 'ascending');
+      expect(tickers()).toEqual(['a', 'b', 'c']);
+    });
+
+    it('should sort intervals by length, not alphabetically', async () => {
+      const signals = ['1d', '15m', '1h', '1m'].map((interval) =>
+        makeSignal({ id: interval, interval, receivedAt: Date.now() }),
+      );
+      const user = userEvent.setup();
+      render(<SignalsTable signals={signals} />);
+      await user.click(screen.getByRole('button', { name: 'Sort by Interval' }));
+      expect(tickers()).toEqual(['1m', '15m', '1h', '1d']);
+    });
+  });
+
+  describe('after hiding a column from the columns menu', () => {
+    it('should remove its header and cells and report the change', async () => {
+      const onColumnVisibilityChange = vi.fn();
+      const { user } = renderTable({ onColumnVisibilityChange });
+      await user.click(screen.getByRole('button', { name: 'Columns of Signals' }));
+      const strategy = await screen.findByRole('menuitemcheckbox', { name: 'Strategy' });
+      expect(strategy).toHaveAttribute('aria-checked', 'true');
+
+      await user.click(strategy);
+      expect(screen.queryByRole('columnheader', { name: 'Strategy' })).not.toBeInTheDocument();
+      expect(screen.queryAllByText('EMA cross 9/21')).toHaveLength(0);
+      expect(onColumnVisibilityChange).toHaveBeenLastCalledWith({ strategy: false });
+      // The menu stays open so several columns can be toggled in one go.
+      expect(screen.getByRole('menuitemcheckbox', { name: 'Strategy' })).toHaveAttribute('aria-checked', 'false');
+
+      await user.click(screen.getByRole('menuitemcheckbox', { name: 'Strategy' }));
+      expect(screen.getByRole('columnheader', { name: 'Strategy' })).toBeInTheDocument();
+    });
+  });
+
+  describe('given a phone-width viewport', () => {
+    it('should start without the secondary columns, which the menu can bring back', async () => {
+      const media = mockMatchMedia({ [COMPACT_MEDIA_QUERY]: true });
+      try {
+        const { user } = renderTable();
+        for (const name of ['Quantity', 'Interval', 'Strategy']) {
+          expect(screen.queryByRole('columnheader', { name })).not.toBeInTheDocument();
+        }
+        expect(screen.getByRole('columnheader', { name: 'Price' })).toBeInTheDocument();
+        await user.click(screen.getByRole('button', { name: 'Columns of Signals' }));
+        await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Interval' }));
+        expect(screen.getByRole('columnheader', { name: 'Interval' })).toBeInTheDocument();
+      } finally {
+        media.restore();
+      }
+    });
+
+    it('should follow an explicit default instead', () => {
+      const media = mockMatchMedia({ [COMPACT_MEDIA_QUERY]: true });
+      try {
+        renderTable({ defaultColumnVisibility: {} });
+        expect(screen.getByRole('columnheader', { name: 'Strategy' })).toBeInTheDocument();
+      } finally {
+        media.restore();
+      }
+    });
+  });
+});
+
+describe('given a row with a hostile raw body', () => {
+  const hostile = '<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">';
+  const signals = [
+    makeSignal({
+      id: 'evil',
+      ticker: '<b>BTC</b>',
+      action: 'buy',
+      raw: hostile,
+      comment: '<i>note</i>',
+      status: 'rejected',
+      reason: 'Body is not valid JSON',
+    }),
+    makeSignal({ id: 'plain', ticker: 'ETH', action: 'sell' }),
+  ];
+
+  describe('after activating its details button', () => {
+    it('should show the raw body as text in a <pre>, never as markup', async () => {
+      const onRowExpandedChange = vi.fn();
+      const user = userEvent.setup();
+      const { container } = render(<SignalsTable signals={signals} onRowExpandedChange={onRowExpandedChange} />);
+      const toggle = screen.getByRole('button', { name: 'Details of <b>BTC</b> buy' });
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+      await user.click(toggle);
+      expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      const detail = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+      const pre = within(detail).getByText(hostile);
+      expect(pre.tagName).toBe('PRE');
+      expect(within(detail).getByText('<i>note</i>')).toBeInTheDocument();
+      expect(within(detail).getByText('Body is not valid JSON')).toBeInTheDocument();
+      expect(container.querySelector('script, img, b, i')).toBeNull();
+      expect((window as { __pwned?: number }).__pwned).toBeUndefined();
+      expect(onRowExpandedChange).toHaveBeenCalledWith(signals[0], true);
+    });
+
+    it('should toggle with Enter and Space from the keyboard', async () => {
+      const user = userEvent.setup();
+      render(<SignalsTable signals={signals} />);
+      const toggle = screen.getByRole('button', { name: 'Details of ETH sell' });
+      toggle.focus();
+      await user.keyboard('{Enter}');
+      expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      expect(screen.getByText('{"ticker":"BTC","action":"buy"}').tagName).toBe('PRE');
+      await user.keyboard(' ');
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      expect(screen.queryByText('{"ticker":"BTC","action":"buy"}')).not.toBeInTheDocument();
+    });
+
+    it('should say so when the raw body has not been loaded', async () => {
+      const user = userEvent.setup();
+      render(<SignalsTable signals={[makeSignal({ id: 'x', raw: undefined })]} />);
+      await user.click(screen.getByRole('button', { name: 'Details of BTC buy' }));
+      expect(screen.getByText('Not loaded')).toBeInTheDocument();
+    });
+
+    it('should stay open when a new signal arrives', async () => {
+      const user = userEvent.setup();
+      const { rerender } = render(<SignalsTable signals={signals} />);
+      await user.click(screen.getByRole('button', { name: 'Details of ETH sell' }));
+      rerender(<SignalsTable signals={[makeSignal({ id: 'new', receivedAt: Date.now() }), ...signals]} />);
+      expect(screen.getByRole('button', { name: 'Details of ETH sell' })).toHaveAttribute('aria-expanded', 'true');
+    });
+
+    it('should have no axe violations with the details open', async () => {
+      const user = userEvent.setup();
+      const { container } = render(<SignalsTable signals={signals} onRowClick={() => {}} selectedId="plain" />);
+      await user.click(screen.getByRole('button', { name: 'Details of ETH sell' }));
+      await expectNoAxeViolations(container);
+    });
+  });
+});
+
+describe('given signals already on screen', () => {
+  const now = Date.now();
+  const initial = [
+    makeSignal({ id: 'two', receivedAt: now - MINUTE }),
+    makeSignal({ id: 'one', receivedAt: now - 2 * MINUTE }),
+  ];
+  const freshRows = () =>
+    dataRows()
+      .filter((row) => row.hasAttribute('data-fresh'))
+      .map((row) => row.dataset.rowId);
+
+  it('should not highlight the rows of the first render', () => {
+    render(<SignalsTable signals={initial} />);
+    expect(freshRows()).toEqual([]);
+  });
+
+  it('should not highlight the first page arriving after loading', () => {
+    const { rerender } = render(<SignalsTable signals={[]} loading />);
+    rerender(<SignalsTable signals={initial} />);
+    expect(freshRows()).toEqual([]);
+  });
+
+  describe('after a newer signal arrives', () => {
+    it('should highlight only that row', () => {
+      const { rerender } = render(<SignalsTable signals={initial} />);
+      rerender(<SignalsTable signals={[makeSignal({ id: 'three', receivedAt: now }), ...initial]} />);
+      expect(freshRows()).toEqual(['three']);
+    });
+
+    it('should highlight the first signal of an empty list', () => {
+      const { rerender } = render(<SignalsTable signals={[]} />);
+      rerender(<SignalsTable signals={[makeSignal({ id: 'first', receivedAt: now })]} />);
+      expect(freshRows()).toEqual(['first']);
+    });
+  });
+
+  describe('after an older page is appended', () => {
+    it('should not highlight the older rows', () => {
+      const { rerender } = render(<SignalsTable signals={initial} />);
+      rerender(<SignalsTable signals={[...initial, makeSignal({ id: 'zero', receivedAt: now - 3 * MINUTE })]} />);
+      expect(freshRows()).toEqual([]);
+    });
+  });
+
+  describe('after the list is replaced by another one', () => {
+    it('should take the new list as its starting point', () => {
+      const { rerender } = render(<SignalsTable signals={initial} />);
+      rerender(<SignalsTable signals={[makeSignal({ id: 'other', ticker: 'ETH', receivedAt: now })]} />);
+      expect(freshRows()).toEqual([]);
+    });
+  });
+});
+
+describe('given no signals', () => {
+  it('should say there are none yet', async () => {
+    const { container } = render(<SignalsTable signals={[]} />);
+    expect(screen.getByText('No signals yet')).toBeInTheDocument();
+    await expectNoAxeViolations(container);
+  });
+
+  it('should show a custom empty state', () => {
+    render(<SignalsTable signals={[]} emptyState={<p>No BTC signals</p>} />);
+    expect(screen.getByText('No BTC signals')).toBeInTheDocument();
+  });
+
+  describe('while loading', () => {
+    it('should show skeleton rows and announce the loading', async () => {
+      const { container } = render(<SignalsTable signals={[]} loading />);
+      expect(screen.getByRole('status')).toHaveTextContent('Loading signals…');
+      expect(table()).toHaveAttribute('aria-busy', 'true');
+      expect(container.querySelectorAll('[data-slot="signals-table-skeleton"]').length).toBeGreaterThan(0);
+      expect(screen.queryByText('No signals yet')).not.toBeInTheDocument();
+      await expectNoAxeViolations(container);
+    });
+  });
+
+  describe('after loading failed', () => {
+    it('should show the error and retry on request', async () => {
+      const onRetry = vi.fn();
+      const user = userEvent.setup();
+      const { container } = render(
+        <SignalsTable signals={[]} error={new Error('Network unreachable')} onRetry={onRetry} />,
+      );
+      const alert = screen.getByRole('alert');
+      expect(alert).toHaveTextContent('Could not load signals');
+      expect(alert).toHaveTextContent('Network unreachable');
+      await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+      expect(onRetry).toHaveBeenCalledTimes(1);
+      await expectNoAxeViolations(container);
+    });
+  });
+});
+
+describe('given loaded rows and a failed refresh', () => {
+  it('should keep the rows and show the error above them', () => {
+    renderTable({ error: 'Server answered 503' });
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not refresh signals: Server answered 503');
+    expect(dataRows()).toHaveLength(3);
+  });
+});
+
+describe('given 100,000 signals', () => {
+  const many = generateSignals(100_000);
+
+  it('should put only a bounded number of rows in the DOM', () => {
+    render(<SignalsTable signals={many} />);
+    const rendered = dataRows();
+    expect(rendered.length).toBeGreaterThan(5);
+    expect(rendered.length).toBeLessThan(40);
+    expect(table()).toHaveAttribute('aria-rowcount', '100001');
+    expect(rendered[0]).toHaveAttribute('aria-rowindex', '2');
+  });
+
+  describe('after scrolling to the middle', () => {
+    it('should render the rows at that position', async () => {
+      const { container } = render(<SignalsTable signals={many} />);
+      await scrollTo(scroller(container), 50_000 * 40);
+      const indexes = dataRows().map((row) => Number(row.getAttribute('aria-rowindex')));
+      expect(indexes).toContain(50_002);
+      expect(indexes.length).toBeLessThan(40);
+    });
+  });
+
+  describe('after a chart marker points at a far row', () => {
+    it('should scroll that row into view and mark it', async () => {
+      const { rerender } = render(<SignalsTable signals={many} />);
+      const target = many[70_000]!;
+      rerender(<SignalsTable signals={many} highlightedId={target.id} />);
+      await waitFor(() => {
+        const row = dataRows().find((candidate) => candidate.dataset.rowId === target.id);
+        expect(row).toHaveAttribute('data-highlighted');
+      });
+    });
+  });
+});
+
+describe('given more signals to load', () => {
+  it('should ask for them when the end is already in view', () => {
+    const onEndReached = vi.fn();
+    render(<SignalsTable signals={generateSignals(10)} hasMore onEndReached={onEndReached} />);
+    expect(onEndReached).toHaveBeenCalledTimes(1);
+    expect(table()).toHaveAttribute('aria-rowcount', '-1');
+  });
+
+  it('should not ask while a page is already loading, and say it is loading', () => {
+    const onEndReached = vi.fn();
+    render(<SignalsTable signals={generateSignals(10)} hasMore loadingMore onEndReached={onEndReached} />);
+    expect(onEndReached).not.toHaveBeenCalled();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading more signals…');
+  });
+
+  it('should not ask when nothing more exists', () => {
+    const onEndReached = vi.fn();
+    render(<SignalsTable signals={generateSignals(10)} hasMore={false} onEndReached={onEndReached} />);
+    expect(onEndReached).not.toHaveBeenCalled();
+  });
+
+  describe('after scrolling near the end of a long list', () => {
+    it('should ask exactly once for that list', async () => {
+      const onEndReached = vi.fn();
+      const signals = generateSignals(1_000);
+      const { container } = render(<SignalsTable signals={signals} hasMore onEndReached={onEndReached} />);
+      expect(onEndReached).not.toHaveBeenCalled();
+      await scrollTo(scroller(container), 985 * 40);
+      expect(onEndReached).toHaveBeenCalledTimes(1);
+      await scrollTo(scroller(container), 990 * 40);
+      expect(onEndReached).toHaveBeenCalledTimes(1);
+    });
+  });
+});
+
+describe('given rows that can be selected', () => {
+  it('should report a clicked row, but not a click on its details button', async () => {
+    const onRowClick = vi.fn();
+    const { user } = renderTable({ onRowClick });
+    await user.click(screen.getByText('ETH'));
+    expect(onRowClick).toHaveBeenCalledWith(expect.objectContaining({ id: 'b' }));
+    await user.click(screen.getByRole('button', { name: 'Details of SOL exit' }));
+    expect(onRowClick).toHaveBeenCalledTimes(1);
+  });
+
+  it('should report a row chosen with the keyboard', async () => {
+    const onRowClick = vi.fn();
+    const { user } = renderTable({ onRowClick });
+    dataRows()[2]!.focus();
+    await user.keyboard('{Enter}');
+    expect(onRowClick).toHaveBeenCalledWith(expect.objectContaining({ id: 'c' }));
+  });
+
+  it('should mark the selected row', () => {
+    renderTable({ onRowClick: () => {}, selectedId: 'b' });
+    expect(dataRows().map((row) => row.getAttribute('aria-selected'))).toEqual(['false', 'true', 'false']);
+  });
+});

@@ -1,0 +1,50 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ActionBadge, RelativeTime, StatusCell } from './columns';
+
+describe('given a relative time on screen', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date(2025, 0, 15, 12, 0, 0));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  describe('after time passes', () => {
+    it('should update its text without a re-render from outside', () => {
+      render(<RelativeTime time={Date.now() - 10_000} />);
+      expect(screen.getByText('10 s ago')).toBeInTheDocument();
+      act(() => {
+        vi.advanceTimersByTime(60_000);
+      });
+      expect(screen.getByText('1 min ago')).toBeInTheDocument();
+    });
+  });
+});
+
+describe('given an action', () => {
+  it('should show it with its tone and its exact text', () => {
+    render(<ActionBadge action="Short" />);
+    expect(screen.getByText('Short')).toHaveAttribute('data-tone', 'negative');
+  });
+
+  it('should show a blank action as missing', () => {
+    render(<ActionBadge action={null} />);
+    expect(screen.getByText('none')).toBeInTheDocument();
+  });
+});
+
+describe('given a status', () => {
+  it('should show a duplicate as a warning', () => {
+    render(<StatusCell status="duplicate" reason="Same alert already stored" />);
+    expect(screen.getByText('duplicate')).toHaveAttribute('data-tone', 'warning');
+    expect(screen.getByText('Same alert already stored')).toHaveAttribute('title', 'Same alert already stored');
+  });
+
+  it('should show an accepted signal without a reason', () => {
+    const { container } = render(<StatusCell status="accepted" reason={null} />);
+    expect(screen.getByText('accepted')).toHaveAttribute('data-tone', 'positive');
+    expect(container).toHaveTextContent(/^accepted$/);
+  });
+});

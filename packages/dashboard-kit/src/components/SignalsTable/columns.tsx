@@ -1,0 +1,241 @@
+import {
+  columnVisibilityFeature,
+  createColumnHelper,
+  createSortedRowModel,
+  rowExpandingFeature,
+  rowSortingFeature,
+  sortFn_basic,
+  sortFn_text,
+  tableFeatures,
+  type Row,
+} from '@tanstack/react-table';
+import { clsx } from 'clsx';
+import { ChevronRightIcon } from '../../icons/ChevronRightIcon';
+import { focusRing, visuallyHidden } from '../../theme/focus.css';
+import { useNow } from './clock';
+import {
+  actionTone,
+  formatExactTime,
+  formatPrice,
+  formatQuantity,
+  formatRelativeTime,
+  intervalToMinutes,
+} from './format';
+import * as styles from './SignalsTable.css';
+import type { SignalColumnId, SignalRow, SignalStatus } from './types';
+
+/** What the renderer needs to know about a column beyond TanStack's own definition. */
+export interface SignalColumnMeta {
+  /** The column's name in its header, its sort button and the columns menu. */
+  label: string;
+  /** Width in CSS pixels; a column without one takes the space that is left. */
+  width?: number;
+  /** The least width of a column without a fixed width. */
+  minWidth?: number;
+  align?: 'start' | 'end';
+}
+
+/** What cells read from the table they sit in. */
+export interface SignalTableMeta {
+  /** The DOM id of a row's expanded detail row, for `aria-controls`. */
+  detailRowId: (rowId: string) => string;
+}
+
+export const signalTableFeatures = tableFeatures({
+  rowSortingFeature,
+  sortedRowModel: createSortedRowModel(),
+  sortFns: { basic: sortFn_basic, text: sortFn_text },
+  columnVisibilityFeature,
+  rowExpandingFeature,
+  columnMeta: {} as SignalColumnMeta,
+  tableMeta: {} as SignalTableMeta,
+});
+
+export type SignalTableFeatures = typeof signalTableFeatures;
+export type SignalTableRow = Row<SignalTableFeatures, SignalRow>;
+
+/** The expand toggle's column: always shown, never sorted. */
+export const EXPAND_COLUMN_ID = 'expand';
+
+function Missing() {
+  return (
+    <>
+      <span aria-hidden="true" className={styles.muted}>
+        —
+      </span>
+      <span className={visuallyHidden}>none</span>
+    </>
+  );
+}
+
+export function RelativeTime({ time }: { time: number }) {
+  const now = useNow();
+  const exact = formatExactTime(time);
+  return (
+    <time dateTime={new Date(time).toISOString()} title={exact}>
+      {formatRelativeTime(time, now)}
+    </time>
+  );
+}
+
+export type BadgeTone = keyof typeof styles.badgeTone;
+
+function Tag({ tone, children, title }: { tone: BadgeTone; children: string; title?: string }) {
+  return (
+    <span className={clsx(styles.badge, styles.badgeTone[tone], styles.isolated)} data-tone={tone} title={title}>
+      {children}
+    </span>
+  );
+}
+
+export function ActionBadge({ action }: { action: string | null }) {
+  if (action === null || action.trim() === '') return <Missing />;
+  return (
+    <Tag tone={actionTone(action)} title={action}>
+      {action}
+    </Tag>
+  );
+}
+
+const STATUS_TONE: Record<SignalStatus, BadgeTone> = {
+  accepted: 'positive',
+  rejected: 'negative',
+  duplicate: 'warning',
+};
+
+export function StatusCell({ status, reason }: { status: SignalStatus; reason: string | null }) {
+  return (
+    <span className={styles.status}>
+      <Tag tone={STATUS_TONE[status]}>{status}</Tag>
+      {reason ? (
+        <span className={clsx(styles.reason, styles.isolated)} title={reason}>
+          {reason}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+function TextCell({ value, className }: { value: string | undefined; className?: string }) {
+  if (value === undefined || value === '') return <Missing />;
+  return (
+    <span className={clsx(styles.isolated, className)} title={value}>
+      {value}
+    </span>
+  );
+}
+
+function NumberCell({ value, format }: { value: number | undefined; format: (value: number) => string }) {
+  if (value === undefined) return <Missing />;
+  return <span className={styles.numeric}>{format(value)}</span>;
+}
+
+function ExpandToggle({ row, detailRowId }: { row: SignalTableRow; detailRowId: string | undefined }) {
+  const expanded = row.getIsExpanded();
+  const { ticker, action } = row.original;
+  const subject = [ticker, action].filter(Boolean).join(' ') || 'signal';
+  return (
+    <button
+      type="button"
+      className={clsx(styles.expandButton, focusRing)}
+      aria-expanded={expanded}
+      aria-controls={expanded ? detailRowId : undefined}
+      aria-label={`Details of ${subject}`}
+      data-slot="signals-table-expand"
+      onClick={() => row.toggleExpanded()}
+    >
+      <ChevronRightIcon className={styles.expandIcon} />
+    </button>
+  );
+}
+
+const helper = createColumnHelper<SignalTableFeatures, SignalRow>();
+
+/** `null` becomes `undefined` so TanStack's `sortUndefined: 'last'` keeps blanks at the bottom. */
+const orUndefined = <T,>(value: T | null): T | undefined => (value === null ? undefined : value);
+
+/** Intervals sort by length (1m < 15m < 1h < 1d); anything unrecognised sorts after them by text. */
+function compareIntervals(rowA: SignalTableRow, rowB: SignalTableRow, columnId: string): number {
+  const a = rowA.getValue<string>(columnId);
+  const b = rowB.getValue<string>(columnId);
+  const minutesA = intervalToMinutes(a);
+  const minutesB = intervalToMinutes(b);
+  if (minutesA !== undefined && minutesB !== undefined) return minutesA - minutesB;
+  if (minutesA !== undefined) return -1;
+  if (minutesB !== undefined) return 1;
+  return a.localeCompare(b);
+}
+
+export const signalColumns = helper.columns([
+  helper.display({
+    id: EXPAND_COLUMN_ID,
+    header: () => <span className={visuallyHidden}>Details</span>,
+    cell: ({ row, table }) => <ExpandToggle row={row} detailRowId={table.options.meta?.detailRowId(row.id)} />,
+    enableHiding: false,
+    enableSorting: false,
+    meta: { label: 'Details', width: 44 },
+  }),
+  helper.accessor((signal) => signal.receivedAt, {
+    id: 'time' satisfies SignalColumnId,
+    header: 'Time',
+    sortFn: 'basic',
+    sortDescFirst: true,
+    cell: (context) => <RelativeTime time={context.getValue()} />,
+    meta: { label: 'Time', width: 112 },
+  }),
+  helper.accessor((signal) => orUndefined(signal.ticker), {
+    id: 'ticker' satisfies SignalColumnId,
+    header: 'Ticker',
+    sortFn: 'text',
+    sortUndefined: 'last',
+    cell: (context) => <TextCell value={context.getValue()} className={styles.ticker} />,
+    meta: { label: 'Ticker', width: 112 },
+  }),
+  helper.accessor((signal) => orUndefined(signal.action), {
+    id: 'action' satisfies SignalColumnId,
+    header: 'Action',
+    sortFn: 'text',
+    sortUndefined: 'last',
+    cell: (context) => <ActionBadge action={context.getValue() ?? null} />,
+    meta: { label: 'Action', width: 96 },
+  }),
+  helper.accessor((signal) => orUndefined(signal.price), {
+    id: 'price' satisfies SignalColumnId,
+    header: 'Price',
+    sortFn: 'basic',
+    sortUndefined: 'last',
+    cell: (context) => <NumberCell value={context.getValue()} format={formatPrice} />,
+    meta: { label: 'Price', width: 120, align: 'end' },
+  }),
+  helper.accessor((signal) => orUndefined(signal.quantity), {
+    id: 'quantity' satisfies SignalColumnId,
+    header: 'Quantity',
+    sortFn: 'basic',
+    sortUndefined: 'last',
+    cell: (context) => <NumberCell value={context.getValue()} format={formatQuantity} />,
+    meta: { label: 'Quantity', width: 112, align: 'end' },
+  }),
+  helper.accessor((signal) => orUndefined(signal.interval), {
+    id: 'interval' satisfies SignalColumnId,
+    header: 'Interval',
+    sortFn: compareIntervals,
+    sortUndefined: 'last',
+    cell: (context) => <TextCell value={context.getValue()} />,
+    meta: { label: 'Interval', width: 88 },
+  }),
+  helper.accessor((signal) => orUndefined(signal.strategy), {
+    id: 'strategy' satisfies SignalColumnId,
+    header: 'Strategy',
+    sortFn: 'text',
+    sortUndefined: 'last',
+    cell: (context) => <TextCell value={context.getValue()} />,
+    meta: { label: 'Strategy', width: 168 },
+  }),
+  helper.accessor((signal) => signal.status, {
+    id: 'status' satisfies SignalColumnId,
+    header: 'Status',
+    sortFn: 'text',
+    cell: (context) => <StatusCell status={context.getValue()} reason={context.row.original.reason} />,
+    meta: { label: 'Status', minWidth: 200 },
+  }),
+]);

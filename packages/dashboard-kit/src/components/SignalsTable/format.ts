@@ -1,0 +1,90 @@
+/**
+ * Pure formatting for the signals table: relative and exact times, prices, quantities, action
+ * tones and interval ordering. Numbers use one fixed locale so every column reads alike next to
+ * the English labels around it.
+ */
+
+const SECOND = 1_000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Older than this, a relative time stops being useful and the date is shown instead. */
+const RELATIVE_LIMIT = 30 * DAY;
+
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+
+/** `YYYY-MM-DD` in the viewer's time zone. */
+export function formatLocalDate(time: number): string {
+  const date = new Date(time);
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** `YYYY-MM-DD HH:mm:ss.SSS` in the viewer's time zone: the exact time behind a relative one. */
+export function formatExactTime(time: number): string {
+  const date = new Date(time);
+  return (
+    `${formatLocalDate(time)} ${pad(date.getHours())}:${pad(date.getMinutes())}:` +
+    `${pad(date.getSeconds())}.${pad(date.getMilliseconds(), 3)}`
+  );
+}
+
+/**
+ * "just now", "42 s ago", "2 min ago", "3 h ago", "5 d ago", then the date. Times slightly in the
+ * future (the sender's clock ahead of ours) read as "just now" rather than as a negative age.
+ */
+export function formatRelativeTime(time: number, now: number): string {
+  const age = now - time;
+  if (age < 5 * SECOND) return 'just now';
+  if (age < MINUTE) return `${Math.floor(age / SECOND)} s ago`;
+  if (age < HOUR) return `${Math.floor(age / MINUTE)} min ago`;
+  if (age < DAY) return `${Math.floor(age / HOUR)} h ago`;
+  if (age < RELATIVE_LIMIT) return `${Math.floor(age / DAY)} d ago`;
+  return formatLocalDate(time);
+}
+
+const NUMBER_LOCALE = 'en-US';
+const wholePrice = new Intl.NumberFormat(NUMBER_LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 4 });
+const fractionalPrice = new Intl.NumberFormat(NUMBER_LOCALE, { maximumSignificantDigits: 6 });
+const quantityFormat = new Intl.NumberFormat(NUMBER_LOCALE, { maximumFractionDigits: 8 });
+
+/**
+ * Prices keep at least two decimals (67,234.50) and show sub-unit prices by significant digits
+ * (0.00001234), so neither a BTC nor a meme-coin price collapses to "0.00".
+ */
+export function formatPrice(value: number): string {
+  if (!Number.isFinite(value)) return String(value);
+  const magnitude = Math.abs(value);
+  return magnitude === 0 || magnitude >= 1 ? wholePrice.format(value) : fractionalPrice.format(value);
+}
+
+export function formatQuantity(value: number): string {
+  if (!Number.isFinite(value)) return String(value);
+  return quantityFormat.format(value);
+}
+
+export type ActionTone = 'positive' | 'negative' | 'neutral';
+
+const POSITIVE_ACTIONS = new Set(['buy', 'long']);
+const NEGATIVE_ACTIONS = new Set(['sell', 'short']);
+
+/** Buy/long read as green, sell/short as red; exits, closes and anything unknown stay neutral. */
+export function actionTone(action: string | null): ActionTone {
+  const normalised = action?.trim().toLowerCase() ?? '';
+  if (POSITIVE_ACTIONS.has(normalised)) return 'positive';
+  if (NEGATIVE_ACTIONS.has(normalised)) return 'negative';
+  return 'neutral';
+}
+
+const INTERVAL_UNIT_MINUTES: Record<string, number> = { s: 1 / 60, m: 1, h: 60, d: 1440, w: 10080, M: 43200 };
+
+/**
+ * The length of a normalised interval (`15m`, `4h`, `1d`) in minutes, so the interval column sorts
+ * 1m < 15m < 1h < 1d instead of alphabetically. Unknown shapes give `undefined`.
+ */
+export function intervalToMinutes(interval: string): number | undefined {
+  const match = /^(\d+)([smhdwM])$/.exec(interval.trim());
+  if (!match) return undefined;
+  const unit = INTERVAL_UNIT_MINUTES[match[2] as string];
+  return unit === undefined ? undefined : Number(match[1]) * unit;
+}
