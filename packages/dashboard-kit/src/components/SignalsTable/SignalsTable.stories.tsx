@@ -1,0 +1,191 @@
+/**
+ * SignalsTable: the webhook signals a user's alerts sent, newest first.
+ *
+ * Usage: `<SignalsTable signals={data} loading={isLoading} error={error} onRetry={mutate}
+ * hasMore={!!nextCursor} loadingMore={isLoadingMore} onEndReached={loadMore} />`.
+ * The kit never fetches: pass the rows, the states and the callbacks. Rows are virtualised, so
+ * give the table a height (its default is 32rem) and pass every loaded row. `onRowClick` with
+ * `selectedId`/`highlightedId` ties rows to chart markers; `onRowExpandedChange` lets the page
+ * fetch a raw body that the list left out.
+ */
+import type { Story, StoryDefault } from '@ladle/react';
+import { useEffect, useMemo, useState } from 'react';
+import { BothThemes, Caption, PhoneFrame, Stack } from '../../stories/StoryLayout';
+import { generateSignals, makeSignal } from './fixtures';
+import { SignalsTable } from './SignalsTable';
+import type { SignalRow } from './types';
+
+export default {
+  title: 'Data / SignalsTable',
+} satisfies StoryDefault;
+
+const NOW = Date.now();
+
+export const Empty: Story = () => <SignalsTable signals={[]} />;
+
+export const Loading: Story = () => <SignalsTable signals={[]} loading />;
+
+export const LoadError: Story = () => {
+  const [attempts, setAttempts] = useState(0);
+  return (
+    <Stack>
+      <SignalsTable
+        signals={[]}
+        error={new Error('The server did not answer (503). Your signals are safe; try again in a moment.')}
+        onRetry={() => setAttempts((count) => count + 1)}
+      />
+      <Caption>Retry pressed {attempts} times</Caption>
+    </Stack>
+  );
+};
+
+export const RefreshErrorAboveRows: Story = () => (
+  <SignalsTable signals={generateSignals(20, { now: NOW })} error="Network unreachable" onRetry={() => {}} />
+);
+
+export const TwentyRows: Story = () => <SignalsTable signals={generateSignals(20, { now: NOW })} />;
+
+export const HundredThousandRows: Story = () => {
+  const signals = useMemo(() => generateSignals(100_000, { now: NOW }), []);
+  return <SignalsTable signals={signals} style={{ height: '36rem' }} />;
+};
+
+export const RejectedWithLongReasons: Story = () => (
+  <SignalsTable
+    signals={[
+      makeSignal({
+        id: 'r1',
+        receivedAt: NOW - 30_000,
+        status: 'rejected',
+        ticker: null,
+        action: null,
+        price: null,
+        quantity: null,
+        interval: null,
+        strategy: null,
+        reason:
+          'Body is not valid JSON: unexpected token "}" at position 212. TradingView sends the alert message exactly as typed; check the placeholders in your alert.',
+        raw: '{"ticker": "{{ticker}}", "action": "{{strategy.order.action}}", "price": {{close}}, }',
+      }),
+      makeSignal({
+        id: 'r2',
+        receivedAt: NOW - 4 * 60_000,
+        status: 'rejected',
+        price: null,
+        reason: 'Price must be a positive number, got "{{close}}" (the placeholder was not filled in by the sender)',
+      }),
+      makeSignal({
+        id: 'r3',
+        receivedAt: NOW - 9 * 60_000,
+        status: 'duplicate',
+        reason: 'Same alert already stored 2 seconds earlier (id 01J9Z6Q4K3)',
+      }),
+      makeSignal({ id: 'r4', receivedAt: NOW - 12 * 60_000 }),
+    ]}
+  />
+);
+
+const HOSTILE = '<script>alert("x")</script><img src=x onerror=alert(1)>';
+
+export const HostileText: Story = () => (
+  <SignalsTable
+    defaultColumnVisibility={{}}
+    signals={[
+      makeSignal({
+        id: 'h1',
+        receivedAt: NOW - 5_000,
+        ticker: HOSTILE,
+        action: '<b>buy</b>',
+        strategy: '\u202Eesrever ni txet — right-to-left override',
+        comment: HOSTILE,
+        status: 'rejected',
+        reason: `Unknown ticker ${HOSTILE}`,
+        raw: `{"ticker":"${HOSTILE}","note":"${'A'.repeat(400)}"}`,
+      }),
+      makeSignal({
+        id: 'h2',
+        receivedAt: NOW - 65_000,
+        ticker: 'X'.repeat(120),
+        strategy: 'a-very-long-strategy-name-without-any-spaces-that-must-not-widen-the-table-'.repeat(3),
+        raw: 'plain text body\n\twith a tab, a newline and emoji 🚀',
+      }),
+    ]}
+  />
+);
+
+/** A new signal every second, as the live stream delivers them; each flashes briefly. */
+export const Live: Story = () => {
+  const [signals, setSignals] = useState<SignalRow[]>(() => generateSignals(30, { now: Date.now() }));
+  useEffect(() => {
+    let sequence = 0;
+    const timer = setInterval(() => {
+      sequence += 1;
+      const [next] = generateSignals(1, { now: Date.now(), seed: sequence, idPrefix: `live-${sequence}` });
+      if (next) setSignals((current) => [next, ...current]);
+    }, 1_000);
+    return () => clearInterval(timer);
+  }, []);
+  return <SignalsTable signals={signals} />;
+};
+
+/** Older pages load as the end comes into view, as with the API's `next_cursor`. */
+export const InfiniteLoading: Story = () => {
+  const [signals, setSignals] = useState(() => generateSignals(50, { now: NOW }));
+  const [loadingMore, setLoadingMore] = useState(false);
+  const hasMore = signals.length < 500;
+  const loadMore = () => {
+    setLoadingMore(true);
+    setTimeout(() => {
+      setSignals((current) => {
+        const oldest = current.at(-1)?.receivedAt ?? NOW;
+        const page = generateSignals(50, {
+          now: oldest - 5_000,
+          seed: current.length,
+          idPrefix: `page-${current.length}`,
+        });
+        return [...current, ...page];
+      });
+      setLoadingMore(false);
+    }, 800);
+  };
+  return <SignalsTable signals={signals} hasMore={hasMore} loadingMore={loadingMore} onEndReached={loadMore} />;
+};
+
+/** A chart marker selects or points at a row; the table scrolls it into view. */
+export const LinkedToChart: Story = () => {
+  const signals = useMemo(() => generateSignals(2_000, { now: NOW }), []);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [highlightedId, setHighlightedId] = useState<string | null>(null);
+  return (
+    <Stack>
+      <div style={{ display: 'flex', gap: 8 }}>
+        <button type="button" onClick={() => setSelectedId(signals[1_500]?.id ?? null)}>
+          Select row 1,501 (as a marker click would)
+        </button>
+        <button type="button" onClick={() => setHighlightedId(signals[400]?.id ?? null)}>
+          Point at row 401 (as a marker hover would)
+        </button>
+      </div>
+      <SignalsTable
+        signals={signals}
+        selectedId={selectedId}
+        highlightedId={highlightedId}
+        onRowClick={(signal) => setSelectedId(signal.id)}
+      />
+    </Stack>
+  );
+};
+
+export const BothThemesSideBySide: Story = () => (
+  <BothThemes>
+    <SignalsTable signals={generateSignals(8, { now: NOW })} style={{ height: '22rem' }} />
+  </BothThemes>
+);
+
+/** At phone width the table starts with fewer columns and scrolls sideways inside its frame. */
+export const Phone: Story = () => (
+  <PhoneFrame>
+    <SignalsTable signals={generateSignals(40, { now: NOW })} style={{ height: '30rem' }} />
+  </PhoneFrame>
+);
+Phone.meta = { width: 'xsmall' };
