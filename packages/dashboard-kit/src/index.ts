@@ -160,3 +160,23 @@ export {
   type SignalsTableProps,
   type SignalsTableSorting,
 } from './components/SignalsTable';
+export { Separator, type SeparatorProps } from './components/Separator';
+export { Input, type InputProps } from './components/Input';
+export { Label, type LabelProps } from './components/Label';
+export {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+  type CardContentProps,
+  type CardDescriptionProps,
+  type CardFooterProps,
+  type CardHeaderProps,
+  type CardProps,
+  type CardTitleProps,
+} from './components/Card';
+export { Badge, type BadgeProps, type BadgeVariant } from './components/Badge';
+export { Skeleton, type SkeletonProps, type SkeletonShape } from './components/Skeleton';
+export { EmptyState, type EmptyStateProps, type EmptyStateTone } from './components/EmptyState';
