@@ -157,6 +157,8 @@ export const BothThemesSideBySide: Story = () => (
   </BothThemes>
 );
 
+// A narrow frame rather than Ladle's width option: that option renders stories in an iframe,
+// and menus portal to the outer document.
 export const Phone: Story = () => (
   <PhoneFrame>
     <DropdownMenu>
@@ -171,4 +173,3 @@ export const Phone: Story = () => (
     </DropdownMenu>
   </PhoneFrame>
 );
-Phone.meta = { width: 'xsmall' };

@@ -45,6 +45,8 @@ export const BothThemesSideBySide: Story = () => (
   </BothThemes>
 );
 
+// A narrow frame rather than Ladle's width option: that option renders stories in an iframe,
+// and menus portal to the outer document.
 export const Phone: Story = () => (
   <PhoneFrame>
     <Row>
@@ -53,4 +55,3 @@ export const Phone: Story = () => (
     </Row>
   </PhoneFrame>
 );
-Phone.meta = { width: 'xsmall' };

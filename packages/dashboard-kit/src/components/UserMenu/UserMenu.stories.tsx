@@ -90,6 +90,8 @@ export const BothThemesSideBySide: Story = () => (
   </BothThemes>
 );
 
+// A narrow frame rather than Ladle's width option: that option renders stories in an iframe,
+// and menus portal to the outer document.
 export const Phone: Story = () => (
   <PhoneFrame>
     <div style={{ display: 'flex', flexDirection: 'column', justifyContent: 'flex-end', minHeight: '24rem' }}>
@@ -97,4 +99,3 @@ export const Phone: Story = () => (
     </div>
   </PhoneFrame>
 );
-Phone.meta = { width: 'xsmall' };
