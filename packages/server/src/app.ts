@@ -1,0 +1,86 @@
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import type { Config } from './config';
+import type { AppContext, Clock } from './context';
+import type { DatabaseHandle } from './db/connection';
+import { frameworkErrorHandler, HttpError, registerErrorHandling } from './http/errors';
+import { loggerOptions, RequestLogController, type LogDestination } from './http/logging';
+import { registerSecurity } from './http/security';
+import { registerStaticApp } from './http/static-app';
+import { healthRoutes } from './modules/health/routes';
+import { BackgroundServices } from './services';
+
+/**
+ * The API's modules, registered in this order. Each is a Fastify plugin (`src/modules/<name>/routes.ts`) that
+ * receives the AppContext as its options and declares its routes with their full paths (`/api/...`).
+ * To add a module, add one line here.
+ */
+const modules: FastifyPluginAsync<AppContext>[] = [healthRoutes];
+
+/** Request bodies above this are refused with 413; routes may set a lower `bodyLimit` of their own. */
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** `false` silences logging; a destination receives the JSON log lines (tests read them). Default: stdout. */
+  logger?: false | { destination: LogDestination };
+  clock?: Clock;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Background services; see services.ts for when they start and stop. */
+    services: BackgroundServices;
+  }
+}
+
+/** Builds the whole HTTP application without listening, so tests can `inject()` requests or listen themselves. */
+export async function buildApp({
+  config,
+  database,
+  logger,
+  clock = Date.now,
+}: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger === false ? false : loggerOptions(config, logger?.destination),
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+    logController: new RequestLogController(),
+    frameworkErrors: frameworkErrorHandler,
+  });
+
+  const services = new BackgroundServices();
+  app.decorate('services', services);
+  app.addHook('onClose', () => services.stopAll());
+
+  registerErrorHandling(app);
+  await registerSecurity(app, config);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(
+        context.statusCode,
+        `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+      ),
+  });
+
+  // JSON bodies as Fastify parses them (prototype poisoning refused), except that an empty body with a JSON
+  // content type is no body at all: the app sends that header on every call, bodiless POSTs included.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    parseJson(request, body as string, done);
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+
+  const context: AppContext = { config, database, clock, services };
+  for (const module of modules) await app.register(module, context);
+
+  await registerStaticApp(app, config.staticDir);
+  return app;
+}

@@ -1,0 +1,165 @@
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test/database';
+import { openDatabase, SQLITE_FILE_NAME, writeTransaction, type DatabaseHandle } from './connection';
+import { isDatabaseUnavailable, isUniqueViolation } from './errors';
+import { migrations } from './migrations';
+
+const NOW = Date.UTC(2030, 0, 1, 12, 0, 0, 123);
+const someUser = (email: string) => ({ name: 'Ada', email, password_hash: 'x', created_at: NOW, updated_at: NOW });
+
+describe.each(TEST_DIALECTS)('given a database on %s', (dialect) => {
+  let testDatabase: TestDatabase;
+  let database: DatabaseHandle;
+
+  beforeEach(async () => {
+    testDatabase = await createTestDatabase(dialect);
+    database = await openDatabase(testDatabase.config);
+  });
+
+  afterEach(async () => {
+    await database.close();
+    await testDatabase.cleanup();
+  });
+
+  it('should report its dialect', () => {
+    expect(database.dialect).toBe(dialect);
+  });
+
+  describe('after opening it twice', () => {
+    it('should have run every migration exactly once', async () => {
+      await database.close();
+      database = await openDatabase(testDatabase.config);
+      const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
+        database.db,
+      );
+      expect(rows.map((row) => row.name)).toEqual(Object.keys(migrations));
+    });
+  });
+
+  it('should generate ids and read millisecond timestamps and counts back as numbers', async () => {
+    const first = await database.db
+      .insertInto('users')
+      .values(someUser('ada@example.com'))
+      .returning(['id', 'created_at'])
+      .executeTakeFirstOrThrow();
+    const second = await database.db
+      .insertInto('users')
+      .values(someUser('grace@example.com'))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(first.created_at).toBe(NOW);
+    expect(typeof first.id).toBe('number');
+    expect(second.id).toBeGreaterThan(first.id);
+    const { count } = await database.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    expect(count).toBe(2);
+  });
+
+  it('should enforce unique emails, recognisably', async () => {
+    await database.db.insertInto('users').values(someUser('ada@example.com')).execute();
+    const error = await database.db
+      .insertInto('users')
+      .values(someUser('ada@example.com'))
+      .execute()
+      .catch((caught: unknown) => caught);
+    expect(isUniqueViolation(error)).toBe(true);
+  });
+
+  it('should enforce foreign keys with cascading deletes', async () => {
+    const user = await database.db
+      .insertInto('users')
+      .values(someUser('ada@example.com'))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const token = { token_hash: 'h', created_at: NOW, last_used_at: NOW, expires_at: NOW };
+    await expect(
+      database.db
+        .insertInto('personal_access_tokens')
+        .values({ ...token, user_id: user.id + 1000 })
+        .execute(),
+    ).rejects.toThrow();
+    await database.db
+      .insertInto('personal_access_tokens')
+      .values({ ...token, user_id: user.id })
+      .execute();
+    await database.db.deleteFrom('users').execute();
+    expect(await database.db.selectFrom('personal_access_tokens').selectAll().execute()).toEqual([]);
+  });
+
+  describe('writeTransaction', () => {
+    it('should commit when the work resolves', async () => {
+      await writeTransaction(database.db, (trx) => trx.insertInto('users').values(someUser('a@example.com')).execute());
+      expect(await database.db.selectFrom('users').select('email').execute()).toEqual([{ email: 'a@example.com' }]);
+    });
+
+    it('should roll back everything when the work throws', async () => {
+      await expect(
+        writeTransaction(database.db, async (trx) => {
+          await trx.insertInto('users').values(someUser('a@example.com')).execute();
+          throw new Error('changed my mind');
+        }),
+      ).rejects.toThrow('changed my mind');
+      expect(await database.db.selectFrom('users').selectAll().execute()).toEqual([]);
+    });
+  });
+
+  describe('after it is closed', () => {
+    it('should fail ping and queries with errors recognised as unavailability', async () => {
+      await database.close();
+      await expect(database.ping()).rejects.toThrow();
+      const error = await database.db
+        .selectFrom('users')
+        .selectAll()
+        .execute()
+        .catch((caught: unknown) => caught);
+      expect(isDatabaseUnavailable(error)).toBe(true);
+    });
+  });
+});
+
+describe('given the embedded database', () => {
+  let testDatabase: TestDatabase;
+  let database: DatabaseHandle;
+
+  beforeEach(async () => {
+    testDatabase = await createTestDatabase('sqlite');
+    database = await openDatabase(testDatabase.config);
+  });
+
+  afterEach(async () => {
+    await database.close();
+    await testDatabase.cleanup();
+  });
+
+  it('should use WAL, full synchronous commits and foreign keys', async () => {
+    const pragma = async (name: string) =>
+      Object.values((await sql.raw(`pragma ${name}`).execute(database.db)).rows[0] as Record<string, unknown>)[0];
+    expect(await pragma('journal_mode')).toBe('wal');
+    expect(await pragma('synchronous')).toBe(2);
+    expect(await pragma('foreign_keys')).toBe(1);
+    expect(await pragma('busy_timeout')).toBeGreaterThan(0);
+  });
+
+  it('should take the write lock when a write transaction begins, before its first write', async () => {
+    const other = new BetterSqlite3(path.join(testDatabase.config.dataDir, SQLITE_FILE_NAME), { timeout: 0 });
+    try {
+      await writeTransaction(database.db, async (trx) => {
+        await trx.selectFrom('users').selectAll().execute();
+        expect(() =>
+          other
+            .prepare(
+              "insert into users (name, email, password_hash, created_at, updated_at) values ('b', 'b@x', 'x', 0, 0)",
+            )
+            .run(),
+        ).toThrow(expect.objectContaining({ code: 'SQLITE_BUSY' }));
+      });
+    } finally {
+      other.close();
+    }
+  });
+});

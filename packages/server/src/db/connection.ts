@@ -1,0 +1,172 @@
+import { mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import {
+  CompiledQuery,
+  Kysely,
+  type DatabaseConnection,
+  PostgresDialect,
+  sql,
+  SqliteDialect,
+  SqliteDriver,
+  type Transaction,
+} from 'kysely';
+import { Migrator } from 'kysely/migration';
+import pg from 'pg';
+import type { Config } from '../config';
+import { DatabaseUnavailableError } from './errors';
+import type { Dialect } from './migrations/helpers';
+import { migrations } from './migrations';
+import type { Database } from './schema';
+
+export type { Dialect } from './migrations/helpers';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Resolves when the database answers a trivial query within a couple of seconds; throws otherwise. */
+  ping(): Promise<void>;
+  /** Idempotent. */
+  close(): Promise<void>;
+}
+
+export const SQLITE_FILE_NAME = 'signaldeck.db';
+const PING_TIMEOUT_MS = 2_000;
+
+/**
+ * Every SQLite transaction starts with BEGIN IMMEDIATE: a deferred BEGIN that later writes cannot upgrade to a
+ * write lock while another connection writes, and fails with SQLITE_BUSY at once instead of waiting.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
+
+  constructor(config: ConstructorParameters<typeof SqliteDialect>[0]) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver() {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
+function openSqlite(dataDir: string): Kysely<Database> {
+  mkdirSync(dataDir, { recursive: true });
+  const file = new BetterSqlite3(path.join(dataDir, SQLITE_FILE_NAME));
+  file.pragma('journal_mode = WAL');
+  file.pragma('synchronous = FULL');
+  file.pragma('busy_timeout = 5000');
+  file.pragma('foreign_keys = ON');
+  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: file }) });
+}
+
+const INT8_OID = 20;
+
+function openPostgres(databaseUrl: string, onPoolError: (error: Error) => void): Kysely<Database> {
+  const url = new URL(databaseUrl);
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    // Like libpq: with no user in the URL or PGUSER, connect as the operating-system user.
+    user: url.username ? undefined : (process.env.PGUSER ?? os.userInfo().username),
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    // Timestamps (milliseconds) and counts are int8: read them as numbers, as SQLite does.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID && format !== 'binary'
+          ? (value: string) => Number(value)
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle client losing its connection must not crash the process; the next query reports the problem.
+  pool.on('error', onPoolError);
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+  const provider = {
+    async getMigrations() {
+      return Object.fromEntries(
+        Object.entries(migrations).map(([name, migration]) => [
+          name,
+          { up: (migrationDb: Kysely<unknown>) => migration.up(migrationDb, dialect) },
+        ]),
+      );
+    },
+  };
+  // Kysely looks for its migration tables in every schema unless told which one: on PostgreSQL, name the schema
+  // this connection works in, so a database holding several SignalDeck schemas keeps their histories apart.
+  const migrationTableSchema =
+    dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const { error } = await new Migrator({ db, provider, migrationTableSchema }).migrateToLatest();
+  if (error) throw error;
+}
+
+export interface OpenDatabaseOptions {
+  /** Told about connection problems that happen outside any query (PostgreSQL idle clients). */
+  onBackgroundError?: (error: Error) => void;
+}
+
+/**
+ * Opens the configured database (PostgreSQL when `databaseUrl` is set, else SQLite under `dataDir`) and brings
+ * its schema up to date. The caller owns the handle and closes it after the app has stopped.
+ */
+export async function openDatabase(
+  config: Pick<Config, 'dataDir' | 'databaseUrl'>,
+  options: OpenDatabaseOptions = {},
+): Promise<DatabaseHandle> {
+  const dialect: Dialect = config.databaseUrl ? 'postgres' : 'sqlite';
+  const db = config.databaseUrl
+    ? openPostgres(config.databaseUrl, options.onBackgroundError ?? (() => {}))
+    : openSqlite(config.dataDir);
+
+  let closed: Promise<void> | undefined;
+  const close = () => (closed ??= db.destroy());
+
+  try {
+    await migrate(db, dialect);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+
+  return {
+    db,
+    dialect,
+    close,
+    async ping() {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new DatabaseUnavailableError('The database did not answer in time.')),
+          PING_TIMEOUT_MS,
+        );
+      });
+      try {
+        await Promise.race([sql`select 1`.execute(db), timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}
+
+/**
+ * Runs `work` in a write transaction: BEGIN IMMEDIATE on SQLite (see ImmediateSqliteDriver), an ordinary
+ * transaction on PostgreSQL. Commits when `work` resolves, rolls back when it throws.
+ */
+export function writeTransaction<T>(
+  db: Kysely<Database>,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(work);
+}

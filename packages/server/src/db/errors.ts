@@ -1,0 +1,48 @@
+/** Thrown when the database cannot be reached or used right now; answered with 503. */
+export class DatabaseUnavailableError extends Error {
+  override name = 'DatabaseUnavailableError';
+}
+
+type ErrorWithCode = Error & { code?: unknown };
+
+const SQLITE_UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|IOERR|FULL|CANTOPEN|READONLY|PROTOCOL)/;
+const NETWORK_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'EPIPE',
+  'EAI_AGAIN',
+]);
+// SQLSTATE classes 08 (connection exception) and 53 (insufficient resources); 57P01-57P03: the server is
+// shutting down or starting up.
+const POSTGRES_UNAVAILABLE = /^(08|53)...$|^57P0[123]$/;
+const UNAVAILABLE_MESSAGES = [
+  'driver has already been destroyed',
+  'The database connection is not open',
+  'Cannot use a pool after calling end on the pool',
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+];
+
+/**
+ * True when `error` says the database is out of reach (closed, down, busy beyond the timeout, disk full),
+ * as opposed to a bug in a query. Both SQLite's and PostgreSQL's forms are recognised.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error instanceof DatabaseUnavailableError) return true;
+  const code = (error as ErrorWithCode).code;
+  if (typeof code === 'string') {
+    if (SQLITE_UNAVAILABLE.test(code) || NETWORK_ERRORS.has(code) || POSTGRES_UNAVAILABLE.test(code)) return true;
+  }
+  if (error instanceof AggregateError && error.errors.some(isDatabaseUnavailable)) return true;
+  return UNAVAILABLE_MESSAGES.some((message) => error.message.includes(message));
+}
+
+/** True when `error` is a unique-constraint violation, on either database. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as ErrorWithCode | undefined)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
+}

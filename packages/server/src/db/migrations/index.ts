@@ -1,0 +1,7 @@
+import type { Migration } from './helpers';
+import * as auth from './0001_auth';
+
+/** Every migration, in the order they run. Add one line per new migration file; never rename or reorder. */
+export const migrations: Record<string, Migration> = {
+  '0001_auth': auth,
+};

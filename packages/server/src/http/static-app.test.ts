@@ -1,0 +1,107 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app';
+
+const INDEX_HTML =
+  '<!doctype html><title>SignalDeck</title><script type="module" src="/assets/index-abc123.js"></script>';
+const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+describe('serving the web app', () => {
+  let staticDir: string;
+  let testApp: TestApp;
+
+  beforeEach(async () => {
+    staticDir = await mkdtemp(path.join(os.tmpdir(), 'signaldeck-static-'));
+  });
+
+  afterEach(async () => {
+    await testApp.cleanup();
+    await rm(staticDir, { recursive: true, force: true });
+  });
+
+  describe('given a built app', () => {
+    beforeEach(async () => {
+      await mkdir(path.join(staticDir, 'assets'));
+      await writeFile(path.join(staticDir, 'index.html'), INDEX_HTML);
+      await writeFile(path.join(staticDir, 'assets', 'index-abc123.js'), 'console.log("app")');
+      await writeFile(path.join(staticDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+      testApp = await createTestApp('sqlite', { STATIC_DIR: staticDir });
+    });
+
+    it('should serve hashed assets as immutable for a year', async () => {
+      const response = await testApp.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe('console.log("app")');
+      expect(response.headers['content-type']).toMatch(/javascript/);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    });
+
+    it('should serve other files to be revalidated', async () => {
+      const response = await testApp.app.inject({ method: 'GET', url: '/favicon.svg' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    });
+
+    it.each(['/', '/login', '/trading/BTC/1m', '/signals?ticker=ETH'])(
+      'should answer the page %s with index.html, uncached',
+      async (url) => {
+        const response = await testApp.app.inject({ method: 'GET', url, headers: html });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-type']).toMatch(/^text\/html/);
+        expect(response.headers['cache-control']).toBe('no-cache');
+        expect(response.body).toBe(INDEX_HTML);
+        expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+      },
+    );
+
+    it('should answer a missing asset with 404, not the page', async () => {
+      const response = await testApp.app.inject({ method: 'GET', url: '/assets/gone-999.js', headers: html });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: 'Not found.' });
+    });
+
+    it.each(['/assets', '/assets/'])('should not list or page the directory %s', async (url) => {
+      const response = await testApp.app.inject({ method: 'GET', url, headers: html });
+      expect(response.statusCode).toBe(404);
+    });
+
+    it('should answer a missing file that is not a page request with 404', async () => {
+      const response = await testApp.app.inject({ method: 'GET', url: '/robots.txt', headers: { accept: '*/*' } });
+      expect(response.statusCode).toBe(404);
+    });
+
+    it('should never answer /api/ paths with the page', async () => {
+      const response = await testApp.app.inject({ method: 'GET', url: '/api/unknown', headers: html });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: 'Not found.' });
+    });
+
+    it('should serve the page over a real socket', async () => {
+      const url = await testApp.app.listen({ host: '127.0.0.1', port: 0 });
+      const page = await fetch(`${url}/signals`, { headers: html });
+      expect(page.status).toBe(200);
+      expect(await page.text()).toBe(INDEX_HTML);
+      const asset = await fetch(`${url}/assets/index-abc123.js`);
+      expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    });
+  });
+
+  describe('given the app is not built', () => {
+    beforeEach(async () => {
+      testApp = await createTestApp('sqlite', { STATIC_DIR: staticDir });
+    });
+
+    it('should answer pages with a 503 that says to build it', async () => {
+      const response = await testApp.app.inject({ method: 'GET', url: '/trading/BTC/1m', headers: html });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ message: expect.stringContaining('pnpm build') });
+    });
+
+    it('should still serve the API', async () => {
+      const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(200);
+    });
+  });
+});

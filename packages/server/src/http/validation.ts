@@ -1,0 +1,71 @@
+import type { z } from 'zod';
+import { HttpError } from './errors';
+
+/** "password_confirmation" -> "password confirmation", as the messages read. */
+const fieldLabel = (field: string) => field.replace(/_/g, ' ');
+
+/**
+ * Laravel-style wording for zod's issues ("The email field must be a valid email address."), so every
+ * endpoint's 422 reads the same way without each schema spelling its messages. A message set on the schema
+ * itself (refinements, say) wins over this map.
+ */
+function laravelMessage(issue: z.core.$ZodRawIssue): string | undefined {
+  const field = issue.path?.length ? fieldLabel(String(issue.path[issue.path.length - 1])) : undefined;
+  if (field === undefined) return undefined;
+  const subject = `The ${field} field`;
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined || issue.input === null) return `${subject} is required.`;
+      return `${subject} must be ${issue.expected === 'string' ? 'a string' : issue.expected === 'number' ? 'a number' : `of type ${issue.expected}`}.`;
+    case 'too_small':
+      if (issue.origin === 'string') {
+        return issue.minimum === 1
+          ? `${subject} is required.`
+          : `${subject} must be at least ${issue.minimum} characters.`;
+      }
+      return `${subject} must be at least ${issue.minimum}.`;
+    case 'too_big':
+      if (issue.origin === 'string') return `${subject} must not be greater than ${issue.maximum} characters.`;
+      return `${subject} must not be greater than ${issue.maximum}.`;
+    case 'invalid_format':
+      if (issue.format === 'email') return `${subject} must be a valid email address.`;
+      if (issue.format === 'url') return `${subject} must be a valid URL.`;
+      return `${subject} format is invalid.`;
+    case 'invalid_value':
+      return `The selected ${field} is invalid.`;
+    default:
+      return undefined;
+  }
+}
+
+/** Builds the 422 for a set of field messages: the message is the first one, plus how many more there are. */
+export function validationError(errors: Record<string, string[]>): HttpError {
+  const messages = Object.values(errors).flat();
+  const more = messages.length - 1;
+  const message =
+    more > 0
+      ? `${messages[0]} (and ${more} more ${more === 1 ? 'error' : 'errors'})`
+      : (messages[0] ?? 'The given data was invalid.');
+  return new HttpError(422, message, errors);
+}
+
+/**
+ * Validates `input` with `schema` and returns the parsed value, or throws a 422 HttpError shaped
+ * `{ message, errors: { field: [messages] } }`. Unknown object keys are dropped (zod's default).
+ * An input that is not even the right kind (an array where an object belongs) is a 422 with only a message.
+ */
+export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
+  const result = schema.safeParse(input, { error: laravelMessage });
+  if (result.success) return result.data;
+
+  const errors: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    if (issue.path.length === 0) {
+      throw new HttpError(422, 'The request body must be a JSON object.');
+    }
+    const field = issue.path.join('.');
+    const messages = (errors[field] ??= []);
+    if (!messages.includes(issue.message)) messages.push(issue.message);
+  }
+  throw validationError(errors);
+}

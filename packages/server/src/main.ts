@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/connection';
+import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/data-dir-lock';
+
+/** How long a graceful shutdown may take before the process gives up on open connections and exits anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+function readConfig(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+}
+
+function lockDataDir(config: Config): DataDirLock | undefined {
+  // PostgreSQL coordinates any number of servers; only the embedded database is single-process.
+  if (config.databaseUrl) return undefined;
+  try {
+    return acquireDataDirLock(config.dataDir);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) fail(error.message);
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const lock = lockDataDir(config);
+  // PostgreSQL can report a lost idle connection at any time; once the app exists, its logger says so.
+  const logged: { by?: FastifyInstance } = {};
+  const database = await openDatabase(config, {
+    onBackgroundError: (error) => logged.by?.log.warn({ err: error }, 'database connection error'),
+  }).catch((error: unknown) => {
+    lock?.release();
+    throw error;
+  });
+  const app = await buildApp({ config, database });
+  logged.by = app;
+
+  let stopping = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      lock?.release();
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    let exitCode = 0;
+    try {
+      // Stops accepting connections, waits for requests in flight, then stops background services (onClose).
+      await app.close();
+      await database.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      exitCode = 1;
+    }
+    lock?.release();
+    process.exit(exitCode);
+  };
+  process.once('SIGTERM', (signal) => void shutdown(signal));
+  process.once('SIGINT', (signal) => void shutdown(signal));
+
+  try {
+    await app.listen({ host: config.host, port: config.port });
+    await app.services.startAll();
+  } catch (error) {
+    app.log.error({ err: error }, 'failed to start');
+    await app.close().catch(() => {});
+    await database.close();
+    lock?.release();
+    process.exit(1);
+  }
+
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  app.log.info(
+    { url: `http://${host}:${port}`, database: database.dialect },
+    `SignalDeck is listening on http://${host}:${port}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `SignalDeck failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});
