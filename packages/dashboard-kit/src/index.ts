@@ -180,3 +180,17 @@ export {
 export { Badge, type BadgeProps, type BadgeVariant } from './components/Badge';
 export { Skeleton, type SkeletonProps, type SkeletonShape } from './components/Skeleton';
 export { EmptyState, type EmptyStateProps, type EmptyStateTone } from './components/EmptyState';
+export { createIcon, type IconProps } from './icons/createIcon';
+export { AlertTriangleIcon } from './icons/AlertTriangleIcon';
+export { BellIcon } from './icons/BellIcon';
+export { CheckIcon } from './icons/CheckIcon';
+export { ChevronRightIcon } from './icons/ChevronRightIcon';
+export { ChevronsUpDownIcon } from './icons/ChevronsUpDownIcon';
+export { CreditCardIcon } from './icons/CreditCardIcon';
+export { InboxIcon } from './icons/InboxIcon';
+export { LogOutIcon } from './icons/LogOutIcon';
+export { MonitorIcon } from './icons/MonitorIcon';
+export { MoonIcon } from './icons/MoonIcon';
+export { SparklesIcon } from './icons/SparklesIcon';
+export { SunIcon } from './icons/SunIcon';
+export { UserIcon } from './icons/UserIcon';
