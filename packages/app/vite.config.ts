@@ -18,6 +18,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    manifest: true,
     target: 'es2022',
     chunkSizeWarningLimit: 700,
   },

@@ -1,21 +1,26 @@
 import { ThemeProvider, TooltipProvider } from 'dashboard-kit';
 import type { ReactNode } from 'react';
-import { SWRConfig } from 'swr';
+import { SWRConfig, type Cache } from 'swr';
+import { subscribeKey } from 'valtio/utils';
 import { authState, clearAuth } from '../features/auth/store';
 import { configureHttp, http } from '../lib/http';
 
 configureHttp({ getToken: () => authState.token, onUnauthorized: clearAuth });
 
-/** SWR keys are a path, or `[path, ...discriminators]` so a key changes with the signed-in token. */
-export function swrFetcher<T>(key: string | readonly [string, ...unknown[]]): Promise<T> {
-  return http.get<T>(typeof key === 'string' ? key : key[0]);
+/** The SWR fetcher, set once: every key is an API path. */
+export function swrFetcher<T>(path: string): Promise<T> {
+  return http.get<T>(path);
 }
+
+/** One cache for the app, emptied whenever the signed-in token changes so no data outlives its user. */
+const swrCache: Cache = new Map();
+subscribeKey(authState, 'token', () => (swrCache as Map<string, unknown>).clear());
 
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider defaultTheme="dark">
       <TooltipProvider delayDuration={300}>
-        <SWRConfig value={{ fetcher: swrFetcher }}>{children}</SWRConfig>
+        <SWRConfig value={{ fetcher: swrFetcher, provider: () => swrCache }}>{children}</SWRConfig>
       </TooltipProvider>
     </ThemeProvider>
   );

@@ -1,5 +1,133 @@
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label, Skeleton } from 'dashboard-kit';
+import { useId, useRef, useState } from 'react';
 import { PageHeader } from '../../components/page-header';
+import { alertMessageTemplate } from '../../features/webhook/alert-template';
+import { rotateWebhook, useWebhook } from '../../features/webhook/api/get-webhook';
+import { CopyButton } from '../../features/webhook/components/copy-button';
+import * as copyStyles from '../../features/webhook/components/copy-field.css';
+import { errorMessage } from '../../lib/http';
+import * as styles from './api-keys.css';
 
+function RotateWebhook({ onRotated }: { onRotated: () => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+
+  async function rotate() {
+    setBusy(true);
+    setError(null);
+    try {
+      await rotateWebhook();
+      setConfirming(false);
+      onRotated();
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!confirming) {
+    return (
+      <Button
+        type="button"
+        variant="outline"
+        onClick={() => {
+          setConfirming(true);
+          requestAnimationFrame(() => confirmRef.current?.focus());
+        }}
+      >
+        Rotate URL…
+      </Button>
+    );
+  }
+  return (
+    <div role="group" aria-labelledby="rotate-warning" className={styles.confirm}>
+      <p id="rotate-warning" className={styles.warning}>
+        The current URL stops working at once. Every TradingView alert that uses it must be updated with the new one.
+      </p>
+      <div className={styles.actions}>
+        <Button ref={confirmRef} type="button" variant="danger" loading={busy} onClick={rotate}>
+          Rotate now
+        </Button>
+        <Button type="button" variant="ghost" onClick={() => setConfirming(false)} disabled={busy}>
+          Cancel
+        </Button>
+      </div>
+      {error && (
+        <p role="alert" className={styles.error}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Settings > API Keys: the webhook URL, a copy button, rotation, and an alert message to paste. */
 export function ApiKeysRoute() {
-  return <PageHeader title="API Keys" />;
+  const id = useId();
+  const webhook = useWebhook();
+  const template = alertMessageTemplate();
+
+  return (
+    <>
+      <PageHeader title="API Keys" description="Connect TradingView, or any system that can POST JSON, to SignalDeck." />
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>Webhook URL</h2>
+          </CardTitle>
+          <CardDescription>
+            Paste this URL into the Webhook URL field of a TradingView alert. Anyone who has it can post signals to your
+            account, so keep it secret; rotate it if it leaks.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <div className={styles.stack}>
+            <Label htmlFor={`${id}-url`}>Your webhook URL</Label>
+            <div className={copyStyles.row}>
+              {webhook.isLoading ? (
+                <Skeleton aria-label="Loading your webhook URL" style={{ height: '2.25rem', flex: 1 }} />
+              ) : (
+                <Input
+                  id={`${id}-url`}
+                  className={copyStyles.value}
+                  readOnly
+                  value={webhook.data?.url ?? ''}
+                  onFocus={(e) => e.currentTarget.select()}
+                />
+              )}
+              <CopyButton text={webhook.data?.url ?? ''} label="Copy URL" disabled={!webhook.data} />
+            </div>
+            {webhook.error && (
+              <p role="alert" className={styles.error}>
+                {errorMessage(webhook.error)}
+              </p>
+            )}
+            <RotateWebhook onRotated={() => void webhook.mutate()} />
+          </div>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>Alert message</h2>
+          </CardTitle>
+          <CardDescription>
+            Paste this into the Message field of the alert. TradingView fills in the placeholders when the alert fires;
+            change the strategy name to tell your strategies apart.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <div className={copyStyles.row}>
+            <pre className={copyStyles.pre} aria-label="TradingView alert message template">
+              {template}
+            </pre>
+            <CopyButton text={template} label="Copy message" />
+          </div>
+        </CardContent>
+      </Card>
+    </>
+  );
 }

@@ -33,7 +33,8 @@ import { BrandMark } from '../../components/brand-mark';
 import { paths } from '../../config/paths';
 import { logout } from '../../features/auth/api/logout';
 import { useUser } from '../../features/auth/api/get-user';
-import { authState } from '../../features/auth/store';
+import { authState, clearAuth } from '../../features/auth/store';
+import { LiveStreamProvider } from '../../lib/live-stream-context';
 import type { Crumb, RouteHandle } from '../route-meta';
 import * as styles from './app-shell.css';
 import { isLinkActive, platformNav, type NavSection } from './nav';
@@ -146,7 +147,9 @@ function HeaderBreadcrumb() {
 /** The signed-in layout (spec section 2): sidebar, header with toggle and breadcrumb, and the page. */
 export function AppShell() {
   const [defaultOpen] = useState(() => readSidebarCookie(document.cookie) ?? true);
+  const token = useSnapshot(authState).token ?? '';
   return (
+    <LiveStreamProvider token={token} onUnauthorized={clearAuth}>
     <SidebarProvider defaultOpen={defaultOpen} persist>
       <Sidebar collapsible="icon" aria-label="Main navigation">
         <SidebarHeader>
@@ -182,5 +185,6 @@ export function AppShell() {
         </div>
       </SidebarInset>
     </SidebarProvider>
+    </LiveStreamProvider>
   );
 }

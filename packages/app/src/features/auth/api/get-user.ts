@@ -12,7 +12,7 @@ export const USER_KEY = '/api/user';
  */
 export function useUser(): { user: User | undefined; error: string | undefined; isLoading: boolean } {
   const { token } = useSnapshot(authState);
-  const { data, error, isLoading } = useSWR<User>(token ? [USER_KEY, token] : null, {
+  const { data, error, isLoading } = useSWR<User>(token ? USER_KEY : null, {
     onSuccess: (user) => setUser(user),
     onError: (err: unknown) => {
       if (err instanceof HttpError && err.status === 401) clearAuth();

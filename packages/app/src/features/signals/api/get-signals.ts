@@ -1,0 +1,59 @@
+import { useCallback } from 'react';
+import useSWRInfinite from 'swr/infinite';
+import type { Signal, SignalsPage } from '../types';
+
+export const SIGNALS_PAGE_SIZE = 50;
+
+export interface SignalsFilter {
+  ticker?: string | null;
+}
+
+export function signalsPageKey(filter: SignalsFilter, cursor: string | null, limit = SIGNALS_PAGE_SIZE): string {
+  const query = new URLSearchParams();
+  if (filter.ticker) query.set('ticker', filter.ticker);
+  if (cursor) query.set('cursor', cursor);
+  query.set('limit', String(limit));
+  return `/api/signals?${query.toString()}`;
+}
+
+/** Puts a live signal at the top of the first page unless it is already there. */
+export function prependSignal(pages: SignalsPage[] | undefined, signal: Signal): SignalsPage[] | undefined {
+  if (!pages || pages.length === 0) return pages;
+  if (pages.some((page) => page.data.some((s) => s.id === signal.id))) return pages;
+  const [first, ...rest] = pages as [SignalsPage, ...SignalsPage[]];
+  return [{ ...first, data: [signal, ...first.data] }, ...rest];
+}
+
+/**
+ * GET /api/signals, newest first, one page per cursor. `loadMore` fetches the next page;
+ * `applyEvent` merges a live signal that matches the filter.
+ */
+export function useSignals(filter: SignalsFilter, limit = SIGNALS_PAGE_SIZE) {
+  const swr = useSWRInfinite<SignalsPage>(
+    (index, previous: SignalsPage | null) => {
+      if (index === 0) return signalsPageKey(filter, null, limit);
+      if (!previous?.next_cursor) return null;
+      return signalsPageKey(filter, previous.next_cursor, limit);
+    },
+    { revalidateFirstPage: false, revalidateOnFocus: false },
+  );
+  const { data, size, setSize, mutate, isLoading, isValidating, error } = swr;
+  const signals = data?.flatMap((page) => page.data) ?? [];
+  const hasMore = Boolean(data && data[data.length - 1]?.next_cursor);
+  const loadingMore = size > 0 && data !== undefined && data.length < size;
+
+  const loadMore = useCallback(() => {
+    if (hasMore && !loadingMore) void setSize((s) => s + 1);
+  }, [hasMore, loadingMore, setSize]);
+
+  const ticker = filter.ticker?.toUpperCase() ?? null;
+  const applyEvent = useCallback(
+    (signal: Signal) => {
+      if (ticker && signal.ticker?.toUpperCase() !== ticker) return;
+      void mutate((pages) => prependSignal(pages, signal), { revalidate: false });
+    },
+    [ticker, mutate],
+  );
+
+  return { signals, hasMore, loadingMore, loadMore, applyEvent, isLoading, isValidating, error, mutate };
+}

@@ -1,0 +1,34 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from 'dashboard-kit/tokens';
+
+export const row = style({
+  display: 'flex',
+  gap: vars.space['2'],
+  alignItems: 'stretch',
+  flexWrap: 'wrap',
+});
+
+export const value = style({
+  flex: '1 1 16rem',
+  minWidth: 0,
+  fontFamily: vars.font.mono,
+});
+
+export const pre = style({
+  flex: '1 1 100%',
+  margin: 0,
+  padding: vars.space['3'],
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.muted,
+  fontFamily: vars.font.mono,
+  fontSize: vars.fontSize.xs,
+  whiteSpace: 'pre-wrap',
+  overflowWrap: 'anywhere',
+});
+
+export const status = style({
+  color: vars.color.mutedForeground,
+  fontSize: vars.fontSize.xs,
+  alignSelf: 'center',
+});

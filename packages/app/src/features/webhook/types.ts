@@ -1,0 +1,3 @@
+export interface WebhookInfo {
+  url: string;
+}

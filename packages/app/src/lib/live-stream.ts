@@ -1,0 +1,128 @@
+import { env } from '../config/env';
+import { SseParser } from './sse';
+
+export type StreamStatus = 'connecting' | 'live' | 'offline';
+type Handler = (data: unknown) => void;
+
+interface LiveStreamOptions {
+  getToken: () => string | null;
+  onUnauthorized: () => void;
+  path?: string;
+}
+
+const MAX_BACKOFF_MS = 30_000;
+
+/**
+ * The live stream (`GET /api/stream`), read with fetch so the bearer header is sent (native
+ * EventSource cannot send it). Reconnects with capped, jittered backoff; a 401 ends it and
+ * clears auth like any other call.
+ */
+export class LiveStream {
+  #options: LiveStreamOptions;
+  #handlers = new Map<string, Set<Handler>>();
+  #statusListeners = new Set<(status: StreamStatus) => void>();
+  #status: StreamStatus = 'offline';
+  #controller: AbortController | null = null;
+  #attempt = 0;
+  #timer: ReturnType<typeof setTimeout> | null = null;
+  #retryHint: number | undefined;
+
+  constructor(options: LiveStreamOptions) {
+    this.#options = options;
+  }
+
+  get status(): StreamStatus {
+    return this.#status;
+  }
+
+  on(event: string, handler: Handler): () => void {
+    let set = this.#handlers.get(event);
+    if (!set) this.#handlers.set(event, (set = new Set()));
+    set.add(handler);
+    return () => set.delete(handler);
+  }
+
+  onStatus(listener: (status: StreamStatus) => void): () => void {
+    this.#statusListeners.add(listener);
+    return () => this.#statusListeners.delete(listener);
+  }
+
+  start(): void {
+    if (this.#controller) return;
+    this.#connect();
+  }
+
+  stop(): void {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    this.#controller?.abort();
+    this.#controller = null;
+    this.#setStatus('offline');
+  }
+
+  #setStatus(status: StreamStatus) {
+    if (status === this.#status) return;
+    this.#status = status;
+    for (const listener of this.#statusListeners) listener(status);
+  }
+
+  #emit(event: string, raw: string) {
+    const handlers = this.#handlers.get(event);
+    if (!handlers || handlers.size === 0) return;
+    let data: unknown;
+    try {
+      data = JSON.parse(raw);
+    } catch {
+      return;
+    }
+    for (const handler of handlers) handler(data);
+  }
+
+  async #connect() {
+    const token = this.#options.getToken();
+    if (!token) return this.stop();
+    const controller = new AbortController();
+    this.#controller = controller;
+    this.#setStatus('connecting');
+    try {
+      const response = await fetch(`${env.apiUrl}${this.#options.path ?? '/api/stream'}`, {
+        headers: { Accept: 'text/event-stream', Authorization: `Bearer ${token}` },
+        credentials: 'omit',
+        cache: 'no-store',
+        signal: controller.signal,
+      });
+      if (response.status === 401) {
+        this.stop();
+        this.#options.onUnauthorized();
+        return;
+      }
+      if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);
+      this.#setStatus('live');
+      this.#attempt = 0;
+      const parser = new SseParser();
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        for (const message of parser.push(value)) this.#emit(message.event, message.data);
+        this.#retryHint = parser.retry;
+      }
+    } catch {
+      if (controller.signal.aborted) return;
+    }
+    if (this.#controller !== controller) return;
+    this.#controller = null;
+    this.#scheduleReconnect();
+  }
+
+  #scheduleReconnect() {
+    this.#setStatus('connecting');
+    const base = Math.min(MAX_BACKOFF_MS, (this.#retryHint ?? 1000) * 2 ** this.#attempt);
+    this.#attempt += 1;
+    const delay = base / 2 + Math.random() * (base / 2);
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      this.#connect();
+    }, delay);
+  }
+}
