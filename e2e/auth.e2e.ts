@@ -190,7 +190,7 @@ describe('given a signed-in user', () => {
   describe('when they log out', () => {
     it('should clear all auth state and go to /login', async () => {
       const { page, context } = await signedIn();
-      await page.getByRole('button', { name: /account menu/i }).click();
+      await page.getByRole('button', { name: /user menu/i }).click();
       await page.getByRole('menuitem', { name: 'Log out' }).click();
       await page.waitForURL('**/login');
       expect(await storedAuth(page)).toBeNull();
@@ -202,7 +202,7 @@ describe('given a signed-in user', () => {
     it('should still sign them out when the logout call fails', async () => {
       const { page, context } = await signedIn();
       await page.route('**/api/logout', (route) => route.abort('connectionrefused'));
-      await page.getByRole('button', { name: /account menu/i }).click();
+      await page.getByRole('button', { name: /user menu/i }).click();
       await page.getByRole('menuitem', { name: 'Log out' }).click();
       await page.waitForURL('**/login');
       expect(await storedAuth(page)).toBeNull();

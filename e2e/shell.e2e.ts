@@ -96,7 +96,7 @@ describe('given the signed-in shell on a desktop', () => {
   it('should show the signed-in user in the footer with their initials', async () => {
     const { page, context } = await signedInPage();
     await page.goto('/signals');
-    const trigger = page.getByRole('button', { name: /account menu/i });
+    const trigger = page.getByRole('button', { name: /user menu/i });
     await trigger.waitFor();
     expect(await trigger.innerText()).toContain('AL');
     expect(await trigger.innerText()).toContain('Ada Lovelace');
