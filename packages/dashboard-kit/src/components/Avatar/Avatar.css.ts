@@ -13,7 +13,7 @@ export const avatar = recipe({
   },
   variants: {
     size: {
-      sm: { width: '1.5rem', height: '1.5rem', fontSize: vars.fontSize.xs },
+      sm: { width: vars.space['6'], height: vars.space['6'], fontSize: vars.fontSize.xs },
       md: { width: vars.size.controlSm, height: vars.size.controlSm, fontSize: vars.fontSize.xs },
       lg: { width: vars.space['12'], height: vars.space['12'], fontSize: vars.fontSize.md },
     },

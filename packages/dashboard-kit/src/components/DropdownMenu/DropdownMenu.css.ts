@@ -1,10 +1,17 @@
-import { keyframes, style } from '@vanilla-extract/css';
+import { createVar, fallbackVar, keyframes, style } from '@vanilla-extract/css';
 import { recipe, type RecipeVariants } from '@vanilla-extract/recipes';
 import { vars } from '../../theme/contract.css';
 import { focusRing } from '../../theme/focus.css';
 
+/** The menu slides in from the side of the trigger it opens on. */
+const enterX = createVar();
+const enterY = createVar();
+
 const enter = keyframes({
-  from: { opacity: 0, transform: 'translate(var(--dk-menu-enter-x, 0), var(--dk-menu-enter-y, 0)) scale(0.97)' },
+  from: {
+    opacity: 0,
+    transform: `translate(${fallbackVar(enterX, '0px')}, ${fallbackVar(enterY, '0px')}) scale(0.97)`,
+  },
   to: { opacity: 1, transform: 'translate(0, 0) scale(1)' },
 });
 
@@ -28,10 +35,10 @@ export const content = style({
   transformOrigin: 'var(--radix-dropdown-menu-content-transform-origin)',
   selectors: {
     '&[data-state="open"]': { animation: `${enter} ${vars.duration.fast} ease-out` },
-    '&[data-side="bottom"]': { vars: { '--dk-menu-enter-y': '-4px' } },
-    '&[data-side="top"]': { vars: { '--dk-menu-enter-y': '4px' } },
-    '&[data-side="right"]': { vars: { '--dk-menu-enter-x': '-4px' } },
-    '&[data-side="left"]': { vars: { '--dk-menu-enter-x': '4px' } },
+    '&[data-side="bottom"]': { vars: { [enterY]: '-4px' } },
+    '&[data-side="top"]': { vars: { [enterY]: '4px' } },
+    '&[data-side="right"]': { vars: { [enterX]: '-4px' } },
+    '&[data-side="left"]': { vars: { [enterX]: '4px' } },
   },
   '@media': {
     '(prefers-reduced-motion: reduce)': {
