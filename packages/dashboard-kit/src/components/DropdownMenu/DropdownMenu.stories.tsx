@@ -61,27 +61,23 @@ function AccountItems() {
   );
 }
 
-export const Default: Story = () => (
-  <DropdownMenu>
-    <DropdownMenuTrigger asChild>
-      <Button variant="outline">Open menu</Button>
-    </DropdownMenuTrigger>
-    <DropdownMenuContent align="start">
-      <AccountItems />
-    </DropdownMenuContent>
-  </DropdownMenu>
-);
+/** The story menu: an outline button opening the account items; `open` shows it already open. */
+function AccountMenu({ open = false }: { open?: boolean }) {
+  return (
+    <DropdownMenu defaultOpen={open} modal={!open}>
+      <DropdownMenuTrigger asChild>
+        <Button variant="outline">Open menu</Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="start">
+        <AccountItems />
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
 
-export const Open: Story = () => (
-  <DropdownMenu defaultOpen modal={false}>
-    <DropdownMenuTrigger asChild>
-      <Button variant="outline">Open menu</Button>
-    </DropdownMenuTrigger>
-    <DropdownMenuContent align="start">
-      <AccountItems />
-    </DropdownMenuContent>
-  </DropdownMenu>
-);
+export const Default: Story = () => <AccountMenu />;
+
+export const Open: Story = () => <AccountMenu open />;
 
 export const CheckboxAndRadioItems: Story = () => {
   const [volume, setVolume] = useState(true);
@@ -145,14 +141,7 @@ export const LongText: Story = () => (
 export const BothThemesSideBySide: Story = () => (
   <BothThemes>
     <div style={{ minHeight: '14rem' }}>
-      <DropdownMenu defaultOpen modal={false}>
-        <DropdownMenuTrigger asChild>
-          <Button variant="outline">Open menu</Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="start">
-          <AccountItems />
-        </DropdownMenuContent>
-      </DropdownMenu>
+      <AccountMenu open />
     </div>
   </BothThemes>
 );
