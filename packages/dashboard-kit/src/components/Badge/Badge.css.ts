@@ -9,6 +9,7 @@ const tone = (color: string) => ({
 
 export const badge = recipe({
   base: {
+    boxSizing: 'border-box',
     display: 'inline-flex',
     alignItems: 'center',
     gap: vars.space['1'],

@@ -10,6 +10,7 @@ export const button = recipe({
   base: [
     focusRing,
     {
+      boxSizing: 'border-box',
       display: 'inline-flex',
       alignItems: 'center',
       justifyContent: 'center',

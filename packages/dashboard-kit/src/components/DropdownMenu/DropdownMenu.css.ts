@@ -18,6 +18,7 @@ const enter = keyframes({
 export const trigger = style([focusRing]);
 
 export const content = style({
+  boxSizing: 'border-box',
   zIndex: vars.zIndex.popover,
   minWidth: '8rem',
   maxHeight: 'var(--radix-dropdown-menu-content-available-height)',

@@ -28,7 +28,8 @@ export interface DropdownMenuContentProps extends ComponentPropsWithoutRef<typeo
 
 /**
  * The menu panel, portalled to `<body>`. It re-applies the theme of the place it was opened
- * from, so a menu opened inside a `ThemeScope` (or a provider with its own target) matches it.
+ * from, so a menu opened inside a `ThemeScope` (or a provider with its own target) matches it,
+ * and is a kit root (`data-dk-root`) so its parts get the kit's box sizing outside the app root.
  */
 export const DropdownMenuContent = forwardRef<ComponentRef<typeof Menu.Content>, DropdownMenuContentProps>(
   function DropdownMenuContent({ className, container, sideOffset = 4, collisionPadding = 8, ...rest }, ref) {
@@ -38,6 +39,7 @@ export const DropdownMenuContent = forwardRef<ComponentRef<typeof Menu.Content>,
         <Menu.Content
           ref={ref}
           data-slot="dropdown-menu-content"
+          data-dk-root=""
           sideOffset={sideOffset}
           collisionPadding={collisionPadding}
           className={clsx(styles.content, className)}

@@ -2,6 +2,7 @@ import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
 
 export const input = style({
+  boxSizing: 'border-box',
   display: 'block',
   width: '100%',
   minWidth: 0,

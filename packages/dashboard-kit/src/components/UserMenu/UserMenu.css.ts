@@ -8,6 +8,7 @@ const phone = 'screen and (max-width: 768px)';
 export const trigger = style([
   focusRing,
   {
+    boxSizing: 'border-box',
     display: 'flex',
     alignItems: 'center',
     gap: vars.space['2'],
