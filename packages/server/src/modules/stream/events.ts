@@ -1,0 +1,38 @@
+import type { Candle, Interval } from '../market/markets';
+
+/** A `candle` event's data: the forming candle of every interval for one pair, after a tick of the feed. */
+export interface CandleUpdate {
+  symbol: string;
+  candles: Record<Interval, Candle>;
+}
+
+/**
+ * An event of the live stream (`GET /api/stream`). Each is sent as one server-sent event whose `event:` field is
+ * `event` and whose `data:` is `data` as JSON. Who receives it follows from its kind:
+ * - `candle`: every signed-in connection;
+ * - `signal`: only the connections of the user `userId` (the signal's owner).
+ */
+export type StreamEvent = { event: 'candle'; data: CandleUpdate } | { event: 'signal'; userId: number; data: unknown };
+
+/**
+ * The publish API other modules use, available as `app.stream` to every module registered after the stream
+ * module (app.ts lists it before them):
+ *
+ *   await app.stream.publish({ event: 'signal', userId: signal.userId, data: signalJson });
+ *   await app.stream.publish({ event: 'candle', data: { symbol: 'BTC', candles: { '1m': candle, ... } } });
+ *
+ * The event reaches this instance's connections at once and, on PostgreSQL, every other instance's through
+ * LISTEN/NOTIFY. `publish` never rejects (a failure to reach other instances is logged), so a caller can fire
+ * and forget; it resolves once the event is on its way. Keep `data` small: it is sent to every receiving
+ * connection, and on PostgreSQL anything over a few kilobytes is split across several notifications.
+ */
+export interface StreamPublisher {
+  publish(event: StreamEvent): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The live stream's publish API; see StreamPublisher. */
+    stream: StreamPublisher;
+  }
+}

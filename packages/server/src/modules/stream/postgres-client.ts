@@ -1,0 +1,19 @@
+import os from 'node:os';
+import pg from 'pg';
+
+/**
+ * A PostgreSQL connection of its own, outside the query pool, for what must hold one session: LISTEN, and
+ * session-level advisory locks. Like the pool (and libpq), it connects as the operating-system user when neither
+ * the URL nor PGUSER names one. The caller connects it and listens for its `error` and `end`.
+ */
+export function dedicatedPostgresClient(databaseUrl: string): pg.Client {
+  const url = new URL(databaseUrl);
+  return new pg.Client({
+    connectionString: databaseUrl,
+    user: url.username ? undefined : (process.env.PGUSER ?? os.userInfo().username),
+    connectionTimeoutMillis: 5_000,
+    // A dead peer is noticed within about a minute rather than the kernel's default of hours.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
+}
