@@ -12,11 +12,11 @@ import {
   SqliteDriver,
   type Transaction,
 } from 'kysely';
-import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { Config } from '../config';
 import { DatabaseUnavailableError } from './errors';
 import type { Dialect } from './migrations/helpers';
+import { migrate } from './migrate';
 import { migrations } from './migrations';
 import type { Database } from './schema';
 
@@ -90,27 +90,6 @@ function openPostgres(databaseUrl: string, onPoolError: (error: Error) => void):
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
-async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<void> {
-  const provider = {
-    async getMigrations() {
-      return Object.fromEntries(
-        Object.entries(migrations).map(([name, migration]) => [
-          name,
-          { up: (migrationDb: Kysely<unknown>) => migration.up(migrationDb, dialect) },
-        ]),
-      );
-    },
-  };
-  // Kysely looks for its migration tables in every schema unless told which one: on PostgreSQL, name the schema
-  // this connection works in, so a database holding several SignalDeck schemas keeps their histories apart.
-  const migrationTableSchema =
-    dialect === 'postgres'
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
-      : undefined;
-  const { error } = await new Migrator({ db, provider, migrationTableSchema }).migrateToLatest();
-  if (error) throw error;
-}
-
 export interface OpenDatabaseOptions {
   /** Told about connection problems that happen outside any query (PostgreSQL idle clients). */
   onBackgroundError?: (error: Error) => void;
@@ -133,7 +112,7 @@ export async function openDatabase(
   const close = () => (closed ??= db.destroy());
 
   try {
-    await migrate(db, dialect);
+    await migrate(db, dialect, migrations);
   } catch (error) {
     await close();
     throw error;
