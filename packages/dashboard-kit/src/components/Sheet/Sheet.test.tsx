@@ -100,6 +100,13 @@ describe('given a sheet with a trigger', () => {
     });
   });
 
+  describe('when it is open', () => {
+    it('should be a kit root of its own, since it is portalled out of the app root (box sizing applies there)', async () => {
+      const { dialog } = await openFilters();
+      expect(dialog).toHaveAttribute('data-dk-root');
+    });
+  });
+
   describe('when no side is given', () => {
     it('should open from the right', async () => {
       const { dialog } = await openFilters();

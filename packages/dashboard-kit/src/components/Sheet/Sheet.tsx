@@ -66,6 +66,8 @@ export const SheetContent = forwardRef<HTMLDivElement, SheetContentProps>(functi
         ref={ref}
         data-slot="sheet-content"
         data-side={side}
+        // Portalled out of the app's kit root: be one, so the kit's box sizing applies inside.
+        data-dk-root=""
         className={clsx(styles.content({ side }), className)}
         onOpenAutoFocus={(event) => {
           // Runs before focus moves into the sheet, so this is still the element that had it.

@@ -48,6 +48,8 @@ export const TooltipContent = forwardRef<HTMLDivElement, TooltipContentProps>(fu
       <TooltipPrimitive.Content
         ref={ref}
         data-slot="tooltip-content"
+        // Portalled out of the app's kit root: be one, so the kit's box sizing applies inside.
+        data-dk-root=""
         sideOffset={sideOffset}
         className={clsx(styles.content, className)}
         {...themeProps}
