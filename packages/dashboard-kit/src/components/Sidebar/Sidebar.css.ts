@@ -184,6 +184,7 @@ const item = style([
   {
     display: 'flex',
     alignItems: 'center',
+    justifyContent: 'flex-start',
     gap: vars.space['2'],
     boxSizing: 'border-box',
     width: '100%',

@@ -370,7 +370,9 @@ describe('given a provider that persists its state', () => {
       const writes = spyOnCookieWrites();
       render(<Shell persist />);
       await user.click(trigger());
-      expect(writes).toHaveBeenLastCalledWith(expect.stringMatching(/^sidebar_state=false; path=\/; max-age=604800(;|$)/));
+      expect(writes).toHaveBeenLastCalledWith(
+        expect.stringMatching(/^sidebar_state=false; path=\/; max-age=604800(;|$)/),
+      );
       expect(readSidebarCookie()).toBe(false);
       await user.keyboard('{Control>}b{/Control}');
       expect(readSidebarCookie()).toBe(true);
