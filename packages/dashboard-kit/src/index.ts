@@ -90,6 +90,11 @@ export {
   type SidebarTriggerProps,
 } from './components/Sidebar';
 export { useIsMobile } from './hooks/useIsMobile';
+export { ActivityIcon } from './icons/ActivityIcon';
+export { CandlestickChartIcon } from './icons/CandlestickChartIcon';
+export { PanelLeftIcon } from './icons/PanelLeftIcon';
+export { SlidersIcon } from './icons/SlidersIcon';
+export { TrendingUpIcon } from './icons/TrendingUpIcon';
 export {
   ThemeProvider,
   ThemeScope,
