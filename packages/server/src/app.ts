@@ -7,6 +7,9 @@ import { frameworkErrorHandler, HttpError, registerErrorHandling } from './http/
 import { loggerOptions, RequestLogController, type LogDestination } from './http/logging';
 import { registerSecurity } from './http/security';
 import { registerStaticApp } from './http/static-app';
+import { authRoutes } from './modules/auth/routes';
+import { createRequireAuth } from './modules/auth/require-auth';
+import { TokenService } from './modules/auth/tokens';
 import { healthRoutes } from './modules/health/routes';
 import { BackgroundServices } from './services';
 
@@ -15,7 +18,7 @@ import { BackgroundServices } from './services';
  * receives the AppContext as its options and declares its routes with their full paths (`/api/...`).
  * To add a module, add one line here.
  */
-const modules: FastifyPluginAsync<AppContext>[] = [healthRoutes];
+const modules: FastifyPluginAsync<AppContext>[] = [healthRoutes, authRoutes];
 
 /** Request bodies above this are refused with 413; routes may set a lower `bodyLimit` of their own. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -78,7 +81,10 @@ export async function buildApp({
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
-  const context: AppContext = { config, database, clock, services };
+  app.decorateRequest('user', null);
+  app.decorateRequest('accessTokenId', null);
+  const tokens = new TokenService(database.db, config, clock);
+  const context: AppContext = { config, database, clock, services, tokens, requireAuth: createRequireAuth(tokens) };
   for (const module of modules) await app.register(module, context);
 
   await registerStaticApp(app, config.staticDir);

@@ -1,5 +1,7 @@
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/connection';
+import type { TokenService } from './modules/auth/tokens';
 import type { BackgroundServices } from './services';
 
 /** Milliseconds since the epoch. Injected so tests can move time (token expiry, rate-limit windows). */
@@ -14,4 +16,10 @@ export interface AppContext {
   database: DatabaseHandle;
   clock: Clock;
   services: BackgroundServices;
+  tokens: TokenService;
+  /**
+   * The preHandler that admits only signed-in users and sets `request.user` (see modules/auth/require-auth.ts):
+   * `{ preHandler: requireAuth }` on a route, or `app.addHook('preHandler', requireAuth)` for a whole module.
+   */
+  requireAuth: preHandlerAsyncHookHandler;
 }

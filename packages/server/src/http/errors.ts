@@ -21,7 +21,8 @@ export class HttpError extends Error {
   }
 }
 
-export const unauthenticated = () => new HttpError(401, 'Unauthenticated.');
+export const unauthenticated = () =>
+  new HttpError(401, 'Unauthenticated.', undefined, { 'www-authenticate': 'Bearer' });
 export const forbidden = () => new HttpError(403, 'This action is unauthorized.');
 export const notFound = (message = 'Not found.') => new HttpError(404, message);
 
