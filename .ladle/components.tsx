@@ -13,7 +13,7 @@ const toLadleTheme = (preference: ThemePreference): ThemeState =>
 function ThemedStory({ children }: { children: ReactNode }) {
   const { resolvedTheme } = useTheme();
   return (
-    <ThemeScope theme={resolvedTheme} data-dk-root="" style={{ minHeight: '100%', padding: '1rem' }}>
+    <ThemeScope theme={resolvedTheme} data-dk-root="" style={{ padding: '1rem' }}>
       {children}
     </ThemeScope>
   );

@@ -61,10 +61,17 @@ function AccountItems() {
   );
 }
 
-/** The story menu: an outline button opening the account items; `open` shows it already open. */
-function AccountMenu({ open = false }: { open?: boolean }) {
+/**
+ * The story menu: an outline button opening the account items. `initially` opens it on load;
+ * `always` keeps it open, for showing two menus at once (an open menu closes when focus leaves).
+ */
+function AccountMenu({ open }: { open?: 'initially' | 'always' }) {
   return (
-    <DropdownMenu defaultOpen={open} modal={!open}>
+    <DropdownMenu
+      defaultOpen={open === 'initially'}
+      open={open === 'always' ? true : undefined}
+      modal={open === undefined}
+    >
       <DropdownMenuTrigger asChild>
         <Button variant="outline">Open menu</Button>
       </DropdownMenuTrigger>
@@ -77,7 +84,7 @@ function AccountMenu({ open = false }: { open?: boolean }) {
 
 export const Default: Story = () => <AccountMenu />;
 
-export const Open: Story = () => <AccountMenu open />;
+export const Open: Story = () => <AccountMenu open="initially" />;
 
 export const CheckboxAndRadioItems: Story = () => {
   const [volume, setVolume] = useState(true);
@@ -141,7 +148,7 @@ export const LongText: Story = () => (
 export const BothThemesSideBySide: Story = () => (
   <BothThemes>
     <div style={{ minHeight: '14rem' }}>
-      <AccountMenu open />
+      <AccountMenu open="always" />
     </div>
   </BothThemes>
 );
