@@ -2,7 +2,7 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test/database';
+import { openTestDatabase, TEST_DIALECTS, type OpenTestDatabase } from '../test/database';
 import { openDatabase, SQLITE_FILE_NAME, writeTransaction, type DatabaseHandle } from './connection';
 import { isDatabaseUnavailable, isUniqueViolation } from './errors';
 import { migrations } from './migrations';
@@ -11,18 +11,15 @@ const NOW = Date.UTC(2030, 0, 1, 12, 0, 0, 123);
 const someUser = (email: string) => ({ name: 'Ada', email, password_hash: 'x', created_at: NOW, updated_at: NOW });
 
 describe.each(TEST_DIALECTS)('given a database on %s', (dialect) => {
-  let testDatabase: TestDatabase;
+  let opened: OpenTestDatabase;
   let database: DatabaseHandle;
 
   beforeEach(async () => {
-    testDatabase = await createTestDatabase(dialect);
-    database = await openDatabase(testDatabase.config);
+    opened = await openTestDatabase(dialect);
+    database = opened.database;
   });
 
-  afterEach(async () => {
-    await database.close();
-    await testDatabase.cleanup();
-  });
+  afterEach(() => opened.cleanup());
 
   it('should report its dialect', () => {
     expect(database.dialect).toBe(dialect);
@@ -31,10 +28,11 @@ describe.each(TEST_DIALECTS)('given a database on %s', (dialect) => {
   describe('after opening it twice', () => {
     it('should have run every migration exactly once', async () => {
       await database.close();
-      database = await openDatabase(testDatabase.config);
+      const reopened = await openDatabase(opened.config);
       const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
-        database.db,
+        reopened.db,
       );
+      await reopened.close();
       expect(rows.map((row) => row.name)).toEqual(Object.keys(migrations));
     });
   });
@@ -123,18 +121,15 @@ describe.each(TEST_DIALECTS)('given a database on %s', (dialect) => {
 });
 
 describe('given the embedded database', () => {
-  let testDatabase: TestDatabase;
+  let opened: OpenTestDatabase;
   let database: DatabaseHandle;
 
   beforeEach(async () => {
-    testDatabase = await createTestDatabase('sqlite');
-    database = await openDatabase(testDatabase.config);
+    opened = await openTestDatabase('sqlite');
+    database = opened.database;
   });
 
-  afterEach(async () => {
-    await database.close();
-    await testDatabase.cleanup();
-  });
+  afterEach(() => opened.cleanup());
 
   it('should use WAL, full synchronous commits and foreign keys', async () => {
     const pragma = async (name: string) =>
@@ -146,7 +141,7 @@ describe('given the embedded database', () => {
   });
 
   it('should take the write lock when a write transaction begins, before its first write', async () => {
-    const other = new BetterSqlite3(path.join(testDatabase.config.dataDir, SQLITE_FILE_NAME), { timeout: 0 });
+    const other = new BetterSqlite3(path.join(opened.config.dataDir, SQLITE_FILE_NAME), { timeout: 0 });
     try {
       await writeTransaction(database.db, async (trx) => {
         await trx.selectFrom('users').selectAll().execute();

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test/database';
+import { openTestDatabase, TEST_DIALECTS, type OpenTestDatabase } from '../test/database';
 import { openDatabase, type DatabaseHandle } from './connection';
 import { migrate } from './migrate';
 import type { Migration } from './migrations/helpers';
@@ -10,18 +10,15 @@ const createTable = (name: string): Migration => ({
 });
 
 describe.each(TEST_DIALECTS)('migrate on %s', (dialect) => {
-  let testDatabase: TestDatabase;
+  let opened: OpenTestDatabase;
   let database: DatabaseHandle;
 
   beforeEach(async () => {
-    testDatabase = await createTestDatabase(dialect);
-    database = await openDatabase(testDatabase.config);
+    opened = await openTestDatabase(dialect);
+    database = opened.database;
   });
 
-  afterEach(async () => {
-    await database.close();
-    await testDatabase.cleanup();
-  });
+  afterEach(() => opened.cleanup());
 
   const history = async () =>
     (await sql<{ name: string }>`select name from kysely_migration order by name`.execute(database.db)).rows.map(
@@ -55,7 +52,7 @@ describe.each(TEST_DIALECTS)('migrate on %s', (dialect) => {
 
   // One SQLite file has one server (the data-dir lock); several PostgreSQL servers may start at once.
   it.runIf(dialect === 'postgres')('should let servers starting together take turns', async () => {
-    const others = await Promise.all([openDatabase(testDatabase.config), openDatabase(testDatabase.config)]);
+    const others = await Promise.all([openDatabase(opened.config), openDatabase(opened.config)]);
     const migrations = { '9001_first': createTable('first') };
     const ran = await Promise.all([database, ...others].map((handle) => migrate(handle.db, dialect, migrations)));
     expect(ran.flat()).toEqual(['9001_first']);

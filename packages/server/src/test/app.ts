@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../app';
 import type { Config } from '../config';
 import type { Clock } from '../context';
-import { openDatabase, type DatabaseHandle, type Dialect } from '../db/connection';
-import { createTestDatabase } from './database';
+import type { DatabaseHandle, Dialect } from '../db/connection';
+import { openTestDatabase } from './database';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -19,10 +19,9 @@ export async function createTestApp(
   env: Record<string, string> = {},
   options: { clock?: Clock; logger?: BuildAppOptions['logger'] } = {},
 ): Promise<TestApp> {
-  const testDatabase = await createTestDatabase(dialect, env);
-  const database = await openDatabase(testDatabase.config);
+  const { database, config, cleanup } = await openTestDatabase(dialect, env);
   const app = await buildApp({
-    config: testDatabase.config,
+    config,
     database,
     logger: options.logger ?? false,
     clock: options.clock,
@@ -30,11 +29,10 @@ export async function createTestApp(
   return {
     app,
     database,
-    config: testDatabase.config,
+    config,
     async cleanup() {
       await app.close();
-      await database.close();
-      await testDatabase.cleanup();
+      await cleanup();
     },
   };
 }

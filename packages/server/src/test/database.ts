@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { loadConfig, type Config } from '../config';
-import type { Dialect } from '../db/connection';
+import { openDatabase, type DatabaseHandle, type Dialect } from '../db/connection';
 
 export const TEST_DIALECTS: readonly Dialect[] = ['sqlite', 'postgres'];
 
@@ -66,6 +66,25 @@ export async function createTestDatabase(dialect: Dialect, env: Record<string, s
     async cleanup() {
       if (schema) await withPostgres((client) => client.query(`drop schema if exists ${schema} cascade`));
       await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface OpenTestDatabase extends TestDatabase {
+  /** Open and migrated. */
+  database: DatabaseHandle;
+}
+
+/** createTestDatabase, opened and migrated; cleanup() closes it first. */
+export async function openTestDatabase(dialect: Dialect, env: Record<string, string> = {}): Promise<OpenTestDatabase> {
+  const testDatabase = await createTestDatabase(dialect, env);
+  const database = await openDatabase(testDatabase.config);
+  return {
+    ...testDatabase,
+    database,
+    async cleanup() {
+      await database.close();
+      await testDatabase.cleanup();
     },
   };
 }

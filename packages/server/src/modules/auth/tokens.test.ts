@@ -1,22 +1,22 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
-import { openDatabase, type DatabaseHandle } from '../../db/connection';
+import type { DatabaseHandle } from '../../db/connection';
 import { manualClock } from '../../test/app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/database';
+import { openTestDatabase, TEST_DIALECTS, type OpenTestDatabase } from '../../test/database';
 import { TokenService } from './tokens';
 
 const MINUTE_MS = 60_000;
 
 describe.each(TEST_DIALECTS)('TokenService on %s', (dialect) => {
-  let testDatabase: TestDatabase;
+  let opened: OpenTestDatabase;
   let database: DatabaseHandle;
   let clock: ReturnType<typeof manualClock>;
   let tokens: TokenService;
   let userId: number;
 
   beforeEach(async () => {
-    testDatabase = await createTestDatabase(dialect);
-    database = await openDatabase(testDatabase.config);
+    opened = await openTestDatabase(dialect);
+    database = opened.database;
     clock = manualClock();
     tokens = new TokenService(
       database.db,
@@ -30,10 +30,7 @@ describe.each(TEST_DIALECTS)('TokenService on %s', (dialect) => {
       .executeTakeFirstOrThrow());
   });
 
-  afterEach(async () => {
-    await database.close();
-    await testDatabase.cleanup();
-  });
+  afterEach(() => opened.cleanup());
 
   it('should authenticate a token it issued, with or without extra spaces after Bearer', async () => {
     const token = await tokens.issue(userId);
