@@ -94,6 +94,17 @@ describe('given a Button', () => {
   });
 });
 
+describe('given a component built on Button that names its own part', () => {
+  describe('when it passes data-slot', () => {
+    it('should keep that data-slot and the button styles', () => {
+      render(<Button data-slot="theme-toggle">Theme</Button>);
+      const button = screen.getByRole('button', { name: 'Theme' });
+      expect(button).toHaveAttribute('data-slot', 'theme-toggle');
+      expect(button).toHaveAttribute('data-variant', 'primary');
+    });
+  });
+});
+
 describe('given a disabled Button', () => {
   describe('when it is clicked', () => {
     it('should stay disabled and not call onClick', async () => {

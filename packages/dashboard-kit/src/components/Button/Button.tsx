@@ -30,11 +30,13 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   const inactive = disabled || loading;
   const classes = clsx(styles.button({ variant, size }), className);
   const spinner = loading ? <SpinnerIcon className={styles.spinner} data-slot="button-spinner" /> : null;
+  // Rest props come after the defaults so a component built on Button can name its own data-slot.
   const shared = {
     'data-slot': 'button',
     'data-variant': variant ?? 'primary',
     'data-size': size ?? 'md',
     'aria-busy': loading || undefined,
+    ...rest,
     className: classes,
   };
 
@@ -47,7 +49,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       onClick?.(event);
     };
     return (
-      <Slot ref={ref} {...rest} {...shared} aria-disabled={inactive || undefined} onClick={handleClick}>
+      <Slot ref={ref} {...shared} aria-disabled={inactive || undefined} onClick={handleClick}>
         {spinner}
         <Slottable>{children}</Slottable>
       </Slot>
@@ -55,7 +57,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   }
 
   return (
-    <button ref={ref} type={type ?? 'button'} disabled={inactive} onClick={onClick} {...rest} {...shared}>
+    <button ref={ref} type={type ?? 'button'} disabled={inactive} onClick={onClick} {...shared}>
       {spinner}
       {children}
     </button>
