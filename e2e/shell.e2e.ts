@@ -50,7 +50,7 @@ describe('given the signed-in shell on a desktop', () => {
   it('should show the product name, the Platform group and every link of the spec', async () => {
     const { page, context } = await signedInPage();
     await page.goto('/trading/BTC/1m');
-    const nav = page.getByRole('complementary').or(page.locator('[data-slot="sidebar"]')).first();
+    const nav = page.locator('[data-slot="sidebar"]');
     await nav.getByText('SignalDeck').first().waitFor();
     expect(await nav.getByText('Platform').isVisible()).toBe(true);
     const links: [string, string][] = [
@@ -67,9 +67,9 @@ describe('given the signed-in shell on a desktop', () => {
       ['API Keys', '/settings/api-keys'],
     ];
     for (const [name, href] of links) {
-      expect(await page.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);
+      expect(await nav.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);
     }
-    expect(await page.getByRole('link', { name: 'Notifications', exact: true }).first().getAttribute('href')).toBe(
+    expect(await nav.getByRole('link', { name: 'Notifications', exact: true }).getAttribute('href')).toBe(
       '/settings/notifications',
     );
     await context.close();

@@ -99,5 +99,5 @@ export const vars = createGlobalThemeContract(
       tooltip: 'z-tooltip',
     },
   },
-  (_value, path) => `dk-${path.join('-')}`,
+  (value) => `dk-${value}`,
 );

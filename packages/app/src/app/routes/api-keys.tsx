@@ -75,7 +75,7 @@ export function ApiKeysRoute() {
       <PageHeader title="API Keys" description="Connect TradingView, or any system that can POST JSON, to SignalDeck." />
       <Card>
         <CardHeader>
-          <CardTitle>
+          <CardTitle asChild>
             <h2>Webhook URL</h2>
           </CardTitle>
           <CardDescription>
@@ -111,7 +111,7 @@ export function ApiKeysRoute() {
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>
+          <CardTitle asChild>
             <h2>Alert message</h2>
           </CardTitle>
           <CardDescription>

@@ -6,6 +6,8 @@ export const AUTH_STORAGE_KEY = 'signaldeck.auth';
 interface AuthState {
   user: User | null;
   token: string | null;
+  /** Set when the user logged out on purpose (not by a 401), so the guard sends them to plain /login. */
+  loggedOut: boolean;
   /** True only when both a user and a token are held (spec section 4). */
   readonly isAuthenticated: boolean;
 }
@@ -40,6 +42,7 @@ const initial = readPersisted();
 export const authState = proxy<AuthState>({
   user: initial.user,
   token: initial.token,
+  loggedOut: false,
   get isAuthenticated() {
     return this.user !== null && this.token !== null;
   },
@@ -67,6 +70,7 @@ if (typeof window !== 'undefined') {
 export function setSession(user: User, token: string): void {
   authState.user = user;
   authState.token = token;
+  authState.loggedOut = false;
 }
 
 export function setUser(user: User): void {
@@ -77,4 +81,10 @@ export function setUser(user: User): void {
 export function clearAuth(): void {
   authState.user = null;
   authState.token = null;
+}
+
+/** Clears all auth state because the user chose to log out. */
+export function clearAuthOnLogout(): void {
+  clearAuth();
+  authState.loggedOut = true;
 }

@@ -1,5 +1,5 @@
 import { http } from '../../../lib/http';
-import { clearAuth } from '../store';
+import { clearAuthOnLogout } from '../store';
 
 /**
  * POST /api/logout, then clear all auth state whatever the answer: a failed call still signs the
@@ -11,6 +11,6 @@ export async function logout(): Promise<void> {
   } catch {
     // Nothing to do: the token is dropped locally either way.
   } finally {
-    clearAuth();
+    clearAuthOnLogout();
   }
 }

@@ -90,7 +90,7 @@ export function AuthForm({ mode, onModeChange, onSuccess }: AuthFormProps) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>
+        <CardTitle asChild>
           <h1>{copy.title}</h1>
         </CardTitle>
         <CardDescription>{copy.description}</CardDescription>
