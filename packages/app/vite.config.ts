@@ -11,6 +11,8 @@ export default defineConfig({
     // Compile the kit from source (its `source` export condition) so the app and the kit share one build.
     conditions: ['source', ...defaultClientConditions],
   },
+  // The server swaps this placeholder for a fresh nonce in every page response (strict CSP, no 'unsafe-inline').
+  html: { cspNonce: 'SIGNALDECK_CSP_NONCE' },
   server: {
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },

@@ -1,3 +1,4 @@
+import './csp-nonce';
 import 'dashboard-kit/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

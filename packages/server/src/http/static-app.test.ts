@@ -56,6 +56,29 @@ describe('serving the web app', () => {
       },
     );
 
+    it('should fill in a fresh style nonce per page response and allow only that nonce', async () => {
+      await writeFile(
+        path.join(staticDir, 'index.html'),
+        '<!doctype html><meta property="csp-nonce" nonce="SIGNALDECK_CSP_NONCE"><title>SignalDeck</title>',
+      );
+      await testApp.cleanup();
+      testApp = await createTestApp('sqlite', { STATIC_DIR: staticDir });
+      const nonces = [];
+      for (const url of ['/', '/login', '/index.html']) {
+        const response = await testApp.app.inject({ method: 'GET', url, headers: html });
+        expect(response.statusCode).toBe(200);
+        const nonce = /nonce="([^"]+)"/.exec(response.body)?.[1];
+        expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+        const policy = response.headers['content-security-policy'] as string;
+        expect(policy).toContain(`style-src 'self' 'nonce-${nonce}'`);
+        expect(policy).toContain("script-src 'self';");
+        expect(policy).not.toContain('unsafe-inline');
+        expect(response.body).not.toContain('SIGNALDECK_CSP_NONCE');
+        nonces.push(nonce);
+      }
+      expect(new Set(nonces).size).toBe(3);
+    });
+
     it('should answer a missing asset with 404, not the page', async () => {
       const response = await testApp.app.inject({ method: 'GET', url: '/assets/gone-999.js', headers: html });
       expect(response.statusCode).toBe(404);

@@ -1,7 +1,12 @@
-import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { contentSecurityPolicy } from './security';
+
+/** The app's build marks where each page response's nonce goes (Vite's `html.cspNonce`). */
+export const CSP_NONCE_PLACEHOLDER = 'SIGNALDECK_CSP_NONCE';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -22,12 +27,26 @@ const acceptsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').
  * every other GET gets a 503 that says so.
  */
 export async function registerStaticApp(app: FastifyInstance, staticDir: string): Promise<void> {
-  const built = existsSync(path.join(staticDir, 'index.html'));
+  const indexPath = path.join(staticDir, 'index.html');
+  const built = existsSync(indexPath);
+  const indexHtml = built ? readFileSync(indexPath, 'utf8') : '';
+
+  /** index.html with a fresh nonce, and the policy that allows exactly that nonce. */
+  const sendIndex = (reply: FastifyReply) => {
+    const nonce = randomBytes(16).toString('base64');
+    return reply
+      .header('content-security-policy', contentSecurityPolicy(nonce))
+      .header('cache-control', REVALIDATE)
+      .type('text/html; charset=utf-8')
+      .send(indexHtml.replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
+  };
 
   if (built) {
     await app.register(fastifyStatic, {
       root: staticDir,
-      index: 'index.html',
+      index: false,
+      // Directories are never listed, and index.html is only ever sent through sendIndex (its nonce).
+      allowedPath: (pathName) => !pathName.endsWith('/') && pathName !== '/index.html',
       redirect: false,
       cacheControl: false,
       setHeaders(reply, filePath) {
@@ -45,7 +64,9 @@ export async function registerStaticApp(app: FastifyInstance, staticDir: string)
           .code(503)
           .send({ message: 'The web app is not built yet. Run pnpm build, then restart the server.' });
       }
-      if (!isAssetPath(url) && acceptsHtml(request)) return reply.sendFile('index.html');
+      if (!isAssetPath(url) && (acceptsHtml(request) || url === '/' || url.startsWith('/index.html'))) {
+        return sendIndex(reply);
+      }
     }
     return reply.code(404).send({ message: 'Not found.' });
   });
