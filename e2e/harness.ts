@@ -150,3 +150,33 @@ export async function registerUser(
   const body = (await res.json()) as { token: string };
   return { name, email, password, token: body.token };
 }
+
+/** A browser context whose pages start signed in as `user` (auth restored from storage, as after a reload). */
+export async function signedInPage(
+  browser: Browser,
+  baseURL: string,
+  user: { name: string; email: string; token: string },
+  options: { viewport?: { width: number; height: number } } = {},
+) {
+  const opened = await openPage(browser, baseURL, options);
+  await opened.context.addInitScript(
+    ([key, value]) => {
+      if (!sessionStorage.getItem('signaldeck.seeded')) {
+        localStorage.setItem(key, value);
+        sessionStorage.setItem('signaldeck.seeded', '1');
+      }
+    },
+    ['signaldeck.auth', JSON.stringify({ user: { id: 0, name: user.name, email: user.email }, token: user.token })] as const,
+  );
+  return opened;
+}
+
+/** Calls the API as `token` and returns the parsed JSON answer. */
+export async function api<T>(baseURL: string, token: string, path: string, init: RequestInit = {}): Promise<T> {
+  const res = await fetch(`${baseURL}${path}`, {
+    ...init,
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, ...init.headers },
+  });
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}

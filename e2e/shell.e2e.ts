@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './axe';
-import { launchBrowser, openPage, registerUser, startServer, type RunningServer } from './harness';
+import { launchBrowser, openPage, registerUser, signedInPage as openSignedIn, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
 let browser: Browser;
@@ -18,20 +18,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A page already signed in as `user` (auth restored from storage, as after a reload). */
-async function signedInPage(viewport = { width: 1280, height: 800 }) {
-  const opened = await openPage(browser, server.url, { viewport });
-  const me = { id: 0, name: user.name, email: user.email };
-  await opened.context.addInitScript(
-    ([key, value]) => {
-      if (!sessionStorage.getItem('seeded')) {
-        localStorage.setItem(key, value);
-        sessionStorage.setItem('seeded', '1');
-      }
-    },
-    ['signaldeck.auth', JSON.stringify({ user: me, token: user.token })] as const,
-  );
-  return opened;
+function signedInPage(viewport = { width: 1280, height: 800 }) {
+  return openSignedIn(browser, server.url, user, { viewport });
 }
 
 async function sidebarWidth(page: Page): Promise<number> {

@@ -1,0 +1,89 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, registerUser, signedInPage, startServer, type RunningServer } from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+let user: Awaited<ReturnType<typeof registerUser>>;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  user = await registerUser(server.url);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const open = () => signedInPage(browser, server.url, user);
+
+describe('given the trading route', () => {
+  it('should show the pair, its price, a "Simulated data" badge and the interval links', async () => {
+    const { page, context, errors } = await open();
+    await page.goto('/trading/ETH/1m');
+    await page.getByRole('heading', { name: 'ETH/USD', level: 1 }).waitFor();
+    expect(await page.getByText('Simulated data').isVisible()).toBe(true);
+    const intervals = page.getByRole('navigation', { name: 'Chart interval' });
+    expect((await intervals.getByRole('link').allInnerTexts()).map((t) => t.trim())).toEqual(['1m', '5m', '15m', '1h', '4h', '1d']);
+    expect(await intervals.getByRole('link', { name: '1m' }).getAttribute('aria-current')).toBe('page');
+    await page.getByLabel(/^Last price/).waitFor({ timeout: 15_000 });
+    expect(errors.page).toEqual([]);
+    await context.close();
+  });
+
+  it('should draw the candles and update the last price live, without a reload', async () => {
+    const { page, context } = await open();
+    await page.goto('/trading/BTC/1m');
+    const chart = page.getByRole('figure').or(page.getByRole('img', { name: /BTC\/USD/ })).first();
+    await chart.waitFor({ timeout: 15_000 });
+    const lastPrice = page.getByLabel(/^Last price/);
+    await lastPrice.waitFor({ timeout: 15_000 });
+    const first = await lastPrice.getAttribute('aria-label');
+    await expect.poll(() => lastPrice.getAttribute('aria-label'), { timeout: 15_000, interval: 500 }).not.toBe(first);
+    await context.close();
+  });
+
+  it('should switch interval through its link and update the breadcrumb and title', async () => {
+    const { page, context } = await open();
+    await page.goto('/trading/SOL/1m');
+    await page.getByRole('navigation', { name: 'Chart interval' }).getByRole('link', { name: '4h' }).click();
+    await page.waitForURL('**/trading/SOL/4h');
+    const crumbs = page.getByRole('navigation', { name: 'breadcrumb' });
+    await expect.poll(() => crumbs.locator('[aria-current="page"]').innerText()).toBe('4h');
+    expect(await page.title()).toBe('Trading Chart | SignalDeck');
+    await context.close();
+  });
+
+  it('should show a not-found state inside the shell for an unknown pair or interval', async () => {
+    const { page, context } = await open();
+    await page.goto('/trading/DOGE/1m');
+    await page.getByRole('heading', { name: 'Unknown pair', level: 1 }).waitFor();
+    expect(await page.getByRole('button', { name: 'Toggle Sidebar' }).first().isVisible()).toBe(true);
+    await page.goto('/trading/BTC/7m');
+    await page.getByRole('heading', { name: 'Unknown interval', level: 1 }).waitFor();
+    await context.close();
+  });
+});
+
+describe('given the login page', () => {
+  it('should not download the chart code', async () => {
+    const manifest = JSON.parse(
+      readFileSync(path.resolve(import.meta.dirname, '../packages/app/dist/.vite/manifest.json'), 'utf8'),
+    ) as Record<string, { file: string }>;
+    const tradingChunk = Object.entries(manifest).find(([key]) => key.endsWith('app/routes/trading.tsx'))?.[1].file;
+    expect(tradingChunk).toBeTruthy();
+    const { page, context } = await openPage(browser, server.url);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(requested.some((p) => p.endsWith(`/${tradingChunk}`))).toBe(false);
+    expect(requested.some((p) => /victory/i.test(p))).toBe(false);
+    await context.close();
+  });
+});
