@@ -1,0 +1,97 @@
+import { DAY, MINUTE } from './aggregate';
+import type { Candle } from './types';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+export function monthName(time: number): string {
+  return MONTHS[new Date(time).getUTCMonth()] as string;
+}
+
+/** `09:05`, or `09:05:30` with seconds, in UTC. */
+export function formatClock(time: number, withSeconds = false): string {
+  const date = new Date(time);
+  const clock = `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`;
+  return withSeconds ? `${clock}:${pad(date.getUTCSeconds())}` : clock;
+}
+
+/** `12 Mar`, in UTC. */
+export function formatDayMonth(time: number): string {
+  const date = new Date(time);
+  return `${date.getUTCDate()} ${monthName(time)}`;
+}
+
+/** A candle's opening time as a trader reads it: `12 Mar 2026 09:05 UTC`, or `12 Mar 2026` for daily candles. */
+export function formatCandleTime(time: number, intervalMs: number): string {
+  const date = `${formatDayMonth(time)} ${new Date(time).getUTCFullYear()}`;
+  return intervalMs >= DAY ? date : `${date} ${formatClock(time, intervalMs < MINUTE)} UTC`;
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+/** Prices with grouping and enough decimals for their size: 64,210.50, 0.4521, 0.000123. */
+export function defaultFormatPrice(value: number): string {
+  const size = Math.abs(value);
+  const digits = size >= 1 || size === 0 ? 2 : size >= 0.01 ? 4 : 6;
+  return numberFormat(`price${digits}`, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+}
+
+/** Volumes in short form: 950, 12.5K, 3.2M. */
+export function formatVolume(value: number): string {
+  return numberFormat('volume', { notation: 'compact', maximumFractionDigits: 2 }).format(value);
+}
+
+export type Direction = 'up' | 'down' | 'flat';
+
+export interface Change {
+  direction: Direction;
+  /** Signed absolute and relative change: `+760.00 (+1.20%)`. */
+  text: string;
+  /** Unsigned, for sentences: `760.00 (1.20%)`. */
+  magnitude: string;
+}
+
+export function describeChange(from: number, to: number, formatPrice: (value: number) => string): Change {
+  const delta = to - from;
+  const direction: Direction = delta > 0 ? 'up' : delta < 0 ? 'down' : 'flat';
+  const percent = from === 0 ? 0 : (Math.abs(delta) / Math.abs(from)) * 100;
+  const magnitude = `${formatPrice(Math.abs(delta))} (${percent.toFixed(2)}%)`;
+  const sign = direction === 'down' ? '−' : '+';
+  return { direction, magnitude, text: `${sign}${formatPrice(Math.abs(delta))} (${sign}${percent.toFixed(2)}%)` };
+}
+
+export interface SummaryInput {
+  name: string;
+  candles: readonly Candle[];
+  intervalMs: number;
+  formatPrice: (value: number) => string;
+}
+
+/** The sentence screen readers get for the whole chart: pair, interval, last price and change. */
+export function describeChart({ name, candles, intervalMs, formatPrice }: SummaryInput): string {
+  const first = candles[0];
+  const last = candles[candles.length - 1];
+  if (!first || !last) return `${name}: no candles.`;
+  const change = describeChange(first.open, last.close, formatPrice);
+  const movement = change.direction === 'flat' ? 'unchanged' : `${change.direction} ${change.magnitude}`;
+  const count = candles.length === 1 ? '1 candle' : `${candles.length} candles`;
+  return `${name}. Last price ${formatPrice(last.close)}, ${movement} since ${formatCandleTime(first.time, intervalMs)} (${count}).`;
+}
+
+/** One candle in words, for the keyboard crosshair's announcement. */
+export function describeCandle(candle: Candle, intervalMs: number, formatPrice: (value: number) => string): string {
+  return (
+    `${formatCandleTime(candle.time, intervalMs)}: open ${formatPrice(candle.open)}, high ${formatPrice(candle.high)}, ` +
+    `low ${formatPrice(candle.low)}, close ${formatPrice(candle.close)}, volume ${formatVolume(candle.volume)}.`
+  );
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bodyWidth,
+  computeFrame,
+  indexAtX,
+  priceAtY,
+  priceAxisWidth,
+  stableAxisWidth,
+  TIME_AXIS_PX,
+  xDomainOf,
+  xOfIndex,
+  yOfPrice,
+} from './geometry';
+
+const frame = computeFrame(800, 400, 80);
+const window = { start: 100, end: 199, count: 100 };
+
+describe('given the chart size', () => {
+  it('should stack the price pane over the volume pane over the time axis, the price axis on the right', () => {
+    expect(frame.plotRight).toBe(720);
+    expect(frame.priceTop).toBeLessThan(frame.priceBottom);
+    expect(frame.priceBottom).toBeLessThan(frame.volumeTop);
+    expect(frame.volumeBottom).toBe(400 - TIME_AXIS_PX);
+    expect((frame.volumeBottom - frame.volumeTop) / (frame.volumeBottom - frame.priceTop)).toBeCloseTo(0.2, 1);
+  });
+
+  it('should widen the price axis for longer labels', () => {
+    expect(priceAxisWidth(['1.00'])).toBeLessThan(priceAxisWidth(['64,210.50']));
+  });
+
+  it('should keep the axis width while the price wobbles across a digit, and shrink it for much shorter prices', () => {
+    const wide = priceAxisWidth(['100.00']);
+    expect(stableAxisWidth(null, wide)).toBe(wide);
+    expect(stableAxisWidth(wide, priceAxisWidth(['99.99']))).toBe(wide);
+    expect(stableAxisWidth(priceAxisWidth(['99.99']), wide)).toBe(wide);
+    expect(stableAxisWidth(priceAxisWidth(['64,210.50']), priceAxisWidth(['0.45']))).toBe(priceAxisWidth(['0.45']));
+  });
+});
+
+describe('given candle slots', () => {
+  it('should centre candles in their slots and find the slot under a point', () => {
+    expect(xOfIndex(100, window, frame)).toBeCloseTo(3.6);
+    expect(xOfIndex(199, window, frame)).toBeCloseTo(716.4);
+    expect(indexAtX(0, window, frame)).toBe(100);
+    expect(indexAtX(719, window, frame)).toBe(199);
+    expect(indexAtX(xOfIndex(150, window, frame), window, frame)).toBe(150);
+    expect(xDomainOf(window)).toEqual([99.5, 199.5]);
+  });
+
+  it('should leave a gap between bodies, at least a pixel wide', () => {
+    expect(bodyWidth(7.2)).toBe(5);
+    expect(bodyWidth(1)).toBe(1);
+  });
+});
+
+describe('given the price scale', () => {
+  it('should map prices to pixels and back', () => {
+    const range = [100, 200] as const;
+    expect(yOfPrice(200, range, frame)).toBe(frame.priceTop);
+    expect(yOfPrice(100, range, frame)).toBe(frame.priceBottom);
+    expect(priceAtY(yOfPrice(137.5, range, frame), range, frame)).toBeCloseTo(137.5);
+  });
+});

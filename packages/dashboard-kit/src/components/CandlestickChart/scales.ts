@@ -1,0 +1,46 @@
+import type { Candle } from './types';
+
+export type Range = readonly [number, number];
+
+/** Room above the highest high and below the lowest low, as a share of the price range. */
+export const PRICE_PADDING = 0.08;
+/** How loose a kept price range may get (relative to a fresh one) before it is tightened. */
+const PRICE_SLACK = 1.5;
+
+/** Lowest low and highest high of `candles` (and `extra`, the forming candle when on screen). */
+export function priceExtent(candles: readonly Candle[], extra?: Candle): Range | null {
+  let low = extra ? extra.low : Infinity;
+  let high = extra ? extra.high : -Infinity;
+  for (const candle of candles) {
+    if (candle.low < low) low = candle.low;
+    if (candle.high > high) high = candle.high;
+  }
+  return low <= high ? [low, high] : null;
+}
+
+export function maxVolume(candles: readonly Candle[], extra?: Candle): number {
+  let max = extra ? extra.volume : 0;
+  for (const candle of candles) if (candle.volume > max) max = candle.volume;
+  return max;
+}
+
+/**
+ * The price range of the y axis. The previous range is kept (the same array) while it still holds
+ * every price and is not much looser than a fresh fit, so most live ticks leave the axis and the
+ * settled candles alone; only a breakout or a pan to other prices changes it.
+ */
+export function stablePriceRange(previous: Range | null, low: number, high: number): Range {
+  const needed = Math.max(high - low, Math.abs(high) * 1e-4, 1e-9);
+  const fresh = needed * (1 + 2 * PRICE_PADDING);
+  if (previous && previous[0] <= low && previous[1] >= high && previous[1] - previous[0] <= fresh * PRICE_SLACK) {
+    return previous;
+  }
+  return [low - needed * PRICE_PADDING, high + needed * PRICE_PADDING];
+}
+
+/** The top of the volume pane, kept while the highest volume fits and uses at least half of it. */
+export function stableVolumeMax(previous: number | null, max: number): number {
+  const needed = max > 0 ? max : 1;
+  if (previous !== null && previous >= needed && previous <= needed * 2) return previous;
+  return needed * 1.25;
+}
