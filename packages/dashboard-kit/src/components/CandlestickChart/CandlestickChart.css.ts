@@ -1,0 +1,314 @@
+import { createVar, keyframes, style } from '@vanilla-extract/css';
+import { recipe } from '@vanilla-extract/recipes';
+import { vars } from '../../theme/contract.css';
+import { focusRing } from '../../theme/focus.css';
+
+export const root = style({
+  position: 'relative',
+  display: 'flex',
+  flexDirection: 'column',
+  minWidth: 0,
+  overflow: 'hidden',
+  background: vars.color.surface,
+  color: vars.color.surfaceForeground,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  fontFamily: vars.font.body,
+  fontSize: vars.fontSize.sm,
+});
+
+export const header = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'baseline',
+  columnGap: vars.space['3'],
+  rowGap: vars.space['1'],
+  padding: `${vars.space['2']} ${vars.space['3']}`,
+  minHeight: vars.size.controlSm,
+  fontSize: vars.fontSize.xs,
+  lineHeight: vars.lineHeight.tight,
+});
+
+export const title = style({
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.semibold,
+  color: vars.color.foreground,
+  whiteSpace: 'nowrap',
+});
+
+export const badge = style({
+  padding: `0 ${vars.space['1']}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.muted,
+  color: vars.color.mutedForeground,
+  whiteSpace: 'nowrap',
+});
+
+export const legend = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  columnGap: vars.space['2'],
+  fontFamily: vars.font.mono,
+  color: vars.color.mutedForeground,
+  fontVariantNumeric: 'tabular-nums',
+});
+
+export const legendItem = style({
+  whiteSpace: 'nowrap',
+});
+
+/** Legend values take the direction of the candle shown, set on the legend as `data-direction`. */
+export const abbr = style({
+  textDecoration: 'none',
+  cursor: 'help',
+});
+
+export const legendValue = style({
+  color: vars.color.foreground,
+  selectors: {
+    '[data-direction="up"] &': { color: vars.color.up },
+    '[data-direction="down"] &': { color: vars.color.down },
+  },
+});
+
+export const notice = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space['1'],
+  color: vars.color.danger,
+});
+
+export const plot = style({
+  position: 'relative',
+  flex: '1 1 auto',
+  minHeight: 0,
+});
+
+export const surface = style([
+  focusRing,
+  {
+    position: 'absolute',
+    inset: 0,
+    cursor: 'crosshair',
+    // Vertical swipes still scroll the page; horizontal drags and pinches belong to the chart.
+    touchAction: 'pan-y',
+    userSelect: 'none',
+    WebkitUserSelect: 'none',
+    selectors: {
+      '&:focus-visible': { outlineOffset: '-2px' },
+      '&[data-dragging="true"]': { cursor: 'grabbing' },
+    },
+  },
+]);
+
+export const svg = style({
+  display: 'block',
+  overflow: 'hidden',
+});
+
+export const tickLabel = style({
+  fill: vars.color.mutedForeground,
+  fontFamily: vars.font.mono,
+  fontSize: vars.fontSize.xs,
+});
+
+export const lastPriceLine = style({
+  strokeDasharray: '2 3',
+  strokeWidth: 1,
+  opacity: 0.8,
+});
+
+export const lastPriceTag = style({
+  fontFamily: vars.font.mono,
+  fontSize: vars.fontSize.xs,
+  fill: vars.color.background,
+  stroke: 'none',
+});
+
+export const overlay = style({
+  position: 'absolute',
+  inset: 0,
+  overflow: 'hidden',
+  pointerEvents: 'none',
+});
+
+export const crosshair = style({
+  position: 'absolute',
+  inset: 0,
+  pointerEvents: 'none',
+  selectors: {
+    '&[data-state="hidden"]': { visibility: 'hidden' },
+  },
+});
+
+const crosshairLine = style({
+  position: 'absolute',
+  top: 0,
+  left: 0,
+  borderColor: vars.color.mutedForeground,
+  borderStyle: 'dashed',
+  borderWidth: 0,
+  opacity: 0.7,
+  willChange: 'transform',
+});
+
+export const crosshairVertical = style([crosshairLine, { borderLeftWidth: '1px' }]);
+
+export const crosshairHorizontal = style([crosshairLine, { borderTopWidth: '1px' }]);
+
+export const crosshairTag = style({
+  position: 'absolute',
+  top: 0,
+  left: 0,
+  padding: `1px ${vars.space['1']}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.foreground,
+  color: vars.color.background,
+  fontFamily: vars.font.mono,
+  fontSize: vars.fontSize.xs,
+  lineHeight: vars.lineHeight.tight,
+  whiteSpace: 'nowrap',
+  willChange: 'transform',
+});
+
+/** How many markers sit between a marker and its candle. */
+export const markerStack = createVar();
+
+export const marker = recipe({
+  base: [
+    focusRing,
+    {
+      position: 'absolute',
+      display: 'grid',
+      placeItems: 'center',
+      width: vars.space['4'],
+      height: vars.space['4'],
+      padding: 0,
+      border: 0,
+      borderRadius: vars.radius.sm,
+      background: 'transparent',
+      cursor: 'pointer',
+      pointerEvents: 'auto',
+    },
+  ],
+  variants: {
+    side: {
+      buy: {
+        color: vars.color.up,
+        transform: `translate(-50%, calc(${vars.space['1']} + ${markerStack} * 100%))`,
+      },
+      sell: {
+        color: vars.color.down,
+        transform: `translate(-50%, calc(-100% - ${vars.space['1']} - ${markerStack} * 100%))`,
+      },
+    },
+  },
+});
+
+export const markerGlyph = recipe({
+  base: {
+    width: vars.space['3'],
+    height: vars.space['3'],
+    background: 'currentColor',
+  },
+  variants: {
+    side: {
+      buy: { clipPath: 'polygon(50% 0, 100% 100%, 0 100%)' },
+      sell: { clipPath: 'polygon(0 0, 100% 0, 50% 100%)' },
+    },
+  },
+});
+
+export const markerCount = style({
+  position: 'absolute',
+  left: '100%',
+  fontFamily: vars.font.mono,
+  fontSize: vars.fontSize.xs,
+  color: vars.color.mutedForeground,
+});
+
+export const tooltip = style({
+  position: 'absolute',
+  top: 0,
+  left: 0,
+  zIndex: vars.zIndex.tooltip,
+  maxWidth: '16rem',
+  padding: `${vars.space['1']} ${vars.space['2']}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.primary,
+  color: vars.color.primaryForeground,
+  boxShadow: vars.shadow.md,
+  fontSize: vars.fontSize.xs,
+  lineHeight: vars.lineHeight.normal,
+  pointerEvents: 'none',
+});
+
+export const tooltipTitle = style({
+  fontWeight: vars.fontWeight.semibold,
+});
+
+export const goToLatest = style({
+  position: 'absolute',
+  zIndex: 1,
+});
+
+export const status = style({
+  marginInlineStart: 'auto',
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space['1'],
+  color: vars.color.mutedForeground,
+  fontSize: vars.fontSize.xs,
+});
+
+/** A loading, empty or error state takes the plot's place. */
+export const state = style({
+  flex: '1 1 auto',
+  margin: `0 ${vars.space['3']} ${vars.space['3']}`,
+});
+
+/** Candles and volume bars take their colour from `data-direction`: up when the close is not below the open. */
+export const candle = style({
+  fill: vars.color.up,
+  stroke: vars.color.up,
+  strokeWidth: 1,
+  selectors: {
+    '&[data-direction="down"]': { fill: vars.color.down, stroke: vars.color.down },
+  },
+});
+
+export const volumeBar = style({
+  fill: vars.color.up,
+  opacity: 0.4,
+  selectors: {
+    '&[data-direction="down"]': { fill: vars.color.down },
+  },
+});
+
+export const lastPrice = style({
+  stroke: vars.color.up,
+  fill: vars.color.up,
+  selectors: {
+    '&[data-direction="down"]': { stroke: vars.color.down, fill: vars.color.down },
+  },
+});
+
+export const tooltipPlacement = style({
+  selectors: {
+    '&[data-side="buy"]': {
+      transform: `translate(-50%, calc(${vars.space['6']} + ${markerStack} * ${vars.space['4']}))`,
+    },
+    '&[data-side="sell"]': {
+      transform: `translate(-50%, calc(-100% - ${vars.space['6']} - ${markerStack} * ${vars.space['4']}))`,
+    },
+  },
+});
+
+const rotate = keyframes({ to: { transform: 'rotate(360deg)' } });
+
+export const spin = style({
+  animation: `${rotate} 0.8s linear infinite`,
+  '@media': {
+    '(prefers-reduced-motion: reduce)': { animationDuration: '2.4s' },
+  },
+});

@@ -1,0 +1,330 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { expectNoAxeViolations } from '../../test/axe';
+import { itConforms } from '../../test/conformance';
+import { MINUTE } from './aggregate';
+import { CandlestickChart, type CandlestickChartProps } from './CandlestickChart';
+import { sampleCandles } from './fixtures';
+import type { Candle, ChartMarker } from './types';
+
+const T0 = Date.UTC(2026, 2, 12, 10, 0);
+
+/** `count` rising one-minute candles: candle i closes at 100 + i. */
+function rising(count: number): Candle[] {
+  return Array.from({ length: count }, (_, i) => ({
+    time: T0 + i * MINUTE,
+    open: 99.5 + i,
+    high: 101 + i,
+    low: 98.5 + i,
+    close: 100 + i,
+    volume: i + 1,
+  }));
+}
+
+const CANDLES = rising(30);
+
+function renderChart(props: Partial<CandlestickChartProps> = {}) {
+  const user = userEvent.setup();
+  const view = render(<CandlestickChart candles={CANDLES} interval="1m" symbol="BTC/USD" {...props} />);
+  return { user, ...view };
+}
+
+const legend = () => screen.getByRole('group', { name: 'Candle values' });
+const chartArea = () => screen.getByRole('slider', { name: 'Crosshair' });
+
+itConforms('CandlestickChart', {
+  render: (props) => <CandlestickChart candles={CANDLES} interval="1m" symbol="BTC/USD" {...props} />,
+  refType: HTMLDivElement,
+});
+
+describe('given a chart with candles', () => {
+  describe('when it is rendered', () => {
+    it('should be a figure named by its pair and interval', () => {
+      renderChart();
+      expect(screen.getByRole('figure', { name: 'BTC/USD 1m candlestick chart' })).toHaveAttribute(
+        'data-state',
+        'ready',
+      );
+    });
+
+    it('should take a name from aria-label instead', () => {
+      renderChart({ 'aria-label': 'Bitcoin price' });
+      expect(screen.getByRole('figure', { name: 'Bitcoin price' })).toBeInTheDocument();
+    });
+
+    it('should describe the pair, interval, last price and change for screen readers', () => {
+      renderChart();
+      expect(screen.getByRole('figure')).toHaveAccessibleDescription(
+        'BTC/USD 1m. Last price 129.00, up 29.50 (29.65%) since 12 Mar 2026 10:00 UTC (30 candles).',
+      );
+    });
+
+    it('should show the latest candle in the legend', () => {
+      renderChart();
+      expect(legend()).toHaveTextContent('12 Mar 2026 10:29 UTC');
+      expect(legend()).toHaveTextContent('O 128.50 H 130.00 L 127.50 C 129.00 V 30 +1.00 (+0.78%)');
+    });
+
+    it('should offer a crosshair slider whose value is the latest candle', () => {
+      renderChart();
+      expect(chartArea()).toHaveAttribute('aria-valuenow', '29');
+      expect(chartArea()).toHaveAttribute('aria-valuetext', expect.stringContaining('close 129.00, volume 30.'));
+      expect(chartArea()).toHaveAccessibleDescription(/arrow keys move the crosshair/);
+    });
+
+    it('should draw every candle of a short history', () => {
+      const { container } = renderChart();
+      expect(container.querySelectorAll('[data-slot="candle"]')).toHaveLength(30);
+      expect(container.querySelectorAll('[data-slot="volume-bar"]')).toHaveLength(30);
+    });
+
+    it('should label the time and price axes', () => {
+      const { container } = renderChart();
+      const labels = [...container.querySelectorAll('svg text')].map((node) => node.textContent);
+      expect(labels).toEqual(expect.arrayContaining(['10:10', '10:20', '129.00']));
+    });
+  });
+
+  describe('when a live tick edits the forming candle', () => {
+    it('should update the legend, the last price and the summary', () => {
+      const { rerender } = renderChart();
+      const ticked = [...CANDLES.slice(0, -1), { ...(CANDLES[29] as Candle), close: 131.25, high: 131.5 }];
+      rerender(<CandlestickChart candles={ticked} interval="1m" symbol="BTC/USD" />);
+      expect(legend()).toHaveTextContent('C 131.25');
+      expect(screen.getByRole('figure')).toHaveAccessibleDescription(/Last price 131.25, up 31.75/);
+    });
+  });
+});
+
+describe('given the chart area has keyboard focus', () => {
+  describe('after arrow keys', () => {
+    it('should move the crosshair between candles, updating the legend and the value read out', async () => {
+      const { user } = renderChart();
+      await user.tab();
+      expect(chartArea()).toHaveFocus();
+      await user.keyboard('{ArrowLeft}');
+      expect(legend()).toHaveTextContent('C 129.00');
+      await user.keyboard('{ArrowLeft}');
+      expect(legend()).toHaveTextContent('12 Mar 2026 10:28 UTC');
+      expect(legend()).toHaveTextContent('C 128.00');
+      expect(chartArea()).toHaveAttribute('aria-valuenow', '28');
+      expect(chartArea()).toHaveAttribute(
+        'aria-valuetext',
+        '12 Mar 2026 10:28 UTC: open 127.50, high 129.00, low 126.50, close 128.00, volume 29.',
+      );
+      await user.keyboard('{ArrowRight}');
+      expect(legend()).toHaveTextContent('C 129.00');
+    });
+  });
+
+  describe('after Home and End', () => {
+    it('should jump to the first and the last candle on screen', async () => {
+      const { user } = renderChart();
+      await user.tab();
+      await user.keyboard('{Home}');
+      expect(legend()).toHaveTextContent('C 100.00');
+      await user.keyboard('{End}');
+      expect(legend()).toHaveTextContent('C 129.00');
+    });
+  });
+
+  describe('after Escape', () => {
+    it('should hide the crosshair and show the latest candle again', async () => {
+      const { user, container } = renderChart();
+      await user.tab();
+      await user.keyboard('{Home}');
+      expect(container.querySelector('[data-state="visible"]')).not.toBeNull();
+      await user.keyboard('{Escape}');
+      expect(container.querySelector('[data-state="visible"]')).toBeNull();
+      expect(legend()).toHaveTextContent('C 129.00');
+    });
+
+    it('should leave Escape alone when there is nothing to hide', () => {
+      renderChart();
+      expect(fireEvent.keyDown(chartArea(), { key: 'Escape' })).toBe(true);
+    });
+  });
+
+  describe('after a key with Control held', () => {
+    it('should leave it to the browser', () => {
+      renderChart();
+      expect(fireEvent.keyDown(chartArea(), { key: '+', ctrlKey: true })).toBe(true);
+    });
+  });
+});
+
+describe('given a mouse over the chart', () => {
+  it('should put the crosshair on the candle under the pointer, and take it away on leaving', async () => {
+    const { container } = renderChart();
+    const tenth = container.querySelectorAll('[data-slot="settled-layer"] [data-slot="candle"]')[10];
+    const x = Number(/^M([\d.]+),/.exec(tenth?.getAttribute('d') ?? '')?.[1]);
+    fireEvent.pointerMove(chartArea(), { clientX: x, clientY: 60, pointerType: 'mouse' });
+    await waitFor(() => expect(legend()).toHaveTextContent('C 110.00'));
+    expect(container.querySelector('[data-state="visible"]')).not.toBeNull();
+    fireEvent.pointerLeave(chartArea(), { pointerType: 'mouse' });
+    await waitFor(() => expect(legend()).toHaveTextContent('C 129.00'));
+    expect(container.querySelector('[data-state="visible"]')).toBeNull();
+  });
+});
+
+describe('given a long history', () => {
+  const history = sampleCandles({ count: 20_000 });
+
+  describe('when zoomed all the way out with the minus key', () => {
+    it('should never draw more than 200 candles, using coarser ones', async () => {
+      const { user, container } = renderChart({ candles: history });
+      await user.tab();
+      for (let i = 0; i < 30; i++) await user.keyboard('-');
+      expect(container.querySelectorAll('[data-slot="candle"]').length).toBeLessThanOrEqual(200);
+      expect(screen.getByTitle(/candles combined into coarser ones/)).toHaveTextContent(/^\d+[mhdw] candles$/);
+      expect(screen.getByRole('figure')).toHaveAccessibleDescription(/20000 candles/);
+    });
+
+    it('should come back to the base candles when zoomed in again', async () => {
+      const { user } = renderChart({ candles: history });
+      await user.tab();
+      await user.keyboard('------');
+      expect(screen.getByTitle(/candles combined/)).toBeInTheDocument();
+      await user.keyboard('++++++');
+      expect(screen.queryByTitle(/candles combined/)).toBeNull();
+    });
+  });
+
+  describe('when the crosshair is moved past the left edge', () => {
+    it('should scroll back, offer "Go to latest", and keep its place while live candles arrive', async () => {
+      const candles = rising(300);
+      const { user, rerender } = renderChart({ candles });
+      expect(screen.queryByRole('button', { name: 'Go to latest' })).toBeNull();
+      await user.tab();
+      await user.keyboard('{Home}');
+      const oldestShown = legend().textContent;
+      await user.keyboard('{ArrowLeft}');
+      const goToLatest = screen.getByRole('button', { name: 'Go to latest' });
+      expect(legend()).not.toHaveTextContent(oldestShown ?? '');
+
+      await user.keyboard('{End}');
+      const lastShown = legend().textContent;
+      const next = { ...(candles[299] as Candle), time: T0 + 300 * MINUTE, close: 500, high: 501 };
+      rerender(<CandlestickChart candles={[...candles, next]} interval="1m" symbol="BTC/USD" />);
+      await user.keyboard('{End}');
+      expect(legend().textContent).toBe(lastShown);
+
+      await user.click(goToLatest);
+      expect(screen.queryByRole('button', { name: 'Go to latest' })).toBeNull();
+      expect(chartArea()).toHaveFocus();
+      await user.keyboard('{End}');
+      expect(legend()).toHaveTextContent('C 500.00');
+    });
+
+    it('should return to the live edge when another pair is shown', async () => {
+      const candles = rising(300);
+      const { user, rerender } = renderChart({ candles });
+      await user.tab();
+      await user.keyboard('{Home}{ArrowLeft}');
+      expect(screen.getByRole('button', { name: 'Go to latest' })).toBeInTheDocument();
+      rerender(<CandlestickChart candles={candles} interval="1m" symbol="ETH/USD" />);
+      expect(screen.queryByRole('button', { name: 'Go to latest' })).toBeNull();
+    });
+  });
+});
+
+describe('given signal markers', () => {
+  const markers: ChartMarker[] = [
+    { id: 'a', time: T0 + 20 * MINUTE + 5_000, side: 'buy', label: 'Breakout long', price: 120.25 },
+    { id: 'b', time: T0 + 25 * MINUTE, side: 'sell', label: 'Take profit' },
+  ];
+
+  it('should draw each as a button named by its side and label', () => {
+    renderChart({ markers });
+    expect(screen.getByRole('button', { name: 'Buy signal: Breakout long' })).toHaveAttribute('data-side', 'buy');
+    expect(screen.getByRole('button', { name: 'Sell signal: Take profit' })).toHaveAttribute('data-side', 'sell');
+  });
+
+  it('should report the marker when it is clicked', async () => {
+    const onMarkerClick = vi.fn();
+    const { user } = renderChart({ markers, onMarkerClick });
+    await user.click(screen.getByRole('button', { name: 'Sell signal: Take profit' }));
+    expect(onMarkerClick).toHaveBeenCalledTimes(1);
+    expect(onMarkerClick).toHaveBeenCalledWith(markers[1]);
+  });
+
+  it('should show a tooltip with the price and time while focused', () => {
+    renderChart({ markers });
+    const marker = screen.getByRole('button', { name: 'Buy signal: Breakout long' });
+    act(() => marker.focus());
+    const tooltip = screen.getByRole('tooltip');
+    expect(tooltip).toHaveTextContent('Buy · Breakout long');
+    expect(tooltip).toHaveTextContent('at 120.25 · 12 Mar 2026 10:20 UTC');
+    expect(marker).toHaveAccessibleDescription(/at 120.25/);
+    act(() => marker.blur());
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
+  it('should leave out markers that are off screen', () => {
+    const candles = rising(300);
+    renderChart({ candles, markers: [{ id: 'old', time: T0, side: 'buy', label: 'Early entry' }] });
+    expect(screen.queryByRole('button', { name: /Early entry/ })).toBeNull();
+  });
+
+  it('should have no axe violations', async () => {
+    const { container } = renderChart({ markers });
+    await expectNoAxeViolations(container);
+  });
+});
+
+describe('given no candles', () => {
+  describe('while loading', () => {
+    it('should say it is loading and mark the figure busy', async () => {
+      const { container } = renderChart({ candles: [], loading: true });
+      expect(screen.getByRole('status')).toHaveTextContent('Loading BTC/USD 1m candles…');
+      expect(screen.getByRole('figure')).toHaveAttribute('aria-busy', 'true');
+      expect(screen.getByRole('figure')).toHaveAccessibleDescription('BTC/USD 1m: loading candles.');
+      await expectNoAxeViolations(container);
+    });
+  });
+
+  describe('when there are none', () => {
+    it('should say there are no candles yet', async () => {
+      const { container } = renderChart({ candles: [] });
+      expect(screen.getByText('No candles yet')).toBeInTheDocument();
+      expect(screen.queryByRole('slider')).toBeNull();
+      await expectNoAxeViolations(container);
+    });
+  });
+
+  describe('when loading failed', () => {
+    it('should alert with the reason and retry on request', async () => {
+      const onRetry = vi.fn();
+      const { user, container } = renderChart({ candles: [], error: 'Market data is unavailable.', onRetry });
+      const alert = screen.getByRole('alert');
+      expect(alert).toHaveTextContent('Couldn’t load BTC/USD 1m candles');
+      expect(alert).toHaveTextContent('Market data is unavailable.');
+      await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+      expect(onRetry).toHaveBeenCalledTimes(1);
+      await expectNoAxeViolations(container);
+    });
+
+    it('should offer no retry without a callback', () => {
+      renderChart({ candles: [], error: 'Market data is unavailable.' });
+      expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    });
+  });
+});
+
+describe('given candles and a later failure or reload', () => {
+  it('should keep the chart and show the error with a retry', async () => {
+    const onRetry = vi.fn();
+    const { user } = renderChart({ error: 'Live updates stopped.', onRetry });
+    expect(chartArea()).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Live updates stopped.');
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+
+  it('should keep the chart and say it is updating', () => {
+    renderChart({ loading: true });
+    expect(chartArea()).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Updating…');
+  });
+});

@@ -1,0 +1,682 @@
+import { clsx } from 'clsx';
+import {
+  forwardRef,
+  Fragment,
+  useCallback,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentPropsWithoutRef,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
+import { AlertTriangleIcon } from '../../icons/AlertTriangleIcon';
+import { ChevronsRightIcon } from '../../icons/ChevronsRightIcon';
+import { InboxIcon } from '../../icons/InboxIcon';
+import { SpinnerIcon } from '../../icons/SpinnerIcon';
+import { visuallyHidden } from '../../theme/focus.css';
+import { Button } from '../Button';
+import { EmptyState } from '../EmptyState';
+import {
+  aggregateCandles,
+  bucketStart,
+  chooseBucketMs,
+  formatIntervalMs,
+  inferIntervalMs,
+  mergeCandles,
+  parseInterval,
+  splitFormingBucket,
+} from './aggregate';
+import * as styles from './CandlestickChart.css';
+import { Crosshair, type LegendField } from './crosshair';
+import { defaultFormatPrice, describeChart } from './format';
+import {
+  bodyWidth,
+  computeFrame,
+  indexAtX,
+  priceAxisWidth,
+  slotWidth,
+  stableAxisWidth,
+  xDomainOf,
+  xOfIndex,
+  yOfPrice,
+  type PlotFrame,
+} from './geometry';
+import { usePlotGestures } from './gestures';
+import { AxesLayer, FormingLayer, SettledLayer, type Pane } from './layers';
+import { MarkerLayer } from './MarkerLayer';
+import { placeMarkers } from './markers';
+import { maxVolume, priceExtent, stablePriceRange, stableVolumeMax, type Range } from './scales';
+import { seriesLength, settledKey, type CandleSeries } from './series';
+import { priceTicks, timeTicks } from './ticks';
+import type { Candle, ChartMarker } from './types';
+import {
+  LIVE_EDGE,
+  maxVisibleCandles,
+  panViewport,
+  resolveSpan,
+  resolveWindow,
+  visibleRange,
+  zoomViewport,
+  type CandleWindow,
+  type Viewport,
+} from './viewport';
+
+export interface CandlestickChartProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
+  /** The whole loaded history, oldest first; the last candle is the forming one that live ticks edit. */
+  candles: readonly Candle[];
+  /** The candle interval (`1m`, `15m`, `1h`, `1d`...): names the chart and sizes its candles. */
+  interval: string;
+  /** The pair, as traders write it: `BTC/USD`. */
+  symbol: string;
+  /** Signals to draw: buys below their candle, sells above it. */
+  markers?: readonly ChartMarker[];
+  /** Candles are being fetched: a loading state without candles, a small indicator with them. */
+  loading?: boolean;
+  /** Why the candles could not be loaded; an error state with a retry button (a notice if candles remain). */
+  error?: string | null;
+  onRetry?: () => void;
+  onMarkerClick?: (marker: ChartMarker) => void;
+  /** Height of the whole chart; the plot takes what the header leaves. Width follows the container. */
+  height?: number | string;
+  /**
+   * Formats prices on the axis, legend and tooltips. Pass a stable function (module level or
+   * `useCallback`): a new one redraws every layer.
+   */
+  formatPrice?: (value: number) => string;
+}
+
+const NO_MARKERS: readonly ChartMarker[] = [];
+const DEFAULT_HEIGHT = 400;
+const KEY_ZOOM = 1.25;
+const WHEEL_ZOOM_PER_PX = 0.002;
+const PRICE_LABEL_SPACING_PX = 36;
+const PRICE_TAG_PX = 18;
+
+/**
+ * A live candlestick chart drawn with Victory: candles, volume, time and price axes, a crosshair
+ * with an OHLCV legend (mouse, touch, keyboard), signal markers, zoom and pan that survive live
+ * updates, and loading, empty and error states. However long the history, at most 200 candles
+ * are drawn: zoomed-out views use coarser candles.
+ */
+export const CandlestickChart = forwardRef<HTMLDivElement, CandlestickChartProps>(function CandlestickChart(
+  {
+    candles,
+    interval,
+    symbol,
+    markers = NO_MARKERS,
+    loading = false,
+    error = null,
+    onRetry,
+    onMarkerClick,
+    height = DEFAULT_HEIGHT,
+    formatPrice = defaultFormatPrice,
+    className,
+    style,
+    'aria-label': ariaLabel,
+    'aria-describedby': ariaDescribedBy,
+    ...rest
+  },
+  ref,
+) {
+  const summaryId = useId();
+  const name = `${symbol} ${interval}`;
+  const intervalMs = parseInterval(interval) ?? inferIntervalMs(candles);
+  const hasCandles = candles.length > 0;
+  const placeholder = error ? 'error' : loading ? 'loading' : 'empty';
+  const state = hasCandles ? 'ready' : placeholder;
+  const summary = hasCandles
+    ? describeChart({ name, candles, intervalMs, formatPrice })
+    : state === 'error'
+      ? `${name}: candles could not be loaded.`
+      : state === 'loading'
+        ? `${name}: loading candles.`
+        : `${name}: no candles yet.`;
+  const title = `${symbol} · ${interval}`;
+
+  let status: ReactNode = null;
+  if (hasCandles && error) {
+    status = (
+      <span role="alert" className={clsx(styles.status, styles.notice)}>
+        <AlertTriangleIcon size={14} />
+        {error}
+        {onRetry && (
+          <Button variant="ghost" size="sm" onClick={onRetry}>
+            Retry
+          </Button>
+        )}
+      </span>
+    );
+  } else if (hasCandles && loading) {
+    status = (
+      <span role="status" className={styles.status}>
+        <SpinnerIcon size={14} />
+        Updating…
+      </span>
+    );
+  }
+
+  return (
+    <div
+      ref={ref}
+      role="figure"
+      aria-label={ariaLabel ?? `${name} candlestick chart`}
+      aria-describedby={clsx(summaryId, ariaDescribedBy)}
+      aria-busy={loading || undefined}
+      data-slot="candlestick-chart"
+      data-state={state}
+      className={clsx(styles.root, className)}
+      style={{ height, ...style }}
+      {...rest}
+    >
+      {hasCandles ? (
+        <ChartPlot
+          candles={candles}
+          baseMs={intervalMs}
+          resetKey={name}
+          title={title}
+          status={status}
+          markers={markers}
+          formatPrice={formatPrice}
+          onMarkerClick={onMarkerClick}
+        />
+      ) : (
+        <ChartState state={placeholder} name={name} title={title} error={error} onRetry={onRetry} />
+      )}
+      <p id={summaryId} className={visuallyHidden}>
+        {summary}
+      </p>
+    </div>
+  );
+});
+
+function ChartHeader({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className={styles.header} data-slot="chart-header">
+      <span className={styles.title}>{title}</span>
+      {children}
+    </div>
+  );
+}
+
+interface ChartStateProps {
+  state: 'loading' | 'empty' | 'error';
+  name: string;
+  title: string;
+  error: string | null;
+  onRetry: (() => void) | undefined;
+}
+
+function ChartState({ state, name, title, error, onRetry }: ChartStateProps) {
+  return (
+    <>
+      <ChartHeader title={title} />
+      {state === 'loading' && (
+        <EmptyState
+          role="status"
+          titleAs="p"
+          className={styles.state}
+          icon={<SpinnerIcon className={styles.spin} />}
+          title={`Loading ${name} candles…`}
+        />
+      )}
+      {state === 'empty' && (
+        <EmptyState
+          titleAs="p"
+          className={styles.state}
+          icon={<InboxIcon />}
+          title="No candles yet"
+          description={`${name} has no candles yet. They appear here as soon as market data arrives.`}
+        />
+      )}
+      {state === 'error' && (
+        <EmptyState
+          role="alert"
+          tone="danger"
+          titleAs="p"
+          className={styles.state}
+          icon={<AlertTriangleIcon />}
+          title={`Couldn’t load ${name} candles`}
+          description={error}
+          action={
+            onRetry && (
+              <Button variant="secondary" size="sm" onClick={onRetry}>
+                Retry
+              </Button>
+            )
+          }
+        />
+      )}
+    </>
+  );
+}
+
+interface Size {
+  width: number;
+  height: number;
+}
+
+/** Used where layout reports no size (server rendering, jsdom). */
+const FALLBACK_SIZE: Size = { width: 640, height: 320 };
+
+/** The element's size, measured before paint and followed with a ResizeObserver; null until measured. */
+function useElementSize(ref: RefObject<HTMLElement | null>): Size | null {
+  const [size, setSize] = useState<Size | null>(null);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const update = (width: number, height: number) => {
+      const next = {
+        width: Math.round(width) || FALLBACK_SIZE.width,
+        height: Math.round(height) || FALLBACK_SIZE.height,
+      };
+      setSize((current) => (current?.width === next.width && current.height === next.height ? current : next));
+    };
+    const rect = element.getBoundingClientRect();
+    update(rect.width, rect.height);
+    const observer = new ResizeObserver((entries) => {
+      const box = entries[entries.length - 1]?.contentRect;
+      if (box) update(box.width, box.height);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return size;
+}
+
+/** A value recomputed each render from the one it replaces; kept (same identity) while `next` keeps it. */
+function useKept<T>(next: (previous: T | null) => T): T {
+  const [kept, setKept] = useState<T | null>(null);
+  const value = next(kept);
+  if (value !== kept) setKept(value);
+  return value;
+}
+
+const LEGEND_FIELDS: [LegendField, string, string][] = [
+  ['open', 'O', 'Open'],
+  ['high', 'H', 'High'],
+  ['low', 'L', 'Low'],
+  ['close', 'C', 'Close'],
+  ['volume', 'V', 'Volume'],
+];
+
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+
+/** The state gestures and keys act on: the last render's view, read from a ref by event handlers. */
+interface Plan {
+  viewport: Viewport;
+  series: CandleSeries;
+  window: CandleWindow;
+  span: number;
+  baseMs: number;
+  baseCount: number;
+  frame: PlotFrame;
+}
+
+interface ChartPlotProps {
+  candles: readonly Candle[];
+  baseMs: number;
+  /** The pair and interval; when it changes the view returns to the live edge. */
+  resetKey: string;
+  title: string;
+  status: ReactNode;
+  markers: readonly ChartMarker[];
+  formatPrice: (value: number) => string;
+  onMarkerClick: ((marker: ChartMarker) => void) | undefined;
+}
+
+function ChartPlot({ candles, baseMs, resetKey, title, status, markers, formatPrice, onMarkerClick }: ChartPlotProps) {
+  const areaRef = useRef<HTMLDivElement>(null);
+  const surfaceRef = useRef<HTMLDivElement>(null);
+  const legendRef = useRef<HTMLDivElement>(null);
+  const crosshairRef = useRef<HTMLDivElement>(null);
+  const verticalRef = useRef<HTMLDivElement>(null);
+  const horizontalRef = useRef<HTMLDivElement>(null);
+  const priceTagRef = useRef<HTMLDivElement>(null);
+  const timeTagRef = useRef<HTMLDivElement>(null);
+  const helpId = useId();
+  const [crosshair] = useState(() => new Crosshair());
+  const size = useElementSize(areaRef);
+
+  // The view, reset to the live edge when another pair or interval is shown.
+  const [view, setView] = useState({ key: resetKey, viewport: LIVE_EDGE });
+  if (view.key !== resetKey) setView({ key: resetKey, viewport: LIVE_EDGE });
+  const viewport = view.key === resetKey ? view.viewport : LIVE_EDGE;
+  const setViewport = useCallback((next: Viewport) => {
+    setView((current) =>
+      current.viewport.span === next.span && current.viewport.endTime === next.endTime
+        ? current
+        : { ...current, viewport: next },
+    );
+  }, []);
+
+  // Settled candles keep their identity across live ticks (see settledKey), the forming one does not.
+  const key = settledKey(candles);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by value on purpose: a tick's new array holds the same settled candles
+  const settledBase = useMemo(() => candles.slice(0, -1), [key]);
+  const formingBase = candles[candles.length - 1] as Candle;
+
+  const width = size?.width ?? FALLBACK_SIZE.width;
+  const height = size?.height ?? FALLBACK_SIZE.height;
+  const axisWidth = useKept<number>((previous) =>
+    stableAxisWidth(previous, priceAxisWidth([formatPrice(formingBase.close)])),
+  );
+  const plotWidth = Math.max(1, width - axisWidth);
+  const span = resolveSpan(viewport, candles.length, plotWidth);
+  const maxCount = maxVisibleCandles(plotWidth);
+  const bucketMs = chooseBucketMs(baseMs, span, maxCount);
+
+  // Zoomed out beyond 200 candles: coarser candles, aggregated once per settled change.
+  const aggregated = useMemo(
+    () => (bucketMs === baseMs ? settledBase : aggregateCandles(settledBase, bucketMs)),
+    [settledBase, bucketMs, baseMs],
+  );
+  const formingTime = bucketMs === baseMs ? formingBase.time : bucketStart(formingBase.time, bucketMs);
+  const split = useMemo(() => splitFormingBucket(aggregated, formingTime), [aggregated, formingTime]);
+  const settled = split.settled;
+  const forming = useMemo(() => {
+    if (split.pending) return mergeCandles(split.pending, formingBase);
+    return formingBase.time === formingTime ? formingBase : { ...formingBase, time: formingTime };
+  }, [split.pending, formingBase, formingTime]);
+  const series = useMemo<CandleSeries>(() => ({ settled, forming }), [settled, forming]);
+  const timeSeries = useMemo(() => ({ settled, forming: { time: formingTime } }), [settled, formingTime]);
+
+  const count = Math.min(maxCount, Math.ceil((span * baseMs) / bucketMs));
+  const { start, end } = resolveWindow(timeSeries, viewport.endTime, count);
+  const candleWindow = useMemo<CandleWindow>(() => ({ start, end, count }), [start, end, count]);
+  const [first, last] = visibleRange(candleWindow);
+  const settledVisible = useMemo(
+    () => settled.slice(first, Math.min(last + 1, settled.length)),
+    [settled, first, last],
+  );
+  const formingVisible = last === settled.length;
+
+  const settledExtent = useMemo(() => priceExtent(settledVisible), [settledVisible]);
+  const settledVolume = useMemo(() => maxVolume(settledVisible), [settledVisible]);
+  const low = Math.min(settledExtent?.[0] ?? Infinity, formingVisible ? forming.low : Infinity);
+  const high = Math.max(settledExtent?.[1] ?? -Infinity, formingVisible ? forming.high : -Infinity);
+  const priceRange = useKept<Range>((previous) => stablePriceRange(previous, low, high));
+  const volumeMax = useKept<number>((previous) =>
+    stableVolumeMax(previous, Math.max(settledVolume, formingVisible ? forming.volume : 0)),
+  );
+
+  const frame = useMemo(() => computeFrame(width, height, axisWidth), [width, height, axisWidth]);
+  const xDomain = useMemo(() => xDomainOf(candleWindow), [candleWindow]);
+  const candleWidth = bodyWidth(slotWidth(frame, candleWindow));
+  const pane = useMemo<Pane>(
+    () => ({ frame, xDomain, priceRange, volumeMax, candleWidth }),
+    [frame, xDomain, priceRange, volumeMax, candleWidth],
+  );
+  const timeLabels = useMemo(
+    () => timeTicks(timeSeries, candleWindow, bucketMs, frame.plotRight),
+    [timeSeries, candleWindow, bucketMs, frame.plotRight],
+  );
+  const priceLevels = useMemo(
+    () =>
+      priceTicks(
+        priceRange[0],
+        priceRange[1],
+        Math.max(2, Math.floor((frame.priceBottom - frame.priceTop) / PRICE_LABEL_SPACING_PX)),
+      ),
+    [priceRange, frame],
+  );
+  const placedMarkers = useMemo(
+    () =>
+      placeMarkers(markers, series, candleWindow, bucketMs).map((placement) => ({
+        ...placement,
+        x: xOfIndex(placement.index, candleWindow, frame),
+        y: yOfPrice(placement.price, priceRange, frame),
+      })),
+    [markers, series, candleWindow, bucketMs, frame, priceRange],
+  );
+
+  const onMarkerClickRef = useRef(onMarkerClick);
+  const planRef = useRef<Plan | null>(null);
+  useLayoutEffect(() => {
+    onMarkerClickRef.current = onMarkerClick;
+    planRef.current = { viewport, series, window: candleWindow, span, baseMs, baseCount: candles.length, frame };
+    crosshair.state = { series, window: candleWindow, frame, priceRange, bucketMs, formatPrice };
+    crosshair.slider = surfaceRef.current;
+    const legendRoot = legendRef.current;
+    if (legendRoot && crosshair.legend?.root !== legendRoot) {
+      const fields: Partial<Record<LegendField, HTMLElement>> = {};
+      legendRoot.querySelectorAll<HTMLElement>('[data-field]').forEach((node) => {
+        fields[node.dataset.field as LegendField] = node;
+      });
+      crosshair.legend = { root: legendRoot, fields };
+    }
+    const [root, vertical, horizontal, priceTag, timeTag] = [
+      crosshairRef.current,
+      verticalRef.current,
+      horizontalRef.current,
+      priceTagRef.current,
+      timeTagRef.current,
+    ];
+    crosshair.elements =
+      root && vertical && horizontal && priceTag && timeTag ? { root, vertical, horizontal, priceTag, timeTag } : null;
+    crosshair.refresh();
+  });
+  useLayoutEffect(() => () => crosshair.dispose(), [crosshair]);
+  const handleMarkerClick = useCallback((marker: ChartMarker) => onMarkerClickRef.current?.(marker), []);
+
+  /** Zooms the view `plan` describes, keeping the candle at `anchor` (a fraction of the width) in place. */
+  const zoomFrom = (plan: Plan, scale: number, anchor: number) =>
+    setViewport(
+      zoomViewport(plan.viewport, plan.series, plan.window, {
+        scale,
+        anchor,
+        baseMs: plan.baseMs,
+        span: plan.span,
+        baseCount: plan.baseCount,
+        plotWidth: plan.frame.plotRight,
+      }),
+    );
+
+  /** Zooms around `anchor`, or the crosshair, or the middle. */
+  const zoomBy = (scale: number, anchor?: number) => {
+    const plan = planRef.current;
+    if (!plan) return;
+    const active = crosshair.activeIndex();
+    zoomFrom(plan, scale, anchor ?? (active === null ? 0.5 : (active - plan.window.start + 0.5) / plan.window.count));
+  };
+
+  // Where a drag or pinch started; each move is applied to it, so the gesture never drifts.
+  const gestureOrigin = useRef<{ plan: Plan; anchor: number; slots: number } | null>(null);
+  usePlotGestures(surfaceRef, {
+    hover: (x, y) => crosshair.pointAt(x, y),
+    leave: () => crosshair.hide(),
+    tap: (x, y) => {
+      const plan = planRef.current;
+      const tapped = plan && indexAtX(x, plan.window, plan.frame);
+      if (crosshair.isVisible() && crosshair.activeIndex() === tapped) crosshair.hide();
+      else crosshair.pointAt(x, y);
+    },
+    panStart: () => {
+      crosshair.hide();
+      if (planRef.current) gestureOrigin.current = { plan: planRef.current, anchor: 0, slots: 0 };
+    },
+    pan: (dx) => {
+      const origin = gestureOrigin.current;
+      if (!origin) return;
+      const slots = Math.round(dx / slotWidth(origin.plan.frame, origin.plan.window));
+      if (slots === origin.slots) return;
+      origin.slots = slots;
+      setViewport(panViewport(origin.plan.viewport, origin.plan.series, origin.plan.window, slots));
+    },
+    pinchStart: (x) => {
+      crosshair.hide();
+      const plan = planRef.current;
+      if (plan) gestureOrigin.current = { plan, anchor: x / plan.frame.plotRight, slots: 0 };
+    },
+    pinch: (scale) => {
+      const origin = gestureOrigin.current;
+      if (origin) zoomFrom(origin.plan, scale, origin.anchor);
+    },
+    wheel: (dx, dy, x) => {
+      const plan = planRef.current;
+      if (!plan) return;
+      if (Math.abs(dx) > Math.abs(dy)) {
+        setViewport(panViewport(plan.viewport, plan.series, plan.window, -dx / slotWidth(plan.frame, plan.window)));
+      } else if (dy !== 0) {
+        zoomBy(Math.exp(dy * WHEEL_ZOOM_PER_PX), x / plan.frame.plotRight);
+      }
+    },
+  });
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const plan = planRef.current;
+    if (!plan || event.ctrlKey || event.metaKey || event.altKey) return;
+    const [firstVisible, lastVisible] = visibleRange(plan.window);
+    const active = crosshair.activeIndex();
+    let target: number | null = null;
+    switch (event.key) {
+      case 'ArrowLeft':
+        target = active === null ? lastVisible : active - 1;
+        break;
+      case 'ArrowRight':
+        target = active === null ? lastVisible : active + 1;
+        break;
+      case 'Home':
+        target = firstVisible;
+        break;
+      case 'End':
+        target = lastVisible;
+        break;
+      case 'Escape':
+        // Only claim Escape when there is something to hide, so it can still close a dialog around us.
+        if (!crosshair.isVisible()) return;
+        crosshair.hide();
+        break;
+      case '+':
+      case '=':
+        zoomBy(1 / KEY_ZOOM);
+        break;
+      case '-':
+      case '_':
+        zoomBy(KEY_ZOOM);
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+    if (target === null) return;
+    target = clamp(target, 0, seriesLength(plan.series) - 1);
+    // Moving past either edge scrolls the view one candle with the crosshair.
+    if (target < firstVisible || target > lastVisible) {
+      setViewport(
+        panViewport(
+          plan.viewport,
+          plan.series,
+          plan.window,
+          target < firstVisible ? firstVisible - target : lastVisible - target,
+        ),
+      );
+    }
+    crosshair.selectIndex(target);
+  };
+
+  const goToLatest = () => {
+    setViewport({ span: viewport.span, endTime: null });
+    surfaceRef.current?.focus();
+  };
+
+  return (
+    <>
+      <ChartHeader title={title}>
+        {bucketMs !== baseMs && (
+          <span className={styles.badge} title="Zoomed out: candles combined into coarser ones">
+            {formatIntervalMs(bucketMs)} candles
+          </span>
+        )}
+        <div ref={legendRef} role="group" aria-label="Candle values" className={styles.legend} data-slot="chart-legend">
+          {/* The spaces between items are for screen readers; the gap lays them out. */}
+          <span className={styles.legendItem} data-field="time" />{' '}
+          {LEGEND_FIELDS.map(([field, short, long]) => (
+            <Fragment key={field}>
+              <span className={styles.legendItem}>
+                <abbr title={long} className={styles.abbr}>
+                  {short}
+                </abbr>{' '}
+                <span className={styles.legendValue} data-field={field} />
+              </span>{' '}
+            </Fragment>
+          ))}
+          <span className={clsx(styles.legendItem, styles.legendValue)} data-field="change" />
+        </div>
+        {status}
+      </ChartHeader>
+      <div ref={areaRef} className={styles.plot} data-slot="chart-plot">
+        {/*
+          The plot is a slider over the candles on screen: arrow keys, Home and End move the
+          crosshair, and its value text (the candle's OHLCV) is what screen readers announce.
+          The value attributes are kept up to date by the crosshair, not by React.
+        */}
+        <div
+          ref={surfaceRef}
+          role="slider"
+          tabIndex={0}
+          aria-label="Crosshair"
+          aria-describedby={helpId}
+          aria-valuemin={first}
+          aria-valuemax={last}
+          aria-valuenow={last}
+          data-slot="chart-surface"
+          data-candles={settledVisible.length + (formingVisible ? 1 : 0)}
+          className={styles.surface}
+          onKeyDown={onKeyDown}
+          onBlur={() => {
+            if (crosshair.isSelected()) crosshair.hide();
+          }}
+        >
+          {size && (
+            <svg className={styles.svg} width={frame.width} height={frame.height} aria-hidden="true" focusable="false">
+              <AxesLayer
+                frame={frame}
+                xDomain={xDomain}
+                priceRange={priceRange}
+                timeTicks={timeLabels}
+                priceTicks={priceLevels}
+                formatPrice={formatPrice}
+              />
+              <SettledLayer candles={settledVisible} firstIndex={first} pane={pane} />
+              <FormingLayer
+                candle={forming}
+                index={settled.length}
+                visible={formingVisible}
+                tagHeight={PRICE_TAG_PX}
+                formatPrice={formatPrice}
+                pane={pane}
+              />
+            </svg>
+          )}
+        </div>
+        <div ref={crosshairRef} className={styles.crosshair} data-state="hidden" aria-hidden="true">
+          <div ref={verticalRef} className={styles.crosshairVertical} />
+          <div ref={horizontalRef} className={styles.crosshairHorizontal} />
+          <div ref={priceTagRef} className={styles.crosshairTag} />
+          <div ref={timeTagRef} className={styles.crosshairTag} />
+        </div>
+        {size && <MarkerLayer items={placedMarkers} formatPrice={formatPrice} onMarkerClick={handleMarkerClick} />}
+        {size && viewport.endTime !== null && (
+          <Button
+            variant="secondary"
+            size="sm"
+            className={styles.goToLatest}
+            style={{ right: frame.width - frame.plotRight + 8, top: frame.priceBottom - 40 }}
+            onClick={goToLatest}
+          >
+            Go to latest
+            <ChevronsRightIcon size={14} />
+          </Button>
+        )}
+      </div>
+      <p id={helpId} className={visuallyHidden}>
+        Left and right arrow keys move the crosshair between candles, Home and End jump to the first and last candle on
+        screen, plus and minus zoom, Escape hides the crosshair.
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createElement, type ComponentProps } from 'react';
+import type * as Victory from 'victory';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { MINUTE } from './aggregate';
+import { CandlestickChart } from './CandlestickChart';
+import type { Candle } from './types';
+
+// Counts how often Victory draws candles: a layer with many candles is the settled layer, a layer
+// with one is the forming candle.
+const draws = vi.hoisted(() => ({ settled: 0, forming: 0 }));
+
+vi.mock('victory', async (importOriginal) => {
+  const victory = await importOriginal<typeof Victory>();
+  function CountedCandlestick(props: ComponentProps<typeof victory.VictoryCandlestick>) {
+    if ((props.data?.length ?? 0) > 1) draws.settled += 1;
+    else draws.forming += 1;
+    return createElement(victory.VictoryCandlestick, props);
+  }
+  return { ...victory, VictoryCandlestick: CountedCandlestick };
+});
+
+const T0 = Date.UTC(2026, 2, 12, 10, 0);
+const history: Candle[] = Array.from({ length: 60 }, (_, i) => ({
+  time: T0 + i * MINUTE,
+  open: 100 + (i % 5),
+  high: 110 + (i % 5),
+  low: 90 + (i % 5),
+  close: 101 + (i % 5),
+  volume: 10,
+}));
+const forming = history[59] as Candle;
+
+const chart = (candles: Candle[]) => <CandlestickChart candles={candles} interval="1m" symbol="BTC/USD" />;
+const tick = (changes: Partial<Candle>) => [...history.slice(0, -1), { ...forming, ...changes }];
+
+beforeEach(() => {
+  draws.settled = 0;
+  draws.forming = 0;
+});
+
+describe('given a live chart (the layer structure)', () => {
+  it('should draw the settled and the forming candles once on mount', () => {
+    render(chart(history));
+    expect(draws).toEqual({ settled: 1, forming: 1 });
+  });
+
+  describe('after ticks that edit the forming candle within the price range', () => {
+    it('should redraw only the forming candle', () => {
+      const { rerender } = render(chart(history));
+      rerender(chart(tick({ close: 102, volume: 11 })));
+      rerender(chart(tick({ close: 103.5, high: 111, volume: 12 })));
+      rerender(chart(tick({ close: 99, low: 89, volume: 12.5 })));
+      expect(draws).toEqual({ settled: 1, forming: 4 });
+    });
+  });
+
+  describe('after a candle closes', () => {
+    it('should redraw the settled candles once', () => {
+      const { rerender } = render(chart(history));
+      rerender(chart([...history, { ...forming, time: forming.time + MINUTE }]));
+      expect(draws.settled).toBe(2);
+    });
+  });
+
+  describe('after a tick that breaks out of the price range', () => {
+    it('should redraw the settled candles for the new range', () => {
+      const { rerender } = render(chart(history));
+      rerender(chart(tick({ close: 180, high: 180 })));
+      expect(draws.settled).toBe(2);
+    });
+  });
+
+  describe('after crosshair moves', () => {
+    it('should redraw no candles at all', async () => {
+      const user = userEvent.setup();
+      render(chart(history));
+      await user.tab();
+      await user.keyboard('{ArrowLeft}{ArrowLeft}{Home}{End}{Escape}');
+      expect(screen.getByRole('group', { name: 'Candle values' })).toHaveTextContent('C 105.00');
+      expect(draws).toEqual({ settled: 1, forming: 1 });
+    });
+  });
+});
