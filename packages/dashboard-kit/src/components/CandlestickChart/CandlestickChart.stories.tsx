@@ -1,0 +1,142 @@
+/**
+ * CandlestickChart: a live OHLCV chart for one pair, with volume, signal markers and a crosshair.
+ *
+ * Usage: `<CandlestickChart symbol="BTC/USD" interval="1m" candles={candles} markers={signals}
+ * onMarkerClick={openSignal} loading={isLoading} error={error?.message ?? null} onRetry={reload} />`.
+ * Pass the whole history, oldest first; on each live tick pass a new array whose last candle is the
+ * updated forming one (the settled candles can stay the same objects). Width follows the container,
+ * `height` sets the whole chart's height. Give `formatPrice` a stable function.
+ *
+ * Try it: drag or wheel to pan and zoom, pinch on touch, or focus the chart and use the arrow keys,
+ * Home, End, + and −. Zoomed out past 200 candles it draws coarser candles (the badge says which).
+ * Switch the theme with Ladle's theme button.
+ */
+import { action, type Story, type StoryDefault } from '@ladle/react';
+import { useEffect, useState } from 'react';
+import { Caption, PhoneFrame, Stack } from '../../stories/StoryLayout';
+import { MINUTE } from './aggregate';
+import { CandlestickChart } from './CandlestickChart';
+import { openNextCandle, sampleCandles, sampleMarkers, seededRandom, tickCandle } from './fixtures';
+import type { Candle, ChartMarker } from './types';
+
+export default {
+  title: 'Components / CandlestickChart',
+} satisfies StoryDefault;
+
+const HISTORY_300 = sampleCandles({ count: 300 });
+const HISTORY_20K = sampleCandles({ count: 20_000 });
+
+export const History300: Story = () => <CandlestickChart symbol="BTC/USD" interval="1m" candles={HISTORY_300} />;
+
+export const History20000: Story = () => (
+  <Stack>
+    <Caption>20,000 one-minute candles: zoom out and the chart switches to coarser candles.</Caption>
+    <CandlestickChart symbol="BTC/USD" interval="1m" candles={HISTORY_20K} />
+  </Stack>
+);
+
+export const DailyCandles: Story = () => (
+  <CandlestickChart
+    symbol="ETH/USD"
+    interval="1d"
+    candles={sampleCandles({ count: 400, intervalMs: 24 * 60 * MINUTE, startPrice: 3_100, seed: 3 })}
+  />
+);
+
+/** Ticks every second; a new candle opens every minute of ticks. */
+function useLiveCandles(initial: Candle[]): Candle[] {
+  const [candles, setCandles] = useState(initial);
+  useEffect(() => {
+    const random = seededRandom(11);
+    let ticks = 0;
+    const timer = setInterval(() => {
+      ticks += 1;
+      setCandles((current) => {
+        const last = current[current.length - 1] as Candle;
+        return ticks % 60 === 0
+          ? [...current, openNextCandle(last, MINUTE)]
+          : [...current.slice(0, -1), tickCandle(last, random)];
+      });
+    }, 1_000);
+    return () => clearInterval(timer);
+  }, []);
+  return candles;
+}
+
+export const LiveUpdating: Story = () => {
+  const candles = useLiveCandles(HISTORY_300);
+  return (
+    <Stack>
+      <Caption>A tick every second. Scroll back: the view stays put and “Go to latest” appears.</Caption>
+      <CandlestickChart symbol="BTC/USD" interval="1m" candles={candles} />
+    </Stack>
+  );
+};
+
+export const WithMarkers: Story = () => {
+  const [clicked, setClicked] = useState<ChartMarker | null>(null);
+  return (
+    <Stack>
+      <CandlestickChart
+        symbol="BTC/USD"
+        interval="1m"
+        candles={HISTORY_300}
+        markers={sampleMarkers(HISTORY_300, 9)}
+        onMarkerClick={setClicked}
+      />
+      <Caption>{clicked ? `Clicked: ${clicked.side} “${clicked.label}” (${clicked.id})` : 'Click a marker.'}</Caption>
+    </Stack>
+  );
+};
+
+export const Loading: Story = () => <CandlestickChart symbol="BTC/USD" interval="1m" candles={[]} loading />;
+
+export const Empty: Story = () => <CandlestickChart symbol="SOL/USD" interval="4h" candles={[]} />;
+
+export const ErrorState: Story = () => (
+  <CandlestickChart
+    symbol="BTC/USD"
+    interval="1m"
+    candles={[]}
+    error="The market data service did not answer. Check your connection."
+    onRetry={action('retry')}
+  />
+);
+
+export const ReloadingAndFailedUpdate: Story = () => (
+  <Stack>
+    <CandlestickChart symbol="BTC/USD" interval="1m" candles={HISTORY_300} loading height={300} />
+    <CandlestickChart
+      symbol="BTC/USD"
+      interval="1m"
+      candles={HISTORY_300}
+      error="Live updates stopped."
+      onRetry={action('retry')}
+      height={300}
+    />
+  </Stack>
+);
+
+export const LowPricedPair: Story = () => (
+  <CandlestickChart
+    symbol="DOGE/USD"
+    interval="15m"
+    candles={sampleCandles({ count: 300, intervalMs: 15 * MINUTE, startPrice: 0.1234, seed: 5 })}
+  />
+);
+
+export const Phone: Story = () => {
+  const candles = useLiveCandles(HISTORY_300);
+  return (
+    <PhoneFrame>
+      <CandlestickChart
+        symbol="BTC/USD"
+        interval="1m"
+        candles={candles}
+        markers={sampleMarkers(HISTORY_300, 9)}
+        height={320}
+      />
+    </PhoneFrame>
+  );
+};
+Phone.meta = { width: 'xsmall' };
