@@ -185,11 +185,19 @@ export {
 export { Badge, type BadgeProps, type BadgeVariant } from './components/Badge';
 export { Skeleton, type SkeletonProps, type SkeletonShape } from './components/Skeleton';
 export { EmptyState, type EmptyStateProps, type EmptyStateTone } from './components/EmptyState';
+export {
+  CandlestickChart,
+  type Candle,
+  type CandlestickChartProps,
+  type ChartMarker,
+  type ChartMarkerSide,
+} from './components/CandlestickChart';
 export { createIcon, type IconProps } from './icons/createIcon';
 export { AlertTriangleIcon } from './icons/AlertTriangleIcon';
 export { BellIcon } from './icons/BellIcon';
 export { CheckIcon } from './icons/CheckIcon';
 export { ChevronRightIcon } from './icons/ChevronRightIcon';
+export { ChevronsRightIcon } from './icons/ChevronsRightIcon';
 export { ChevronsUpDownIcon } from './icons/ChevronsUpDownIcon';
 export { CreditCardIcon } from './icons/CreditCardIcon';
 export { InboxIcon } from './icons/InboxIcon';
