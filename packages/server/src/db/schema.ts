@@ -28,7 +28,26 @@ export interface PersonalAccessTokensTable {
   expires_at: number;
 }
 
+/**
+ * OHLCV candles, primary key (symbol, time). `candles_1m` is the store every interval is aggregated from;
+ * `candles_1h` holds the same data rolled up by hour, kept in step by every write (see market/store.ts).
+ */
+export interface CandlesTable {
+  /** The base asset in upper case: BTC, ETH, SOL. */
+  symbol: string;
+  /** The candle's start, UTC milliseconds (a multiple of its length). */
+  time: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  /** In units of the base asset. */
+  volume: number;
+}
+
 export interface Database {
   users: UsersTable;
   personal_access_tokens: PersonalAccessTokensTable;
+  candles_1m: CandlesTable;
+  candles_1h: CandlesTable;
 }
