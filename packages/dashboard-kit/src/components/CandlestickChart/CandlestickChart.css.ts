@@ -7,6 +7,8 @@ export const root = style({
   position: 'relative',
   display: 'flex',
   flexDirection: 'column',
+  // Always the container's width: the plot measures itself, so content must not size the chart.
+  width: '100%',
   minWidth: 0,
   overflow: 'hidden',
   background: vars.color.surface,
