@@ -1,0 +1,137 @@
+import type { TestApp } from '../../test/app';
+import { TokenService } from '../auth/tokens';
+
+/**
+ * A user straight in the database with a token for them (registration's password hashing and rate limit are
+ * not what these tests are about). Returns the user's id and the Authorization header to send.
+ */
+export async function createSignedInUser(
+  testApp: Pick<TestApp, 'database' | 'config'>,
+  name: string,
+): Promise<{ id: number; authorization: string }> {
+  const now = Date.now();
+  const { id } = await testApp.database.db
+    .insertInto('users')
+    .values({
+      name,
+      email: `${name.toLowerCase()}-${now}@example.com`,
+      password_hash: 'not a real hash',
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const token = await new TokenService(testApp.database.db, testApp.config, Date.now).issue(id);
+  return { id, authorization: `Bearer ${token}` };
+}
+
+export interface ReceivedEvent {
+  event: string;
+  data: unknown;
+}
+
+/**
+ * A reader of `GET /api/stream` over a real socket, as the app reads it (fetch with the bearer header). It keeps
+ * everything received: events (data parsed as JSON), comment lines, and the retry hint.
+ */
+export class EventStreamClient {
+  readonly events: ReceivedEvent[] = [];
+  readonly comments: string[] = [];
+  retry: number | undefined;
+  /** Resolves when the server ends the stream (or the connection drops). */
+  readonly ended: Promise<void>;
+  #buffer = '';
+  #waiters: (() => void)[] = [];
+
+  private constructor(
+    readonly response: Response,
+    private readonly controller: AbortController,
+  ) {
+    this.ended = this.#read().finally(() => this.#wake());
+  }
+
+  static async open(baseUrl: string, authorization?: string): Promise<EventStreamClient> {
+    const controller = new AbortController();
+    const response = await fetch(`${baseUrl}/api/stream`, {
+      headers: { accept: 'text/event-stream', ...(authorization ? { authorization } : {}) },
+      signal: controller.signal,
+    });
+    return new EventStreamClient(response, controller);
+  }
+
+  close(): void {
+    this.controller.abort();
+  }
+
+  /** Waits until an event satisfying `match` has arrived (or was already there), and returns it. */
+  async waitFor(match: (event: ReceivedEvent) => boolean, timeoutMs = 5_000): Promise<ReceivedEvent> {
+    return this.#until(() => this.events.find(match), timeoutMs, 'a matching event');
+  }
+
+  /** Waits until the stream's opening `retry:` hint has arrived: from then on, published events reach it. */
+  async opened(timeoutMs = 5_000): Promise<number> {
+    return this.#until(() => this.retry, timeoutMs, 'the retry hint');
+  }
+
+  /** Waits until `count` comment lines have arrived. */
+  async waitForComments(count: number, timeoutMs = 5_000): Promise<string[]> {
+    return this.#until(
+      () => (this.comments.length >= count ? this.comments : undefined),
+      timeoutMs,
+      `${count} comments`,
+    );
+  }
+
+  async #until<T>(check: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = check();
+      if (found !== undefined) return found;
+      if (Date.now() >= deadline)
+        throw new Error(`timed out waiting for ${what}; got ${JSON.stringify(this.events.slice(-5))}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
+        this.#waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  #wake(): void {
+    const waiters = this.#waiters;
+    this.#waiters = [];
+    for (const wake of waiters) wake();
+  }
+
+  async #read(): Promise<void> {
+    if (!this.response.body) return;
+    const decoder = new TextDecoder();
+    try {
+      for await (const chunk of this.response.body) {
+        this.#buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+        let end: number;
+        while ((end = this.#buffer.indexOf('\n\n')) !== -1) {
+          this.#parse(this.#buffer.slice(0, end));
+          this.#buffer = this.#buffer.slice(end + 2);
+        }
+        this.#wake();
+      }
+    } catch {
+      // Aborted by close(), or the connection dropped: either way the stream has ended.
+    }
+  }
+
+  #parse(block: string): void {
+    let event = 'message';
+    const data: string[] = [];
+    for (const line of block.split('\n')) {
+      if (line.startsWith(':')) this.comments.push(line.slice(1).trim());
+      else if (line.startsWith('event: ')) event = line.slice('event: '.length);
+      else if (line.startsWith('data: ')) data.push(line.slice('data: '.length));
+      else if (line.startsWith('retry: ')) this.retry = Number(line.slice('retry: '.length));
+    }
+    if (data.length > 0) this.events.push({ event, data: JSON.parse(data.join('\n')) });
+  }
+}
