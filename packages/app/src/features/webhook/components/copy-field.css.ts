@@ -2,6 +2,7 @@ import { style } from '@vanilla-extract/css';
 import { vars } from 'dashboard-kit/tokens';
 
 export const row = style({
+  width: '100%',
   display: 'flex',
   gap: vars.space['2'],
   alignItems: 'stretch',
