@@ -45,9 +45,62 @@ export interface CandlesTable {
   volume: number;
 }
 
+/** A user's webhook: the token is found by its hash; see modules/signals/webhook-secrets.ts for the ciphertext. */
+export interface WebhookSecretsTable {
+  user_id: number;
+  /** SHA-256 of the token, hex; unique. */
+  token_hash: string;
+  /** The token, encrypted (AES-256-GCM) so its URL can be shown again. */
+  token_ciphertext: string;
+  /** 1: only TradingView's webhook addresses may post. */
+  tradingview_only: number;
+  created_at: number;
+  rotated_at: number | null;
+}
+
+/** The server key that encrypts webhook tokens (one row, id 1). */
+export interface WebhookEncryptionKeysTable {
+  id: number;
+  /** 32 random bytes, base64. */
+  key: string;
+  created_at: number;
+}
+
+export type SignalStatus = 'accepted' | 'rejected' | 'duplicate';
+
+/** Every alert posted with a valid webhook token, kept whether it was accepted, rejected or a repeat. */
+export interface SignalsTable {
+  /** Grows in the order signals are committed: the list's order and cursor. */
+  id: Generated<number>;
+  user_id: number;
+  ticker: string | null;
+  action: string | null;
+  price: number | null;
+  quantity: number | null;
+  position_size: number | null;
+  interval: string | null;
+  alert_time: number | null;
+  received_at: number;
+  strategy: string | null;
+  comment: string | null;
+  /** The sender's own alert id, if it gave one. */
+  client_id: string | null;
+  /** SHA-256 of the raw body, hex. */
+  body_hash: string;
+  status: SignalStatus;
+  reason: string | null;
+  /** For a 'duplicate': the id of the signal it repeats. */
+  duplicate_of: number | null;
+  /** The body as received (at most 64 KiB). */
+  raw: string;
+}
+
 export interface Database {
   users: UsersTable;
   personal_access_tokens: PersonalAccessTokensTable;
   candles_1m: CandlesTable;
   candles_1h: CandlesTable;
+  webhook_secrets: WebhookSecretsTable;
+  webhook_encryption_keys: WebhookEncryptionKeysTable;
+  signals: SignalsTable;
 }

@@ -1,9 +1,11 @@
 import type { Migration } from './helpers';
 import * as auth from './0001_auth';
 import * as market from './0002_market';
+import * as signals from './0003_signals';
 
 /** Every migration, in the order they run. Add one line per new migration file; never rename or reorder. */
 export const migrations: Record<string, Migration> = {
   '0001_auth': auth,
   '0002_market': market,
+  '0003_signals': signals,
 };

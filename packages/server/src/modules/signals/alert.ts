@@ -1,0 +1,236 @@
+import { z } from 'zod';
+import { ACTIONS, normalizeAction, normalizeInterval, normalizeTicker, parseAlertTime, parseStrictNumber, type SignalAction } from './normalize';
+
+/** What SignalDeck reads from an alert; null when the alert did not say (or said something unreadable). */
+export interface SignalFields {
+  ticker: string | null;
+  action: SignalAction | null;
+  price: number | null;
+  quantity: number | null;
+  positionSize: number | null;
+  interval: string | null;
+  /** When the alert fired, ms since 1970 (TradingView's `{{timenow}}`, else `{{time}}`). */
+  alertTime: number | null;
+  strategy: string | null;
+  comment: string | null;
+  /** The sender's own id for this alert, used to recognise a repeat of it. */
+  clientId: string | null;
+}
+
+export type ParsedAlert =
+  | { status: 'accepted'; fields: SignalFields; reason: null }
+  | { status: 'rejected'; fields: SignalFields; reason: string };
+
+export const MAX_STRATEGY_LENGTH = 200;
+export const MAX_COMMENT_LENGTH = 1000;
+export const MAX_CLIENT_ID_LENGTH = 200;
+
+/** How a value is quoted back in a reason: as JSON (a number too large for JSON as Infinity), shortened. */
+function shown(value: unknown): string {
+  const text = typeof value === 'number' && !Number.isFinite(value) ? String(value) : (JSON.stringify(value) ?? String(value));
+  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+}
+
+const PLACEHOLDER = /\{\{[^{}]*\}\}/;
+
+interface FieldRule<T> {
+  /** The field's name in reasons. */
+  label: string;
+  /** Where the value may be, first found wins: keys of the alert object, dotted for nested objects. */
+  keys: readonly string[];
+  schema: z.ZodType<T>;
+  /** The reason when `schema` refuses `value`. */
+  problem(value: unknown): string;
+  /** The reason when the alert does not give the field at all; optional fields have none. */
+  missing?: string;
+}
+
+const text = (maximum: number) => z.string().trim().max(maximum);
+
+const symbol = z.string().max(64).transform(normalizeTicker).pipe(z.string());
+const action = z.string().max(32).transform(normalizeAction).pipe(z.enum(ACTIONS));
+const positiveNumber = z.unknown().transform(parseStrictNumber).pipe(z.number().positive());
+
+const rule = <T>(definition: FieldRule<T>) => definition;
+
+const textProblem =
+  (label: string, maximum: number) =>
+  (value: unknown): string =>
+    typeof value === 'string' ? `${label} must be at most ${maximum} characters long` : `${label} must be text (got ${shown(value)})`;
+
+/** The fields in the order their problems are listed. */
+const FIELD_RULES = {
+  ticker: rule({
+    label: 'Ticker',
+    keys: ['ticker', 'symbol'],
+    schema: symbol,
+    problem: (value) => `Ticker must be a symbol such as BTCUSDT or BINANCE:BTCUSDT (got ${shown(value)})`,
+    missing: 'Missing ticker',
+  }),
+  action: rule({
+    label: 'Action',
+    keys: ['action', 'strategy.order.action', 'order_action', 'side'],
+    schema: action,
+    problem: (value) => `Action must be buy, sell, long, short, exit or close (got ${shown(value)})`,
+    missing: 'Missing action',
+  }),
+  price: rule({
+    label: 'Price',
+    keys: ['price', 'close', 'strategy.order.price', 'order_price'],
+    schema: positiveNumber,
+    problem: (value) => `Price must be a positive number (got ${shown(value)})`,
+  }),
+  quantity: rule({
+    label: 'Quantity',
+    keys: ['quantity', 'qty', 'contracts', 'strategy.order.contracts', 'order_contracts'],
+    schema: positiveNumber,
+    problem: (value) => `Quantity must be a positive number (got ${shown(value)})`,
+  }),
+  positionSize: rule({
+    label: 'Position size',
+    keys: ['position_size', 'strategy.position_size'],
+    schema: z.unknown().transform(parseStrictNumber).pipe(z.number()),
+    problem: (value) => `Position size must be a number (got ${shown(value)})`,
+  }),
+  interval: rule({
+    label: 'Interval',
+    keys: ['interval', 'timeframe'],
+    schema: z
+      .union([z.string().max(16), z.number()])
+      .transform((value) => normalizeInterval(String(value)))
+      .pipe(z.string()),
+    problem: (value) => `Interval must be a chart interval such as 1, 15, 60, 1D or 1h (got ${shown(value)})`,
+  }),
+  alertTime: rule({
+    label: 'Time',
+    keys: ['timenow', 'time', 'alert_time', 'timestamp'],
+    schema: z.unknown().transform(parseAlertTime).pipe(z.number()),
+    problem: (value) => `Time must be an ISO 8601 date or milliseconds since 1970, between 2000 and 2100 (got ${shown(value)})`,
+  }),
+  strategy: rule({
+    label: 'Strategy',
+    keys: ['strategy', 'strategy.name', 'strategy_name'],
+    schema: text(MAX_STRATEGY_LENGTH),
+    problem: textProblem('Strategy', MAX_STRATEGY_LENGTH),
+  }),
+  comment: rule({
+    label: 'Comment',
+    keys: ['comment', 'strategy.order.comment', 'order_comment', 'message'],
+    schema: text(MAX_COMMENT_LENGTH),
+    problem: textProblem('Comment', MAX_COMMENT_LENGTH),
+  }),
+  clientId: rule({
+    label: 'Alert id',
+    keys: ['id', 'alert_id', 'client_id'],
+    schema: z.union([text(MAX_CLIENT_ID_LENGTH), z.number().int().nonnegative().transform(String)]),
+    problem: (value) =>
+      typeof value === 'string'
+        ? `Alert id must be at most ${MAX_CLIENT_ID_LENGTH} characters long`
+        : `Alert id must be text or a whole number (got ${shown(value)})`,
+  }),
+} satisfies { [Field in keyof SignalFields]: FieldRule<NonNullable<SignalFields[Field]>> };
+
+type JsonObject = Record<string, unknown>;
+
+const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The object's own keys in lower case (the first spelling wins), so `Ticker` and `ACTION` are read too. */
+function lowerCaseKeys(object: JsonObject): Map<string, unknown> {
+  const keys = new Map<string, unknown>();
+  for (const [key, value] of Object.entries(object)) {
+    const lower = key.toLowerCase();
+    if (!keys.has(lower)) keys.set(lower, value);
+  }
+  return keys;
+}
+
+/** A dotted key is read flat first (`"strategy.order.action": ...`), then as nested objects. */
+function lookUp(alert: Map<string, unknown>, key: string): unknown {
+  if (alert.has(key)) return alert.get(key);
+  const [head, ...rest] = key.split('.');
+  let value: unknown = alert.get(head!);
+  for (const part of rest) {
+    if (!isObject(value)) return undefined;
+    value = lowerCaseKeys(value).get(part);
+  }
+  return value;
+}
+
+/** Null and an empty string count as not given (TradingView fills a placeholder it has no value for with ''). */
+function given(value: unknown): boolean {
+  return value !== undefined && value !== null && (typeof value !== 'string' || value.trim() !== '');
+}
+
+/** The first value given under one of the rule's keys. A key that is a container of the next ones (`strategy`
+ * holding `strategy.name`) is passed over when it holds an object. */
+function findValue(alert: Map<string, unknown>, keys: readonly string[]): unknown {
+  for (const key of keys) {
+    const value = lookUp(alert, key);
+    if (!given(value)) continue;
+    if (isObject(value) && keys.some((other) => other.startsWith(`${key}.`))) continue;
+    return value;
+  }
+  return undefined;
+}
+
+const EMPTY_FIELDS: SignalFields = {
+  ticker: null,
+  action: null,
+  price: null,
+  quantity: null,
+  positionSize: null,
+  interval: null,
+  alertTime: null,
+  strategy: null,
+  comment: null,
+  clientId: null,
+};
+
+const rejected = (reason: string, fields: SignalFields = EMPTY_FIELDS): ParsedAlert => ({ status: 'rejected', fields, reason });
+
+function parseJson(body: string): { value: unknown } | { error: string } {
+  try {
+    return { value: JSON.parse(body) };
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return { error: detail.length > 160 ? `${detail.slice(0, 159)}…` : detail };
+  }
+}
+
+/**
+ * Reads an alert's body (TradingView sends its message as text/plain; it is JSON when the trader wrote a JSON
+ * template). Never throws: a body SignalDeck cannot use is `rejected` with every problem found, in words a
+ * trader can act on, and with whatever fields could be read.
+ */
+export function parseAlert(body: string): ParsedAlert {
+  const source = body.replace(/^\uFEFF/, '');
+  if (source.trim() === '') return rejected('Body is empty');
+
+  const json = parseJson(source);
+  if ('error' in json) return rejected(`Body is not valid JSON (${json.error})`);
+  if (!isObject(json.value)) {
+    return rejected('Body must be a JSON object, such as {"ticker": "{{ticker}}", "action": "{{strategy.order.action}}"}');
+  }
+
+  const alert = lowerCaseKeys(json.value);
+  const fields: Record<string, unknown> = { ...EMPTY_FIELDS };
+  const problems: string[] = [];
+  for (const [name, fieldRule] of Object.entries(FIELD_RULES) as [keyof SignalFields, FieldRule<unknown>][]) {
+    const value = findValue(alert, fieldRule.keys);
+    if (value === undefined) {
+      if (fieldRule.missing) problems.push(fieldRule.missing);
+      continue;
+    }
+    const result = fieldRule.schema.safeParse(value);
+    if (result.success) {
+      fields[name] = result.data;
+    } else if (typeof value === 'string' && PLACEHOLDER.test(value)) {
+      problems.push(`${fieldRule.label} is ${shown(value)}: a TradingView placeholder that was not filled in`);
+    } else {
+      problems.push(fieldRule.problem(value));
+    }
+  }
+
+  const parsed = fields as unknown as SignalFields;
+  return problems.length === 0 ? { status: 'accepted', fields: parsed, reason: null } : rejected(problems.join('; '), parsed);
+}
