@@ -12,6 +12,7 @@ import { createRequireAuth } from './modules/auth/require-auth';
 import { TokenService } from './modules/auth/tokens';
 import { healthRoutes } from './modules/health/routes';
 import { marketRoutes } from './modules/market/routes';
+import { signalsRoutes } from './modules/signals/routes';
 import { streamRoutes } from './modules/stream/routes';
 import { BackgroundServices } from './services';
 
@@ -20,7 +21,7 @@ import { BackgroundServices } from './services';
  * receives the AppContext as its options and declares its routes with their full paths (`/api/...`).
  * To add a module, add one line here.
  */
-const modules: FastifyPluginAsync<AppContext>[] = [healthRoutes, authRoutes, streamRoutes, marketRoutes];
+const modules: FastifyPluginAsync<AppContext>[] = [healthRoutes, authRoutes, streamRoutes, marketRoutes, signalsRoutes];
 
 /** Request bodies above this are refused with 413; routes may set a lower `bodyLimit` of their own. */
 const BODY_LIMIT_BYTES = 1024 * 1024;

@@ -1,0 +1,47 @@
+import type { Clock } from '../../context';
+
+interface Window {
+  start: number;
+  count: number;
+}
+
+/**
+ * At most `max` requests per key in each fixed window of `windowMs`, counted synchronously.
+ *
+ * (@fastify/rate-limit 11.2's in-memory store hands every request of a concurrent burst the same counter object
+ * and reads it after an await, so a burst of max + 1 requests is refused whole; a webhook burst must instead
+ * admit its first `max`.)
+ */
+export class FixedWindowRateLimiter {
+  readonly #windows = new Map<string, Window>();
+
+  constructor(
+    private readonly max: number,
+    private readonly windowMs: number,
+    private readonly clock: Clock,
+    /** Keys remembered at most; past it the oldest windows are forgotten (those keys start afresh). */
+    private readonly maxKeys = 100_000,
+  ) {}
+
+  /** Counts a request for `key`: 0 when it is admitted, else how many milliseconds until the key's window ends. */
+  take(key: string): number {
+    const now = this.clock();
+    let window = this.#windows.get(key);
+    if (!window || now - window.start >= this.windowMs) {
+      this.#windows.delete(key);
+      window = { start: now, count: 0 };
+      this.#windows.set(key, window);
+      this.#forgetOldestKeys();
+    }
+    window.count += 1;
+    return window.count <= this.max ? 0 : window.start + this.windowMs - now;
+  }
+
+  /** Map order is insertion order and a renewed window is re-inserted, so the first keys have the oldest windows. */
+  #forgetOldestKeys(): void {
+    for (const key of this.#windows.keys()) {
+      if (this.#windows.size <= this.maxKeys) return;
+      this.#windows.delete(key);
+    }
+  }
+}

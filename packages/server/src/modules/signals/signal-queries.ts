@@ -1,0 +1,123 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, SignalStatus, SignalsTable } from '../../db/schema';
+
+/** A signal as the API and the live stream show it (dashboard-kit's SignalRow, plus two fields). */
+export interface SignalJson {
+  id: string;
+  ticker: string | null;
+  action: string | null;
+  price: number | null;
+  quantity: number | null;
+  /** The strategy's position after the order (TradingView's `{{strategy.position_size}}`). */
+  positionSize: number | null;
+  interval: string | null;
+  strategy: string | null;
+  comment: string | null;
+  status: SignalStatus;
+  reason: string | null;
+  /** For a duplicate: the signal it repeats. */
+  duplicateOf: string | null;
+  alertTime: number | null;
+  receivedAt: number;
+  /** Only on GET /api/signals/{id}. */
+  raw?: string;
+}
+
+/** The columns a signal's JSON is made from (all but the ones kept for finding repeats, and the raw body). */
+const SIGNAL_COLUMNS = [
+  'id',
+  'ticker',
+  'action',
+  'price',
+  'quantity',
+  'position_size',
+  'interval',
+  'alert_time',
+  'received_at',
+  'strategy',
+  'comment',
+  'status',
+  'reason',
+  'duplicate_of',
+] as const;
+
+export type SignalJsonRow = Pick<Selectable<SignalsTable>, (typeof SIGNAL_COLUMNS)[number]> & { raw?: string };
+
+export function toSignalJson(row: SignalJsonRow, withRaw = false): SignalJson {
+  const json: SignalJson = {
+    id: String(row.id),
+    ticker: row.ticker,
+    action: row.action,
+    price: row.price,
+    quantity: row.quantity,
+    positionSize: row.position_size,
+    interval: row.interval,
+    strategy: row.strategy,
+    comment: row.comment,
+    status: row.status,
+    reason: row.reason,
+    duplicateOf: row.duplicate_of === null ? null : String(row.duplicate_of),
+    alertTime: row.alert_time,
+    receivedAt: row.received_at,
+  };
+  if (withRaw && row.raw !== undefined) json.raw = row.raw;
+  return json;
+}
+
+const CURSOR_PREFIX = 'v1:';
+
+/**
+ * The cursor is the id of the last signal on the page, wrapped so clients treat it as opaque. Ids grow in
+ * commit order, so `id < cursor` is the same set of older signals however many new ones arrive meanwhile.
+ */
+export function encodeCursor(id: number): string {
+  return Buffer.from(`${CURSOR_PREFIX}${id}`).toString('base64url');
+}
+
+/** The id inside a cursor, or null when it is not one of ours. */
+export function decodeCursor(cursor: string): number | null {
+  const text = Buffer.from(cursor, 'base64url').toString();
+  if (!text.startsWith(CURSOR_PREFIX)) return null;
+  const digits = text.slice(CURSOR_PREFIX.length);
+  if (!/^[1-9]\d{0,15}$/.test(digits)) return null;
+  return Number(digits);
+}
+
+export interface ListSignalsQuery {
+  ticker?: string;
+  status?: SignalStatus;
+  /** Only signals older than this id. */
+  beforeId?: number;
+  limit: number;
+}
+
+export interface SignalPage {
+  data: SignalJson[];
+  next_cursor: string | null;
+}
+
+/** One page of a user's signals, newest first. */
+export async function listSignals(db: Kysely<Database>, userId: number, query: ListSignalsQuery): Promise<SignalPage> {
+  const rows = await db
+    .selectFrom('signals')
+    .select(SIGNAL_COLUMNS)
+    .where('user_id', '=', userId)
+    .$if(query.ticker !== undefined, (select) => select.where('ticker', '=', query.ticker!))
+    .$if(query.status !== undefined, (select) => select.where('status', '=', query.status!))
+    .$if(query.beforeId !== undefined, (select) => select.where('id', '<', query.beforeId!))
+    .orderBy('id', 'desc')
+    .limit(query.limit + 1)
+    .execute();
+  const page = rows.slice(0, query.limit);
+  const more = rows.length > query.limit;
+  return {
+    data: page.map((row) => toSignalJson(row)),
+    next_cursor: more ? encodeCursor(page[page.length - 1]!.id) : null,
+  };
+}
+
+/** One of the user's signals with its raw body, or undefined when the user has no signal with that id. */
+export async function findSignal(db: Kysely<Database>, userId: number, id: number): Promise<SignalJson | undefined> {
+  const row = await db.selectFrom('signals').select([...SIGNAL_COLUMNS, 'raw']).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return row && toSignalJson(row, true);
+}

@@ -1,0 +1,115 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import type { CompiledQuery, QueryResult } from 'kysely';
+import { DatabaseUnavailableError } from '../../db/errors';
+
+/*
+ * better-sqlite3 is synchronous: a COMMIT with synchronous=FULL holds its thread for the fsync (3 ms here, 10 ms
+ * and more when the disk is shared). On the main thread that would stop every request meanwhile, so no alert
+ * could be read while a batch commits and the next batch could not fill up behind it. Ingest's writes
+ * therefore run on a connection of their own on a worker thread: one message per transaction, whose
+ * statements (compiled by Kysely on the main thread) run between BEGIN IMMEDIATE and COMMIT.
+ *
+ * The worker is a small statement runner given as source text (`eval`), so it needs no build entry of its own
+ * and runs the same from TypeScript sources and from the bundle.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.betterSqlite3);
+let database;
+const statements = new Map();
+
+function run({ sql, parameters }) {
+  let statement = statements.get(sql);
+  if (!statement) {
+    // Multi-row inserts differ by row count: the cache stays small, dropping the oldest first.
+    if (statements.size >= 200) statements.delete(statements.keys().next().value);
+    statement = database.prepare(sql);
+    statements.set(sql, statement);
+  }
+  if (statement.reader) return { rows: statement.all(parameters) };
+  const { changes } = statement.run(parameters);
+  return { rows: [], changes };
+}
+
+parentPort.on('message', ({ id, statements: transaction }) => {
+  try {
+    if (!database) {
+      database = new Database(workerData.file, { fileMustExist: true });
+      for (const pragma of workerData.pragmas) database.pragma(pragma);
+    }
+    database.exec('begin immediate');
+    const results = transaction.map(run);
+    database.exec('commit');
+    parentPort.postMessage({ id, results });
+  } catch (error) {
+    try {
+      if (database && database.inTransaction) database.exec('rollback');
+    } catch {}
+    parentPort.postMessage({ id, error: { name: error.name, message: error.message, code: error.code } });
+  }
+});
+`;
+
+interface Reply {
+  id: number;
+  results?: { rows: unknown[]; changes?: number }[];
+  error?: { name: string; message: string; code?: string };
+}
+
+/** An error from the worker, rebuilt with its code so isDatabaseUnavailable and isUniqueViolation still read it. */
+function rebuildError({ name, message, code }: NonNullable<Reply['error']>): Error {
+  const error = Object.assign(new Error(message), { code });
+  error.name = name;
+  return error;
+}
+
+export interface SqliteIngestWorkerOptions {
+  /** The database file; it must exist already (the app opened and migrated it). */
+  file: string;
+  /** Run once when the worker opens the file, e.g. `synchronous = FULL`. */
+  pragmas: readonly string[];
+}
+
+/** One SQLite connection on a worker thread, for write transactions. */
+export class SqliteIngestWorker {
+  readonly #worker: Worker;
+  readonly #pending = new Map<number, { resolve(results: QueryResult<unknown>[]): void; reject(error: unknown): void }>();
+  #nextId = 0;
+  #failure: Error | undefined;
+
+  constructor(options: SqliteIngestWorkerOptions) {
+    this.#worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { ...options, betterSqlite3: createRequire(import.meta.url).resolve('better-sqlite3') },
+    });
+    this.#worker.on('message', ({ id, results, error }: Reply) => {
+      const pending = this.#pending.get(id);
+      this.#pending.delete(id);
+      if (error) pending?.reject(rebuildError(error));
+      else pending?.resolve(results!.map(({ rows, changes }) => (changes === undefined ? { rows } : { rows, numAffectedRows: BigInt(changes) })));
+    });
+    const fail = (error: Error) => {
+      this.#failure ??= new DatabaseUnavailableError(`The SQLite ingest worker stopped: ${error.message}`);
+      for (const pending of this.#pending.values()) pending.reject(this.#failure);
+      this.#pending.clear();
+    };
+    this.#worker.on('error', fail);
+    this.#worker.on('exit', (code) => fail(new Error(`exit code ${code}`)));
+  }
+
+  /** Runs `queries` between BEGIN IMMEDIATE and COMMIT, resolving once committed; a failure rolls back. */
+  writeTransaction(queries: readonly CompiledQuery[]): Promise<QueryResult<unknown>[]> {
+    if (this.#failure) return Promise.reject(this.#failure);
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      this.#worker.postMessage({ id, statements: queries.map(({ sql, parameters }) => ({ sql, parameters })) });
+    });
+  }
+
+  async close(): Promise<void> {
+    this.#failure ??= new DatabaseUnavailableError('The SQLite ingest connection is closed.');
+    await this.#worker.terminate();
+  }
+}
