@@ -1,0 +1,102 @@
+/*
+ * The server side of the ingest benchmark (started by ingest.bench.ts, not on its own): the real app on the
+ * configured database, listening on 127.0.0.1, plus two routes of the benchmark's own:
+ * - POST /bench/bare: a bare Fastify route that answers 202 without storing, the reference the webhook is
+ *   compared with (same process, same plugins and hooks, same body parsing as Fastify does it);
+ * - GET /bench/stats: how many signals are stored (and how many of them accepted), in how many transactions,
+ *   and the CPU time this process has used (all threads), to compare the routes' cost per request.
+ * It seeds BENCH_WEBHOOKS users with a webhook each (the per-URL rate limit is 120 a minute, so the load is
+ * spread over many traders' URLs, as real traffic is) and sends their tokens to the parent over IPC.
+ */
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase, writeTransaction } from '../src/db/connection';
+import { generateWebhookToken, hashWebhookToken } from '../src/modules/signals/webhook-secrets';
+
+const SEED_CHUNK = 500;
+
+const config = loadConfig(process.env);
+const webhookCount = Number(process.env.BENCH_WEBHOOKS ?? 4000);
+const database = await openDatabase(config);
+
+const tokens = Array.from({ length: webhookCount }, generateWebhookToken);
+const now = Date.now();
+await writeTransaction(database.db, async (trx) => {
+  for (let start = 0; start < webhookCount; start += SEED_CHUNK) {
+    const chunk = tokens.slice(start, start + SEED_CHUNK);
+    const users = await trx
+      .insertInto('users')
+      .values(
+        chunk.map((_, index) => ({
+          name: `Bench trader ${start + index}`,
+          email: `bench-${start + index}@example.com`,
+          password_hash: 'not used by the benchmark',
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .returning('id')
+      .execute();
+    await trx
+      .insertInto('webhook_secrets')
+      .values(
+        users.map(({ id }, index) => ({
+          user_id: id,
+          token_hash: hashWebhookToken(chunk[index]!),
+          // The ingest path reads only the hash; nobody asks for these URLs back.
+          token_ciphertext: 'not used by the benchmark',
+          tradingview_only: 0,
+          created_at: now,
+          rotated_at: null,
+        })),
+      )
+      .execute();
+  }
+});
+
+// Log lines go to this counter instead of a pipe: the cost of building them stays, the cost of the pipe's
+// reader (another process on the same two cores) does not.
+let batches = 0;
+let batchedRows = 0;
+let commitMs = 0;
+const app = await buildApp({
+  config,
+  database,
+  logger: {
+    destination: {
+      write(line) {
+        if (!line.includes('"msg":"signals committed"')) return;
+        const batch = JSON.parse(line) as { size: number; milliseconds: number };
+        batches += 1;
+        batchedRows += batch.size;
+        commitMs += batch.milliseconds;
+      },
+    },
+  },
+});
+
+app.post('/bench/bare', async (_request, reply) => reply.code(202).send({ id: '0', status: 'accepted' }));
+app.get('/bench/stats', async () => {
+  const { rows, accepted } = await database.db
+    .selectFrom('signals')
+    .select((select) => [
+      select.fn.countAll<number>().as('rows'),
+      select.fn.count<number>('id').filterWhere('status', '=', 'accepted').as('accepted'),
+    ])
+    .executeTakeFirstOrThrow();
+  const cpu = process.cpuUsage();
+  return { rows: Number(rows), accepted: Number(accepted), batches, batchedRows, commitMs, cpuMicroseconds: cpu.user + cpu.system };
+});
+
+const url = await app.listen({ host: '127.0.0.1', port: 0 });
+await app.services.startAll();
+process.send!({ url, tokens });
+
+process.on('message', (message) => {
+  if (message !== 'stop') return;
+  void (async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  })();
+});

@@ -1,0 +1,252 @@
+/*
+ * Webhook ingest benchmark (DESIGN.md section 4): durable webhook throughput against a bare Fastify route on
+ * the same server in the same run, on the embedded database and on PostgreSQL.
+ *
+ *   packages/server/node_modules/.bin/tsx packages/server/bench/ingest.bench.ts [--json results.json]
+ *     [--duration 10] [--connections 50] [--databases sqlite,postgres] [--profile dir]
+ *
+ * For each database: a fresh one (a temporary DATA_DIR, or a new schema on TEST_DATABASE_URL /
+ * postgres://127.0.0.1:5432/test), the real server in a child process (ingest-server.ts), then autocannon from
+ * this process: a warm-up, the bare route, the webhook. Every request carries a unique alert id, made in a
+ * request builder (autocannon's -I is broken with current hyperid). Afterwards every 2xx autocannon read must be
+ * a stored, accepted signal; the only rows beyond those are the alerts in flight when autocannon's time was up
+ * (stored, their answers unread): at most one per connection per run.
+ * Goals: webhook/bare >= 0.6, webhook p99 < 20 ms, 0 errors.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon, { type Result } from 'autocannon';
+import type { Dialect } from '../src/db/connection';
+import { createTestDatabase } from '../src/test/database';
+
+const { values: options } = parseArgs({
+  options: {
+    json: { type: 'string' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    databases: { type: 'string', default: 'sqlite,postgres' },
+    /** Writes a V8 CPU profile of each server process into this directory. */
+    profile: { type: 'string' },
+  },
+});
+const DURATION_S = Number(options.duration);
+const CONNECTIONS = Number(options.connections);
+const WARM_UP_S = 2;
+const GOALS = { ratio: 0.6, p99Ms: 20 };
+
+interface Server {
+  url: string;
+  tokens: string[];
+  child: ChildProcess;
+}
+
+function startServer(env: Record<string, string>): Promise<Server> {
+  const child = fork(fileURLToPath(new URL('ingest-server.ts', import.meta.url)), {
+    env: { ...process.env, ...env, LOG_LEVEL: 'debug', BENCH_WEBHOOKS: '4000' },
+    execArgv: ['--import', import.meta.resolve('tsx'), ...(options.profile ? ['--cpu-prof', `--cpu-prof-dir=${options.profile}`] : [])],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (message) => resolve({ ...(message as { url: string; tokens: string[] }), child }));
+    child.once('exit', (code) => reject(new Error(`the benchmark server exited with code ${code} before listening`)));
+  });
+}
+
+async function stopServer(server: Server): Promise<void> {
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.send('stop');
+  await exited;
+}
+
+let alertNumber = 0;
+
+/** A TradingView strategy alert as a trader's template renders it, with an id no other request has. */
+function alertBody(): string {
+  alertNumber += 1;
+  return JSON.stringify({
+    ticker: 'BINANCE:BTCUSDT',
+    action: alertNumber % 2 === 0 ? 'buy' : 'sell',
+    price: '65000.5',
+    contracts: '0.01',
+    position_size: '0.01',
+    interval: '15',
+    timenow: new Date().toISOString(),
+    strategy: 'Benchmark breakout',
+    id: `bench-${alertNumber}`,
+  });
+}
+
+function load(server: Server, target: 'bare' | 'webhook', durationS: number): Promise<Result> {
+  let request = 0;
+  return autocannon({
+    url: server.url,
+    connections: CONNECTIONS,
+    duration: durationS,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (base) => {
+          request += 1;
+          const path = target === 'bare' ? '/bench/bare' : `/api/webhooks/${server.tokens[request % server.tokens.length]!}`;
+          return { ...base, path, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: alertBody() };
+        },
+      },
+    ],
+  });
+}
+
+interface Measurement {
+  requestsPerSecond: number;
+  /** Server CPU time (all threads) per request: what the route costs, however busy the machine is. */
+  cpuMicrosecondsPerRequest: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  responses2xx: number;
+}
+
+const measure = (result: Result, cpuMicroseconds: number): Measurement => ({
+  requestsPerSecond: result.requests.average,
+  cpuMicrosecondsPerRequest: cpuMicroseconds / result.requests.total,
+  p50Ms: result.latency.p50,
+  p99Ms: result.latency.p99,
+  errors: result.errors,
+  timeouts: result.timeouts,
+  non2xx: result.non2xx,
+  responses2xx: result['2xx'],
+});
+
+interface ServerStats {
+  rows: number;
+  accepted: number;
+  cpuMicroseconds: number;
+  batches: number;
+  batchedRows: number;
+  commitMs: number;
+}
+
+/** The server's counts once the alerts still in flight when autocannon stopped have been committed and answered. */
+async function settledStats(server: Server): Promise<ServerStats> {
+  const read = async () => (await (await fetch(`${server.url}/bench/stats`)).json()) as ServerStats;
+  let previous = await read();
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const current = await read();
+    if (current.rows === previous.rows) return current;
+    previous = current;
+  }
+}
+
+interface DatabaseResult {
+  database: Dialect;
+  bare: Measurement;
+  webhook: Measurement;
+  ratio: number;
+  storedRows: number;
+  /** 2xx answers autocannon read from the webhook (warm-up included). */
+  acknowledged: number;
+  /** Stored alerts whose answers were still in flight when autocannon's time was up. */
+  cutOff: number;
+  transactions: number;
+  rowsPerTransaction: number;
+  /** From the start of a batch's transaction to its commit, averaged. */
+  msPerTransaction: number;
+  goalsMet: boolean;
+}
+
+async function run(dialect: Dialect): Promise<DatabaseResult> {
+  const testDatabase = await createTestDatabase(dialect);
+  const server = await startServer(testDatabase.env);
+  try {
+    const warmBare = await load(server, 'bare', WARM_UP_S);
+    const warmWebhook = await load(server, 'webhook', WARM_UP_S);
+    const cpuBefore = (await settledStats(server)).cpuMicroseconds;
+    const bareResult = await load(server, 'bare', DURATION_S);
+    const cpuBetween = (await settledStats(server)).cpuMicroseconds;
+    const webhookResult = await load(server, 'webhook', DURATION_S);
+    const stats = await settledStats(server);
+    const bare = measure(bareResult, cpuBetween - cpuBefore);
+    const webhook = measure(webhookResult, stats.cpuMicroseconds - cpuBetween);
+
+    const acknowledged = warmWebhook['2xx'] + webhook.responses2xx;
+    const cutOff = stats.rows - acknowledged;
+    const ratio = webhook.requestsPerSecond / bare.requestsPerSecond;
+    const faults = [warmBare, warmWebhook].reduce((sum, result) => sum + result.errors + result.timeouts + result.non2xx, 0);
+    return {
+      database: dialect,
+      bare,
+      webhook,
+      ratio,
+      storedRows: stats.rows,
+      acknowledged,
+      cutOff,
+      transactions: stats.batches,
+      rowsPerTransaction: stats.batchedRows / stats.batches,
+      msPerTransaction: stats.commitMs / stats.batches,
+      goalsMet:
+        ratio >= GOALS.ratio &&
+        webhook.p99Ms < GOALS.p99Ms &&
+        faults + webhook.errors + webhook.timeouts + webhook.non2xx + bare.errors + bare.timeouts + bare.non2xx === 0 &&
+        stats.accepted === stats.rows &&
+        cutOff >= 0 &&
+        cutOff <= 2 * CONNECTIONS,
+    };
+  } finally {
+    await stopServer(server);
+    await testDatabase.cleanup();
+  }
+}
+
+function printTable(results: DatabaseResult[]): void {
+  const header = ['database', 'route', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', '2xx', 'CPU µs/req'];
+  const rows: string[][] = [];
+  for (const result of results) {
+    for (const [route, measurement] of [
+      ['bare Fastify', result.bare],
+      ['webhook', result.webhook],
+    ] as const) {
+      rows.push([
+        result.database,
+        route,
+        measurement.requestsPerSecond.toFixed(0),
+        measurement.p50Ms.toFixed(1),
+        measurement.p99Ms.toFixed(1),
+        String(measurement.errors + measurement.timeouts),
+        String(measurement.non2xx),
+        String(measurement.responses2xx),
+        measurement.cpuMicrosecondsPerRequest.toFixed(0),
+      ]);
+    }
+  }
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const line = (cells: string[]) => cells.map((cell, column) => (column < 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
+  console.log(line(header));
+  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+  for (const row of rows) console.log(line(row));
+  console.log();
+  for (const result of results) {
+    console.log(
+      `${result.database}: webhook/bare ${result.ratio.toFixed(2)} (goal >= ${GOALS.ratio}), webhook p99 ${result.webhook.p99Ms} ms ` +
+        `(goal < ${GOALS.p99Ms}), stored rows ${result.storedRows} = 2xx read ${result.acknowledged} + ` +
+        `${result.cutOff} cut off at the deadlines${result.cutOff >= 0 && result.cutOff <= 2 * CONNECTIONS ? '' : ' MISMATCH'}, ` +
+        `${result.transactions} transactions ` +
+        `(${result.rowsPerTransaction.toFixed(1)} rows, ${result.msPerTransaction.toFixed(1)} ms each): ` +
+        `${result.goalsMet ? 'goals met' : 'GOALS NOT MET'}`,
+    );
+  }
+}
+
+const results: DatabaseResult[] = [];
+for (const database of options.databases.split(',') as Dialect[]) {
+  console.error(`ingest benchmark: ${database}, ${CONNECTIONS} connections, ${DURATION_S} s per route...`);
+  results.push(await run(database));
+}
+printTable(results);
+if (options.json) {
+  await writeFile(options.json, `${JSON.stringify({ connections: CONNECTIONS, durationSeconds: DURATION_S, results }, null, 2)}\n`);
+}
+process.exitCode = results.every((result) => result.goalsMet) ? 0 : 1;
