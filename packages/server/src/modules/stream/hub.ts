@@ -73,7 +73,8 @@ export class StreamHub implements StreamPublisher {
       // Tells nginx-like proxies not to hold events back in a buffer.
       'x-accel-buffering': 'no',
     });
-    if (this.#closed) {
+    if (this.#closed || !response.socket || response.socket.destroyed) {
+      // Closing, or the client left while it was being signed in: its `close` has fired already.
       response.end();
       return;
     }
@@ -83,6 +84,7 @@ export class StreamHub implements StreamPublisher {
     if (!own) this.#byUser.set(user.userId, (own = new Set()));
     own.add(connection);
     response.on('close', () => this.#remove(connection));
+    response.on('error', () => this.#remove(connection));
     this.#write(connection, `retry: ${RETRY_MS}\n\n`);
     this.#heartbeat ??= setInterval(() => this.#beat(), HEARTBEAT_MS).unref();
   }
