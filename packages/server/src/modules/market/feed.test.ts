@@ -178,6 +178,20 @@ describe.each(TEST_DIALECTS)('the market feed on %s', (dialect) => {
       }
     });
 
+    it('should stop a backfill at its next chunk, and finish it on the next start without a gap', async () => {
+      const interrupted = createFeed(database, () => NOW);
+      interrupted.feed.start();
+      await interrupted.feed.stop();
+      const partial = await countMinutes(database, 'BTC');
+      expect(partial.count).toBeLessThan(BACKFILL_DAYS * 1440);
+
+      await createFeed(database, () => NOW).feed.catchUp();
+      for (const symbol of SYMBOLS) {
+        const from = bucketStart(NOW, '1m') - BACKFILL_DAYS * DAY;
+        expect(await minuteCandles(database.db, symbol, from, NOW + 1)).toEqual(await new DemoSource().candles(symbol, from, NOW));
+      }
+    });
+
     it('should resume a long-stopped history from its last close, only so far back', async () => {
       const clock = manualClock(NOW);
       const options = { backfillDays: 1, maxCatchUpDays: 2 };

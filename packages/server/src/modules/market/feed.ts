@@ -148,6 +148,7 @@ export class MarketFeed implements BackgroundService {
   async catchUp(): Promise<void> {
     const source = await this.#sourceOnce();
     for (const symbol of SYMBOLS) {
+      if (this.#stopping) return;
       if (!this.#states.has(symbol)) await this.#catchUpSymbol(source, symbol);
     }
     // Everything up to now was just written.
@@ -277,7 +278,9 @@ export class MarketFeed implements BackgroundService {
     }
   }
 
+  /** Waits `ms`, or less if stop() comes first. */
   #sleep(ms: number): Promise<void> {
+    if (!this.#running) return Promise.resolve();
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
