@@ -188,7 +188,9 @@ describe.each(TEST_DIALECTS)('the market feed on %s', (dialect) => {
       await createFeed(database, () => NOW).feed.catchUp();
       for (const symbol of SYMBOLS) {
         const from = bucketStart(NOW, '1m') - BACKFILL_DAYS * DAY;
-        expect(await minuteCandles(database.db, symbol, from, NOW + 1)).toEqual(await new DemoSource().candles(symbol, from, NOW));
+        expect(await minuteCandles(database.db, symbol, from, NOW + 1)).toEqual(
+          await new DemoSource().candles(symbol, from, NOW),
+        );
       }
     });
 
