@@ -156,7 +156,8 @@ export class SignalIngest {
       outcomes = await this.#transaction(alerts);
     } catch (error) {
       if (isUniqueViolation(error)) {
-        // Another instance stored the same alert id in between: looked up again, this one is its duplicate.
+        // The unique index on alert ids caught a repeat the lookups did not see (a writer outside ingest's
+        // order): looked up again, the alert is recorded as its duplicate.
         outcomes = await this.#transaction(alerts);
       } else if (isDatabaseUnavailable(error) || alerts.length === 1) {
         throw error;
@@ -191,25 +192,28 @@ export class SignalIngest {
     const earliest = Math.min(...alerts.map((alert) => alert.receivedAt));
     const owners = db.selectFrom('webhook_secrets').select('user_id').where('token_hash', 'in', tokenHashes);
 
-    const lookups = {
-      // Serialises ingest across every instance on one PostgreSQL (on SQLite, one process owns the database).
-      lock: dialect === 'postgres' ? sql`select pg_advisory_xact_lock(${sql.lit(POSTGRES_INGEST_LOCK)})`.compile(db) : undefined,
-      secrets: db
-        .selectFrom('webhook_secrets')
-        .select(['user_id', 'token_hash', 'tradingview_only'])
-        .where('token_hash', 'in', tokenHashes)
-        .compile(),
-      byClientId:
-        clientIds.length === 0
-          ? undefined
-          : db
+    const lookups: CompiledQuery[] = [];
+    /** Adds a lookup and returns where its result will be. */
+    const lookUp = (query: CompiledQuery) => lookups.push(query) - 1;
+    // Serialises ingest across every instance on one PostgreSQL (on SQLite, one process owns the database).
+    if (dialect === 'postgres') lookUp(sql`select pg_advisory_xact_lock(${sql.lit(POSTGRES_INGEST_LOCK)})`.compile(db));
+    const secrets = lookUp(
+      db.selectFrom('webhook_secrets').select(['user_id', 'token_hash', 'tradingview_only']).where('token_hash', 'in', tokenHashes).compile(),
+    );
+    const byClientId =
+      clientIds.length === 0
+        ? undefined
+        : lookUp(
+            db
               .selectFrom('signals')
               .select(['id', 'user_id', 'client_id', 'received_at'])
               .where('user_id', 'in', owners)
               .where('client_id', 'in', clientIds)
               .where('status', '<>', 'duplicate')
               .compile(),
-      byBody: db
+          );
+    const byBody = lookUp(
+      db
         .selectFrom('signals')
         .select(['id', 'user_id', 'body_hash', 'received_at'])
         .where('user_id', 'in', owners)
@@ -218,25 +222,22 @@ export class SignalIngest {
         .where('status', '<>', 'duplicate')
         .orderBy('id')
         .compile(),
-      ids: this.#idQuery(alerts.length),
-    };
-    const order = Object.keys(lookups).filter((name) => lookups[name as keyof typeof lookups] !== undefined) as (keyof typeof lookups)[];
+    );
+    const ids = lookUp(this.#idQuery(alerts.length));
 
     let outcomes: IngestOutcome[] = [];
-    await this.#database.transaction(
-      order.map((name) => lookups[name]!),
-      (results) => {
-        const rowsOf = <Row>(name: keyof typeof lookups) => (order.includes(name) ? (results[order.indexOf(name)]!.rows as Row[]) : []);
-        const planned = planBatch(alerts, {
-          secrets: rowsOf<{ user_id: number; token_hash: string; tradingview_only: number }>('secrets'),
-          byClientId: rowsOf<{ id: number; user_id: number; client_id: string; received_at: number }>('byClientId'),
-          byBody: rowsOf<{ id: number; user_id: number; body_hash: string; received_at: number }>('byBody'),
-          ids: this.#ids(rowsOf<{ id: number; last: number }>('ids'), alerts.length),
-        });
-        outcomes = planned.outcomes;
-        return planned.rows.length === 0 ? [] : [db.insertInto('signals').values(planned.rows).compile()];
-      },
-    );
+    await this.#database.transaction(lookups, (results) => {
+      // Each lookup's rows have the shape BatchLookups gives them.
+      const rows = (at: number | undefined) => (at === undefined ? [] : results[at]!.rows) as never[];
+      const planned = planBatch(alerts, {
+        secrets: rows(secrets),
+        byClientId: rows(byClientId),
+        byBody: rows(byBody),
+        ids: this.#ids(rows(ids), alerts.length),
+      });
+      outcomes = planned.outcomes;
+      return planned.rows.length === 0 ? [] : [db.insertInto('signals').values(planned.rows).compile()];
+    });
     return outcomes;
   }
 
