@@ -59,12 +59,15 @@ await writeTransaction(database.db, async (trx) => {
 let batches = 0;
 let batchedRows = 0;
 let commitMs = 0;
+let marketCaughtUp!: () => void;
+const marketReady = new Promise<void>((resolve) => (marketCaughtUp = resolve));
 const app = await buildApp({
   config,
   database,
   logger: {
     destination: {
       write(line) {
+        if (line.includes('"msg":"market feed: caught up"')) marketCaughtUp();
         if (!line.includes('"msg":"signals committed"')) return;
         const batch = JSON.parse(line) as { size: number; milliseconds: number };
         batches += 1;
@@ -90,6 +93,9 @@ app.get('/bench/stats', async () => {
 
 const url = await app.listen({ host: '127.0.0.1', port: 0 });
 await app.services.startAll();
+// A first start backfills days of simulated candles on this thread: measure after it, not during it.
+const MARKET_WAIT_MS = 120_000;
+await Promise.race([marketReady, new Promise((resolve) => setTimeout(resolve, MARKET_WAIT_MS).unref())]);
 process.send!({ url, tokens });
 
 process.on('message', (message) => {
