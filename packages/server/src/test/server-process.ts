@@ -13,15 +13,27 @@ export interface ServerProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+export interface ServerProcessOptions {
+  /** info (the default) or a more detailed level: the URL is read from an info line, so nothing quieter. */
+  logLevel?: 'info' | 'debug' | 'trace';
+}
+
 /**
  * Runs `src/main.ts` as its own process (with tsx) with `env` on top of a minimal environment.
- * LOG_LEVEL is always info: the URL is read from the log line the server writes once it listens.
+ * LOG_LEVEL comes from `options` (info unless asked), never from `env`: the URL is read from the log line the
+ * server writes once it listens.
  */
-export function startServerProcess(env: Record<string, string>): ServerProcess {
+export function startServerProcess(env: Record<string, string>, options: ServerProcessOptions = {}): ServerProcess {
   // tsx as a loader inside one node process (not the tsx CLI, which forks): the pid and signals are the server's.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', ...env, LOG_LEVEL: 'info' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      PORT: '0',
+      ...env,
+      LOG_LEVEL: options.logLevel ?? 'info',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
