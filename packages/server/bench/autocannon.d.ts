@@ -11,7 +11,9 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
-    requests?: (RequestData & { setupRequest?: (request: RequestData, context: Record<string, unknown>) => RequestData })[];
+    requests?: (RequestData & {
+      setupRequest?: (request: RequestData, context: Record<string, unknown>) => RequestData;
+    })[];
   }
 
   interface Histogram {

@@ -88,7 +88,14 @@ app.get('/bench/stats', async () => {
     ])
     .executeTakeFirstOrThrow();
   const cpu = process.cpuUsage();
-  return { rows: Number(rows), accepted: Number(accepted), batches, batchedRows, commitMs, cpuMicroseconds: cpu.user + cpu.system };
+  return {
+    rows: Number(rows),
+    accepted: Number(accepted),
+    batches,
+    batchedRows,
+    commitMs,
+    cpuMicroseconds: cpu.user + cpu.system,
+  };
 });
 
 const url = await app.listen({ host: '127.0.0.1', port: 0 });

@@ -46,7 +46,11 @@ interface Server {
 function startServer(env: Record<string, string>): Promise<Server> {
   const child = fork(fileURLToPath(new URL('ingest-server.ts', import.meta.url)), {
     env: { ...process.env, ...env, LOG_LEVEL: 'debug', BENCH_WEBHOOKS: '4000' },
-    execArgv: ['--import', import.meta.resolve('tsx'), ...(options.profile ? ['--cpu-prof', `--cpu-prof-dir=${options.profile}`] : [])],
+    execArgv: [
+      '--import',
+      import.meta.resolve('tsx'),
+      ...(options.profile ? ['--cpu-prof', `--cpu-prof-dir=${options.profile}`] : []),
+    ],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
@@ -90,7 +94,8 @@ function load(server: Server, target: 'bare' | 'webhook', durationS: number): Pr
         method: 'POST',
         setupRequest: (base) => {
           request += 1;
-          const path = target === 'bare' ? '/bench/bare' : `/api/webhooks/${server.tokens[request % server.tokens.length]!}`;
+          const path =
+            target === 'bare' ? '/bench/bare' : `/api/webhooks/${server.tokens[request % server.tokens.length]!}`;
           return { ...base, path, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: alertBody() };
         },
       },
@@ -179,7 +184,10 @@ async function run(dialect: Dialect): Promise<DatabaseResult> {
     const acknowledged = warmWebhook['2xx'] + webhook.responses2xx;
     const cutOff = stats.rows - acknowledged;
     const ratio = webhook.requestsPerSecond / bare.requestsPerSecond;
-    const faults = [warmBare, warmWebhook].reduce((sum, result) => sum + result.errors + result.timeouts + result.non2xx, 0);
+    const faults = [warmBare, warmWebhook].reduce(
+      (sum, result) => sum + result.errors + result.timeouts + result.non2xx,
+      0,
+    );
     const correct =
       faults + webhook.errors + webhook.timeouts + webhook.non2xx + bare.errors + bare.timeouts + bare.non2xx === 0 &&
       stats.accepted === stats.rows &&
@@ -227,7 +235,10 @@ function printTable(results: DatabaseResult[]): void {
     }
   }
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) => cells.map((cell, column) => (column < 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => (column < 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+      .join('  ');
   console.log(line(header));
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   for (const row of rows) console.log(line(row));
@@ -251,6 +262,9 @@ for (const database of options.databases.split(',') as Dialect[]) {
 }
 printTable(results);
 if (options.json) {
-  await writeFile(options.json, `${JSON.stringify({ connections: CONNECTIONS, durationSeconds: DURATION_S, results }, null, 2)}\n`);
+  await writeFile(
+    options.json,
+    `${JSON.stringify({ connections: CONNECTIONS, durationSeconds: DURATION_S, results }, null, 2)}\n`,
+  );
 }
 process.exitCode = results.every((result) => result.correct) ? 0 : 1;

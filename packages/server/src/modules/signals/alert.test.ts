@@ -45,14 +45,29 @@ describe('parseAlert', () => {
       ['a flat strategy.order.action', { ticker: 'BTC', 'strategy.order.action': 'sell' }, { action: 'sell' }],
       [
         'nested strategy objects',
-        { ticker: 'BTC', strategy: { name: 'S1', position_size: 2, order: { action: 'buy', contracts: 2, price: 10, comment: 'c' } } },
+        {
+          ticker: 'BTC',
+          strategy: { name: 'S1', position_size: 2, order: { action: 'buy', contracts: 2, price: 10, comment: 'c' } },
+        },
         { action: 'buy', quantity: 2, price: 10, comment: 'c', strategy: 'S1', positionSize: 2 },
       ],
       ['close for the price', { ticker: 'BTC', action: 'buy', close: 101.5 }, { price: 101.5 }],
       ['qty for the quantity', { ticker: 'BTC', action: 'buy', qty: '3' }, { quantity: 3 }],
-      ['time when there is no timenow', { ticker: 'BTC', action: 'buy', time: 1714566600000 }, { alertTime: 1714566600000 }],
-      ['timenow over time', { ticker: 'BTC', action: 'buy', time: '2024-05-01T12:00:00Z', timenow: '2024-05-01T12:30:00Z' }, { alertTime: Date.UTC(2024, 4, 1, 12, 30) }],
-      ['upper-case keys', { TICKER: 'btc', Action: 'Sell', INTERVAL: '1D' }, { ticker: 'BTC', action: 'sell', interval: '1d' }],
+      [
+        'time when there is no timenow',
+        { ticker: 'BTC', action: 'buy', time: 1714566600000 },
+        { alertTime: 1714566600000 },
+      ],
+      [
+        'timenow over time',
+        { ticker: 'BTC', action: 'buy', time: '2024-05-01T12:00:00Z', timenow: '2024-05-01T12:30:00Z' },
+        { alertTime: Date.UTC(2024, 4, 1, 12, 30) },
+      ],
+      [
+        'upper-case keys',
+        { TICKER: 'btc', Action: 'Sell', INTERVAL: '1D' },
+        { ticker: 'BTC', action: 'sell', interval: '1d' },
+      ],
       ['a numeric alert id', { ticker: 'BTC', action: 'buy', id: 42 }, { clientId: '42' }],
       ['alert_id', { ticker: 'BTC', action: 'buy', alert_id: 'a-1' }, { clientId: 'a-1' }],
       ['an interval as a number', { ticker: 'BTC', action: 'buy', interval: 240 }, { interval: '4h' }],
@@ -89,32 +104,120 @@ describe('parseAlert', () => {
     it.each([
       ['an empty body', '', 'Body is empty'],
       ['only spaces', '  \n ', 'Body is empty'],
-      ['an array', '[1, 2]', 'Body must be a JSON object, such as {"ticker": "{{ticker}}", "action": "{{strategy.order.action}}"}'],
-      ['a JSON string', '"buy"', 'Body must be a JSON object, such as {"ticker": "{{ticker}}", "action": "{{strategy.order.action}}"}'],
+      [
+        'an array',
+        '[1, 2]',
+        'Body must be a JSON object, such as {"ticker": "{{ticker}}", "action": "{{strategy.order.action}}"}',
+      ],
+      [
+        'a JSON string',
+        '"buy"',
+        'Body must be a JSON object, such as {"ticker": "{{ticker}}", "action": "{{strategy.order.action}}"}',
+      ],
       ['no ticker', json({ action: 'buy' }), 'Missing ticker'],
       ['no action', json({ ticker: 'BTC' }), 'Missing action'],
       ['neither', json({ price: 1 }), 'Missing ticker; Missing action'],
-      ['a ticker that is no symbol', json({ ticker: '$$$', action: 'buy' }), 'Ticker must be a symbol such as BTCUSDT or BINANCE:BTCUSDT (got "$$$")'],
-      ['a numeric ticker', json({ ticker: 5, action: 'buy' }), 'Ticker must be a symbol such as BTCUSDT or BINANCE:BTCUSDT (got 5)'],
-      ['an unknown action', json({ ticker: 'BTC', action: 'hold' }), 'Action must be buy, sell, long, short, exit or close (got "hold")'],
-      ['a price in words', json({ ticker: 'BTC', action: 'buy', price: 'abc' }), 'Price must be a positive number (got "abc")'],
+      [
+        'a ticker that is no symbol',
+        json({ ticker: '$$$', action: 'buy' }),
+        'Ticker must be a symbol such as BTCUSDT or BINANCE:BTCUSDT (got "$$$")',
+      ],
+      [
+        'a numeric ticker',
+        json({ ticker: 5, action: 'buy' }),
+        'Ticker must be a symbol such as BTCUSDT or BINANCE:BTCUSDT (got 5)',
+      ],
+      [
+        'an unknown action',
+        json({ ticker: 'BTC', action: 'hold' }),
+        'Action must be buy, sell, long, short, exit or close (got "hold")',
+      ],
+      [
+        'a price in words',
+        json({ ticker: 'BTC', action: 'buy', price: 'abc' }),
+        'Price must be a positive number (got "abc")',
+      ],
       ['a zero price', json({ ticker: 'BTC', action: 'buy', price: 0 }), 'Price must be a positive number (got 0)'],
-      ['a negative price', json({ ticker: 'BTC', action: 'buy', price: '-5' }), 'Price must be a positive number (got "-5")'],
-      ['a hex price', json({ ticker: 'BTC', action: 'buy', price: '0x10' }), 'Price must be a positive number (got "0x10")'],
-      ['a price of NaN', json({ ticker: 'BTC', action: 'buy', price: 'NaN' }), 'Price must be a positive number (got "NaN")'],
-      ['a price that overflows', '{"ticker": "BTC", "action": "buy", "price": 1e999}', 'Price must be a positive number (got Infinity)'],
-      ['a price as text that overflows', json({ ticker: 'BTC', action: 'buy', price: '1e999' }), 'Price must be a positive number (got "1e999")'],
-      ['a price with trailing garbage', json({ ticker: 'BTC', action: 'buy', price: '100abc' }), 'Price must be a positive number (got "100abc")'],
-      ['a price object', json({ ticker: 'BTC', action: 'buy', price: { value: 1 } }), 'Price must be a positive number (got {"value":1})'],
-      ['a negative quantity', json({ ticker: 'BTC', action: 'buy', contracts: -1 }), 'Quantity must be a positive number (got -1)'],
-      ['a position size in words', json({ ticker: 'BTC', action: 'buy', position_size: 'flat' }), 'Position size must be a number (got "flat")'],
-      ['an unknown interval', json({ ticker: 'BTC', action: 'buy', interval: '7x' }), 'Interval must be a chart interval such as 1, 15, 60, 1D or 1h (got "7x")'],
-      ['an unreadable time', json({ ticker: 'BTC', action: 'buy', time: 'yesterday' }), 'Time must be an ISO 8601 date or milliseconds since 1970, between 2000 and 2100 (got "yesterday")'],
-      ['a strategy that is not text', json({ ticker: 'BTC', action: 'buy', strategy: ['a'] }), 'Strategy must be text (got ["a"])'],
-      ['a long strategy name', json({ ticker: 'BTC', action: 'buy', strategy: 's'.repeat(201) }), 'Strategy must be at most 200 characters long'],
-      ['a long comment', json({ ticker: 'BTC', action: 'buy', comment: 'c'.repeat(1001) }), 'Comment must be at most 1000 characters long'],
-      ['a long alert id', json({ ticker: 'BTC', action: 'buy', id: 'i'.repeat(201) }), 'Alert id must be at most 200 characters long'],
-      ['a fractional alert id', json({ ticker: 'BTC', action: 'buy', id: 1.5 }), 'Alert id must be text or a whole number (got 1.5)'],
+      [
+        'a negative price',
+        json({ ticker: 'BTC', action: 'buy', price: '-5' }),
+        'Price must be a positive number (got "-5")',
+      ],
+      [
+        'a hex price',
+        json({ ticker: 'BTC', action: 'buy', price: '0x10' }),
+        'Price must be a positive number (got "0x10")',
+      ],
+      [
+        'a price of NaN',
+        json({ ticker: 'BTC', action: 'buy', price: 'NaN' }),
+        'Price must be a positive number (got "NaN")',
+      ],
+      [
+        'a price that overflows',
+        '{"ticker": "BTC", "action": "buy", "price": 1e999}',
+        'Price must be a positive number (got Infinity)',
+      ],
+      [
+        'a price as text that overflows',
+        json({ ticker: 'BTC', action: 'buy', price: '1e999' }),
+        'Price must be a positive number (got "1e999")',
+      ],
+      [
+        'a price with trailing garbage',
+        json({ ticker: 'BTC', action: 'buy', price: '100abc' }),
+        'Price must be a positive number (got "100abc")',
+      ],
+      [
+        'a price object',
+        json({ ticker: 'BTC', action: 'buy', price: { value: 1 } }),
+        'Price must be a positive number (got {"value":1})',
+      ],
+      [
+        'a negative quantity',
+        json({ ticker: 'BTC', action: 'buy', contracts: -1 }),
+        'Quantity must be a positive number (got -1)',
+      ],
+      [
+        'a position size in words',
+        json({ ticker: 'BTC', action: 'buy', position_size: 'flat' }),
+        'Position size must be a number (got "flat")',
+      ],
+      [
+        'an unknown interval',
+        json({ ticker: 'BTC', action: 'buy', interval: '7x' }),
+        'Interval must be a chart interval such as 1, 15, 60, 1D or 1h (got "7x")',
+      ],
+      [
+        'an unreadable time',
+        json({ ticker: 'BTC', action: 'buy', time: 'yesterday' }),
+        'Time must be an ISO 8601 date or milliseconds since 1970, between 2000 and 2100 (got "yesterday")',
+      ],
+      [
+        'a strategy that is not text',
+        json({ ticker: 'BTC', action: 'buy', strategy: ['a'] }),
+        'Strategy must be text (got ["a"])',
+      ],
+      [
+        'a long strategy name',
+        json({ ticker: 'BTC', action: 'buy', strategy: 's'.repeat(201) }),
+        'Strategy must be at most 200 characters long',
+      ],
+      [
+        'a long comment',
+        json({ ticker: 'BTC', action: 'buy', comment: 'c'.repeat(1001) }),
+        'Comment must be at most 1000 characters long',
+      ],
+      [
+        'a long alert id',
+        json({ ticker: 'BTC', action: 'buy', id: 'i'.repeat(201) }),
+        'Alert id must be at most 200 characters long',
+      ],
+      [
+        'a fractional alert id',
+        json({ ticker: 'BTC', action: 'buy', id: 1.5 }),
+        'Alert id must be text or a whole number (got 1.5)',
+      ],
       [
         'a placeholder TradingView did not fill in',
         json({ ticker: 'BTC', action: '{{strategy.order.action}}' }),
@@ -135,7 +238,9 @@ describe('parseAlert', () => {
     });
 
     it('should list every problem and keep the fields it could read', () => {
-      const parsed = parseAlert(json({ ticker: 'BINANCE:ETHUSDT', action: 'buy', price: 'abc', interval: '15', contracts: 'x' }));
+      const parsed = parseAlert(
+        json({ ticker: 'BINANCE:ETHUSDT', action: 'buy', price: 'abc', interval: '15', contracts: 'x' }),
+      );
       expect(parsed).toEqual({
         status: 'rejected',
         reason: 'Price must be a positive number (got "abc"); Quantity must be a positive number (got "x")',
@@ -145,7 +250,9 @@ describe('parseAlert', () => {
 
     it('should shorten a long value quoted in a reason', () => {
       const parsed = parseAlert(json({ ticker: 'BTC', action: 'x'.repeat(20) + 'y'.repeat(20) }));
-      expect(parsed.reason).toBe(`Action must be buy, sell, long, short, exit or close (got "${'x'.repeat(20)}${'y'.repeat(18)}…)`);
+      expect(parsed.reason).toBe(
+        `Action must be buy, sell, long, short, exit or close (got "${'x'.repeat(20)}${'y'.repeat(18)}…)`,
+      );
     });
   });
 });

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { ACTIONS, normalizeAction, normalizeInterval, normalizeTicker, parseAlertTime, parseStrictNumber, type SignalAction } from './normalize';
+import {
+  ACTIONS,
+  normalizeAction,
+  normalizeInterval,
+  normalizeTicker,
+  parseAlertTime,
+  parseStrictNumber,
+  type SignalAction,
+} from './normalize';
 
 /** What SignalDeck reads from an alert; null when the alert did not say (or said something unreadable). */
 export interface SignalFields {
@@ -27,7 +35,8 @@ export const MAX_CLIENT_ID_LENGTH = 200;
 
 /** How a value is quoted back in a reason: as JSON (a number too large for JSON as Infinity), shortened. */
 function shown(value: unknown): string {
-  const text = typeof value === 'number' && !Number.isFinite(value) ? String(value) : (JSON.stringify(value) ?? String(value));
+  const text =
+    typeof value === 'number' && !Number.isFinite(value) ? String(value) : (JSON.stringify(value) ?? String(value));
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
 
@@ -56,7 +65,9 @@ const rule = <T>(definition: FieldRule<T>) => definition;
 const textProblem =
   (label: string, maximum: number) =>
   (value: unknown): string =>
-    typeof value === 'string' ? `${label} must be at most ${maximum} characters long` : `${label} must be text (got ${shown(value)})`;
+    typeof value === 'string'
+      ? `${label} must be at most ${maximum} characters long`
+      : `${label} must be text (got ${shown(value)})`;
 
 /** The fields in the order their problems are listed. */
 const FIELD_RULES = {
@@ -105,7 +116,8 @@ const FIELD_RULES = {
     label: 'Time',
     keys: ['timenow', 'time', 'alert_time', 'timestamp'],
     schema: z.unknown().transform(parseAlertTime).pipe(z.number()),
-    problem: (value) => `Time must be an ISO 8601 date or milliseconds since 1970, between 2000 and 2100 (got ${shown(value)})`,
+    problem: (value) =>
+      `Time must be an ISO 8601 date or milliseconds since 1970, between 2000 and 2100 (got ${shown(value)})`,
   }),
   strategy: rule({
     label: 'Strategy',
@@ -132,7 +144,8 @@ const FIELD_RULES = {
 
 type JsonObject = Record<string, unknown>;
 
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The object's own keys in lower case (the first spelling wins), so `Ticker` and `ACTION` are read too. */
 function lowerCaseKeys(object: JsonObject): Map<string, unknown> {
@@ -186,7 +199,11 @@ const EMPTY_FIELDS: SignalFields = {
   clientId: null,
 };
 
-const rejected = (reason: string, fields: SignalFields = EMPTY_FIELDS): ParsedAlert => ({ status: 'rejected', fields, reason });
+const rejected = (reason: string, fields: SignalFields = EMPTY_FIELDS): ParsedAlert => ({
+  status: 'rejected',
+  fields,
+  reason,
+});
 
 function parseJson(body: string): { value: unknown } | { error: string } {
   try {
@@ -209,7 +226,9 @@ export function parseAlert(body: string): ParsedAlert {
   const json = parseJson(source);
   if ('error' in json) return rejected(`Body is not valid JSON (${json.error})`);
   if (!isObject(json.value)) {
-    return rejected('Body must be a JSON object, such as {"ticker": "{{ticker}}", "action": "{{strategy.order.action}}"}');
+    return rejected(
+      'Body must be a JSON object, such as {"ticker": "{{ticker}}", "action": "{{strategy.order.action}}"}',
+    );
   }
 
   const alert = lowerCaseKeys(json.value);
@@ -232,5 +251,7 @@ export function parseAlert(body: string): ParsedAlert {
   }
 
   const parsed = fields as unknown as SignalFields;
-  return problems.length === 0 ? { status: 'accepted', fields: parsed, reason: null } : rejected(problems.join('; '), parsed);
+  return problems.length === 0
+    ? { status: 'accepted', fields: parsed, reason: null }
+    : rejected(problems.join('; '), parsed);
 }

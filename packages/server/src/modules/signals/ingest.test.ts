@@ -28,7 +28,10 @@ function recordingLogger() {
   return {
     logger,
     lines,
-    batchSizes: () => lines.filter((line) => line.message === 'signals committed').map((line) => (line.details as { size: number }).size),
+    batchSizes: () =>
+      lines
+        .filter((line) => line.message === 'signals committed')
+        .map((line) => (line.details as { size: number }).size),
   };
 }
 
@@ -63,7 +66,10 @@ describe.each(TEST_DIALECTS)('SignalIngest on %s', (dialect) => {
           .select('id')
           .where('id', '=', Number(signal.id))
           .executeTakeFirst()
-          .then((row) => row !== undefined, () => false);
+          .then(
+            (row) => row !== undefined,
+            () => false,
+          );
         published.push({ userId, signal, visible });
       },
     });
@@ -83,7 +89,13 @@ describe.each(TEST_DIALECTS)('SignalIngest on %s', (dialect) => {
 
   const submit = (token: string, raw: string, overrides: { clientAddress?: string; receivedAt?: number } = {}) =>
     ingest.submit(
-      readAlert({ tokenHash: hashWebhookToken(token), clientAddress: '127.0.0.1', receivedAt: clock(), raw, ...overrides }),
+      readAlert({
+        tokenHash: hashWebhookToken(token),
+        clientAddress: '127.0.0.1',
+        receivedAt: clock(),
+        raw,
+        ...overrides,
+      }),
     );
 
   describe('given an alert for a known webhook', () => {
@@ -91,10 +103,22 @@ describe.each(TEST_DIALECTS)('SignalIngest on %s', (dialect) => {
       const { userId, token } = await userWithWebhook();
       const signal = stored(await submit(token, alertBody({ id: 'a-1', comment: 'entry' })));
 
-      expect(signal).toMatchObject({ ticker: 'BTC', action: 'buy', price: 65000.5, interval: '15m', status: 'accepted', comment: 'entry' });
+      expect(signal).toMatchObject({
+        ticker: 'BTC',
+        action: 'buy',
+        price: 65000.5,
+        interval: '15m',
+        status: 'accepted',
+        comment: 'entry',
+      });
       const rows = await storedSignals(database);
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ id: Number(signal.id), user_id: userId, client_id: 'a-1', raw: alertBody({ id: 'a-1', comment: 'entry' }) });
+      expect(rows[0]).toMatchObject({
+        id: Number(signal.id),
+        user_id: userId,
+        client_id: 'a-1',
+        raw: alertBody({ id: 'a-1', comment: 'entry' }),
+      });
 
       expect(published.map(({ userId, signal }) => ({ userId, signal }))).toEqual([{ userId, signal }]);
       expect(await published[0]!.visible).toBe(true);
@@ -103,7 +127,11 @@ describe.each(TEST_DIALECTS)('SignalIngest on %s', (dialect) => {
     it('should store a rejected alert with its reason', async () => {
       const { token } = await userWithWebhook();
       const signal = stored(await submit(token, alertBody({ price: 'abc' })));
-      expect(signal).toMatchObject({ status: 'rejected', reason: 'Price must be a positive number (got "abc")', ticker: 'BTC' });
+      expect(signal).toMatchObject({
+        status: 'rejected',
+        reason: 'Price must be a positive number (got "abc")',
+        ticker: 'BTC',
+      });
       expect(await storedSignals(database)).toHaveLength(1);
     });
 
@@ -123,7 +151,10 @@ describe.each(TEST_DIALECTS)('SignalIngest on %s', (dialect) => {
       const literal = stored(await submit(token, `{"ticker": "BTC", "action": "buy", "comment": "a\u0000b"}`));
       expect(literal.status).toBe('rejected');
       const rows = await storedSignals(database);
-      expect(rows.map((row) => row.raw)).toEqual([alertBody({ comment: 'a\u0000b' }), '{"ticker": "BTC", "action": "buy", "comment": "a\uFFFDb"}']);
+      expect(rows.map((row) => row.raw)).toEqual([
+        alertBody({ comment: 'a\u0000b' }),
+        '{"ticker": "BTC", "action": "buy", "comment": "a\uFFFDb"}',
+      ]);
     });
   });
 
@@ -186,7 +217,10 @@ describe.each(TEST_DIALECTS)('SignalIngest on %s', (dialect) => {
     it('should treat the same body from two users as two signals', async () => {
       const ada = await userWithWebhook();
       const grace = await userWithWebhook();
-      const outcomes = await Promise.all([submit(ada.token, alertBody({ id: 'same' })), submit(grace.token, alertBody({ id: 'same' }))]);
+      const outcomes = await Promise.all([
+        submit(ada.token, alertBody({ id: 'same' })),
+        submit(grace.token, alertBody({ id: 'same' })),
+      ]);
       expect(outcomes.map((outcome) => stored(outcome).status)).toEqual(['accepted', 'accepted']);
     });
 
@@ -197,7 +231,11 @@ describe.each(TEST_DIALECTS)('SignalIngest on %s', (dialect) => {
       const signals = outcomes.map(stored);
       const originals = signals.filter((signal) => signal.status === 'accepted');
       expect(originals).toHaveLength(1);
-      expect(signals.filter((signal) => signal.status === 'duplicate').every((signal) => signal.duplicateOf === originals[0]!.id)).toBe(true);
+      expect(
+        signals
+          .filter((signal) => signal.status === 'duplicate')
+          .every((signal) => signal.duplicateOf === originals[0]!.id),
+      ).toBe(true);
 
       const rows = await storedSignals(database);
       expect(rows).toHaveLength(10);
@@ -243,7 +281,9 @@ describe.each(TEST_DIALECTS)('SignalIngest on %s', (dialect) => {
       const reopened = await openDatabase(testDatabase.config);
       try {
         const rows = await storedSignals(reopened);
-        const acknowledged = results.flatMap((result) => (result.status === 'fulfilled' ? [stored(result.value).id] : []));
+        const acknowledged = results.flatMap((result) =>
+          result.status === 'fulfilled' ? [stored(result.value).id] : [],
+        );
         expect(rows.map((row) => String(row.id))).toEqual([before.id, ...acknowledged]);
         for (const result of results) {
           if (result.status === 'rejected') expect(isDatabaseUnavailable(result.reason)).toBe(true);

@@ -35,7 +35,11 @@ export interface IncomingAlert {
 
 /** Reads a webhook request's body (outside the transaction, which only has to look things up and insert). */
 export function readAlert(request: Omit<IncomingAlert, 'bodyHash' | 'parsed'>): IncomingAlert {
-  return { ...request, bodyHash: createHash('sha256').update(request.raw).digest('hex'), parsed: parseAlert(request.raw) };
+  return {
+    ...request,
+    bodyHash: createHash('sha256').update(request.raw).digest('hex'),
+    parsed: parseAlert(request.raw),
+  };
 }
 
 export type IngestOutcome =
@@ -166,7 +170,12 @@ export class SignalIngest {
         this.#log.error({ err: error }, 'a batch of signals failed; committing them one by one');
         outcomes = [];
         for (const alert of alerts) {
-          outcomes.push(await this.#transaction([alert]).then(([outcome]) => outcome!, (error: unknown) => ({ kind: 'failed', error }) as const));
+          outcomes.push(
+            await this.#transaction([alert]).then(
+              ([outcome]) => outcome!,
+              (error: unknown) => ({ kind: 'failed', error }) as const,
+            ),
+          );
         }
       }
     }
@@ -198,7 +207,11 @@ export class SignalIngest {
     // Serialises ingest across every instance on one PostgreSQL (on SQLite, one process owns the database).
     if (dialect === 'postgres') lookUp(sql`select pg_advisory_xact_lock(${sql.lit(POSTGRES_INGEST_LOCK)})`.compile(db));
     const secrets = lookUp(
-      db.selectFrom('webhook_secrets').select(['user_id', 'token_hash', 'tradingview_only']).where('token_hash', 'in', tokenHashes).compile(),
+      db
+        .selectFrom('webhook_secrets')
+        .select(['user_id', 'token_hash', 'tradingview_only'])
+        .where('token_hash', 'in', tokenHashes)
+        .compile(),
     );
     const byClientId =
       clientIds.length === 0
@@ -282,13 +295,18 @@ interface BatchLookups {
  * (same alert id for that user, or an identical body within DUPLICATE_WINDOW_MS, earlier alerts of the same
  * batch included) is a 'duplicate' row pointing at what it repeats; anything else is a new signal.
  */
-function planBatch(alerts: IncomingAlert[], lookups: BatchLookups): { outcomes: IngestOutcome[]; rows: Selectable<SignalsTable>[] } {
+function planBatch(
+  alerts: IncomingAlert[],
+  lookups: BatchLookups,
+): { outcomes: IngestOutcome[]; rows: Selectable<SignalsTable>[] } {
   const secretsByHash = new Map(lookups.secrets.map((secret) => [secret.token_hash, secret]));
   const byClientId = new Map<string, Original>();
-  for (const row of lookups.byClientId) byClientId.set(key(row.user_id, row.client_id), { id: row.id, receivedAt: row.received_at });
+  for (const row of lookups.byClientId)
+    byClientId.set(key(row.user_id, row.client_id), { id: row.id, receivedAt: row.received_at });
   // Ordered by id: the newest original of a body wins.
   const byBody = new Map<string, Original>();
-  for (const row of lookups.byBody) byBody.set(key(row.user_id, row.body_hash), { id: row.id, receivedAt: row.received_at });
+  for (const row of lookups.byBody)
+    byBody.set(key(row.user_id, row.body_hash), { id: row.id, receivedAt: row.received_at });
 
   const outcomes: IngestOutcome[] = [];
   const rows: Selectable<SignalsTable>[] = [];

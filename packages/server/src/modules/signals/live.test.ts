@@ -66,15 +66,23 @@ describe('signals on the live stream', () => {
       const rejected = await postAlert(server, ada.webhookPath, 'not json');
       const graceSignal = await postAlert(server, grace.webhookPath, alertBody({ id: 'live-2' }));
 
-      const event = await adaStream.waitFor((received) => received.event === 'signal' && (received.data as SignalJson).id === accepted);
+      const event = await adaStream.waitFor(
+        (received) => received.event === 'signal' && (received.data as SignalJson).id === accepted,
+      );
       const listed = await server.app.inject({ method: 'GET', url: '/api/signals', headers: ada.headers });
       expect(event.data).toEqual(listed.json().data.find((signal: SignalJson) => signal.id === accepted));
       expect(event.data).not.toHaveProperty('raw');
-      await adaStream.waitFor((received) => received.event === 'signal' && (received.data as SignalJson).id === rejected);
+      await adaStream.waitFor(
+        (received) => received.event === 'signal' && (received.data as SignalJson).id === rejected,
+      );
 
-      await graceStream.waitFor((received) => received.event === 'signal' && (received.data as SignalJson).id === graceSignal);
+      await graceStream.waitFor(
+        (received) => received.event === 'signal' && (received.data as SignalJson).id === graceSignal,
+      );
       const signalIds = (client: EventStreamClient) =>
-        client.events.filter((received) => received.event === 'signal').map((received) => (received.data as SignalJson).id);
+        client.events
+          .filter((received) => received.event === 'signal')
+          .map((received) => (received.data as SignalJson).id);
       expect(signalIds(graceStream)).toEqual([graceSignal]);
       expect(signalIds(adaStream)).toEqual([accepted, rejected]);
     });
@@ -88,7 +96,11 @@ describe('signals on the live stream', () => {
       const ada = await signUp(receiving.app, 'Ada');
       const stream = await openStream(streaming, ada.headers.authorization);
 
-      const id = await postAlert(receiving, ada.webhookPath, alertBody({ id: 'across', ticker: 'COINBASE:SOLUSD', action: 'short' }));
+      const id = await postAlert(
+        receiving,
+        ada.webhookPath,
+        alertBody({ id: 'across', ticker: 'COINBASE:SOLUSD', action: 'short' }),
+      );
       const event = await stream.waitFor((received) => received.event === 'signal');
       expect(event.data).toMatchObject({ id, ticker: 'SOL', action: 'short', status: 'accepted' });
     });

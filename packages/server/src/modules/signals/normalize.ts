@@ -37,7 +37,9 @@ export function normalizeTicker(input: string): string | null {
   let base = parts[0] ?? '';
   let quote = parts.slice(1).join('');
   if (parts.length === 1) {
-    const usdQuote = GLUED_USD_QUOTES.find((candidate) => base.endsWith(candidate) && base.length - candidate.length >= 2);
+    const usdQuote = GLUED_USD_QUOTES.find(
+      (candidate) => base.endsWith(candidate) && base.length - candidate.length >= 2,
+    );
     if (usdQuote) {
       quote = usdQuote;
       base = base.slice(0, -usdQuote.length);
@@ -79,7 +81,10 @@ const ACTION_ALIASES: Record<string, SignalAction> = {
 
 /** `BUY`, `Long`, `close long`, `exit-short`... in any case, with spaces, hyphens or underscores. */
 export function normalizeAction(input: string): SignalAction | null {
-  const key = input.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const key = input
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
   return Object.hasOwn(ACTION_ALIASES, key) ? ACTION_ALIASES[key]! : null;
 }
 

@@ -32,7 +32,13 @@ const listQuery = z.object({
   ticker: optional(z.string().max(64).transform(normalizeTicker).pipe(z.string())),
   status: optional(z.enum(['accepted', 'rejected', 'duplicate'])),
   cursor: optional(z.string().max(100)),
-  limit: optional(z.string().regex(/^\d{1,3}$/).transform(Number).pipe(z.number().min(1).max(200))).transform((limit) => limit ?? 50),
+  limit: optional(
+    z
+      .string()
+      .regex(/^\d{1,3}$/)
+      .transform(Number)
+      .pipe(z.number().min(1).max(200)),
+  ).transform((limit) => limit ?? 50),
 });
 
 const settingsBody = z.object({ tradingViewOnly: z.boolean() });
@@ -42,7 +48,10 @@ function webhookUrl(request: FastifyRequest, publicUrl: string | undefined, toke
   return `${publicUrl ?? `${request.protocol}://${request.host}`}/api/webhooks/${token}`;
 }
 
-const settingsJson = (webhook: Webhook) => ({ tradingViewOnly: webhook.tradingViewOnly, tradingViewAddresses: TRADINGVIEW_ADDRESSES });
+const settingsJson = (webhook: Webhook) => ({
+  tradingViewOnly: webhook.tradingViewOnly,
+  tradingViewAddresses: TRADINGVIEW_ADDRESSES,
+});
 
 /**
  * Webhook signals: the receiver TradingView posts to (`POST /api/webhooks/{token}`, no sign-in, the token is
@@ -87,7 +96,10 @@ export const signalsRoutes: FastifyPluginAsync<AppContext> = async (app, { confi
           case 'unknown-token':
             throw unknownWebhook();
           case 'forbidden':
-            throw new HttpError(403, "This webhook only accepts alerts from TradingView's addresses (see Settings > API Keys).");
+            throw new HttpError(
+              403,
+              "This webhook only accepts alerts from TradingView's addresses (see Settings > API Keys).",
+            );
           case 'failed':
             throw outcome.error;
           case 'stored': {
@@ -127,7 +139,8 @@ export const signalsRoutes: FastifyPluginAsync<AppContext> = async (app, { confi
   app.get('/api/signals', { preHandler: requireAuth }, async (request) => {
     const query = parseInput(listQuery, request.query);
     const beforeId = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-    if (beforeId === null) throw validationError({ cursor: ['The cursor is invalid. Start again from the first page.'] });
+    if (beforeId === null)
+      throw validationError({ cursor: ['The cursor is invalid. Start again from the first page.'] });
     return listSignals(database.db, authenticatedUser(request).id, {
       ticker: query.ticker,
       status: query.status,
@@ -138,7 +151,9 @@ export const signalsRoutes: FastifyPluginAsync<AppContext> = async (app, { confi
 
   app.get<{ Params: { id: string } }>('/api/signals/:id', { preHandler: requireAuth }, async (request) => {
     const { id } = request.params;
-    const signal = /^[1-9]\d{0,15}$/.test(id) ? await findSignal(database.db, authenticatedUser(request).id, Number(id)) : undefined;
+    const signal = /^[1-9]\d{0,15}$/.test(id)
+      ? await findSignal(database.db, authenticatedUser(request).id, Number(id))
+      : undefined;
     if (!signal) throw notFound('Signal not found.');
     return signal;
   });

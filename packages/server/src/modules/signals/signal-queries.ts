@@ -118,6 +118,11 @@ export async function listSignals(db: Kysely<Database>, userId: number, query: L
 
 /** One of the user's signals with its raw body, or undefined when the user has no signal with that id. */
 export async function findSignal(db: Kysely<Database>, userId: number, id: number): Promise<SignalJson | undefined> {
-  const row = await db.selectFrom('signals').select([...SIGNAL_COLUMNS, 'raw']).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('signals')
+    .select([...SIGNAL_COLUMNS, 'raw'])
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return row && toSignalJson(row, true);
 }

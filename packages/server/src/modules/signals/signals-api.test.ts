@@ -22,7 +22,12 @@ describe.each(TEST_DIALECTS)('the signals API on %s', (dialect) => {
   const send = async (user: TestUser, fields: Record<string, unknown> = {}) => {
     alertCount += 1;
     const body = 'raw' in fields ? String(fields.raw) : alertBody({ id: `alert-${alertCount}`, ...fields });
-    const response = await testApp.app.inject({ method: 'POST', url: user.webhookPath, payload: body, headers: { 'content-type': 'text/plain' } });
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: user.webhookPath,
+      payload: body,
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(response.statusCode).toBe(202);
     return response.json<{ id: string }>().id;
   };
@@ -30,7 +35,8 @@ describe.each(TEST_DIALECTS)('the signals API on %s', (dialect) => {
   const list = (user: TestUser, query = '') =>
     testApp.app.inject({ method: 'GET', url: `/api/signals${query}`, headers: user.headers });
 
-  const ids = async (user: TestUser, query = '') => (await list(user, query)).json<SignalPage>().data.map((signal) => signal.id);
+  const ids = async (user: TestUser, query = '') =>
+    (await list(user, query)).json<SignalPage>().data.map((signal) => signal.id);
 
   it.each(['/api/signals', '/api/signals/1'])('should answer %s with 401 without sign-in', async (url) => {
     const response = await testApp.app.inject({ method: 'GET', url });
@@ -45,8 +51,19 @@ describe.each(TEST_DIALECTS)('the signals API on %s', (dialect) => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         data: [
-          expect.objectContaining({ id: second, status: 'rejected', reason: expect.stringMatching(/^Body is not valid JSON/) }),
-          expect.objectContaining({ id: first, ticker: 'BTC', action: 'buy', strategy: 'Breakout', status: 'accepted', reason: null }),
+          expect.objectContaining({
+            id: second,
+            status: 'rejected',
+            reason: expect.stringMatching(/^Body is not valid JSON/),
+          }),
+          expect.objectContaining({
+            id: first,
+            ticker: 'BTC',
+            action: 'buy',
+            strategy: 'Breakout',
+            status: 'accepted',
+            reason: null,
+          }),
         ],
         next_cursor: null,
       });
@@ -111,11 +128,14 @@ describe.each(TEST_DIALECTS)('the signals API on %s', (dialect) => {
       expect(response.json()).toMatchObject({ id, ticker: 'BTC', raw: body });
     });
 
-    it.each(['999999', 'abc', '0', '1.5', '99999999999999999999'])('should answer an unknown id %s with 404', async (id) => {
-      const response = await testApp.app.inject({ method: 'GET', url: `/api/signals/${id}`, headers: ada.headers });
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: 'Signal not found.' });
-    });
+    it.each(['999999', 'abc', '0', '1.5', '99999999999999999999'])(
+      'should answer an unknown id %s with 404',
+      async (id) => {
+        const response = await testApp.app.inject({ method: 'GET', url: `/api/signals/${id}`, headers: ada.headers });
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toEqual({ message: 'Signal not found.' });
+      },
+    );
   });
 
   describe('given two traders', () => {
@@ -126,7 +146,11 @@ describe.each(TEST_DIALECTS)('the signals API on %s', (dialect) => {
 
       expect(await ids(ada)).toEqual([adaSignal]);
       expect(await ids(grace)).toEqual([graceSignal]);
-      const peek = await testApp.app.inject({ method: 'GET', url: `/api/signals/${adaSignal}`, headers: grace.headers });
+      const peek = await testApp.app.inject({
+        method: 'GET',
+        url: `/api/signals/${adaSignal}`,
+        headers: grace.headers,
+      });
       expect(peek.statusCode).toBe(404);
     });
   });

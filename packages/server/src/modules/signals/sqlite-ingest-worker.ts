@@ -74,7 +74,10 @@ export interface SqliteIngestWorkerOptions {
 /** One SQLite connection on a worker thread, for write transactions. */
 export class SqliteIngestWorker {
   readonly #worker: Worker;
-  readonly #pending = new Map<number, { resolve(results: QueryResult<unknown>[]): void; reject(error: unknown): void }>();
+  readonly #pending = new Map<
+    number,
+    { resolve(results: QueryResult<unknown>[]): void; reject(error: unknown): void }
+  >();
   #nextId = 0;
   #failure: Error | undefined;
 
@@ -87,7 +90,12 @@ export class SqliteIngestWorker {
       const pending = this.#pending.get(id);
       this.#pending.delete(id);
       if (error) pending?.reject(rebuildError(error));
-      else pending?.resolve(results!.map(({ rows, changes }) => (changes === undefined ? { rows } : { rows, numAffectedRows: BigInt(changes) })));
+      else
+        pending?.resolve(
+          results!.map(({ rows, changes }) =>
+            changes === undefined ? { rows } : { rows, numAffectedRows: BigInt(changes) },
+          ),
+        );
     });
     const fail = (error: Error) => {
       this.#failure ??= new DatabaseUnavailableError(`The SQLite ingest worker stopped: ${error.message}`);

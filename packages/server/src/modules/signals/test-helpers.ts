@@ -34,7 +34,13 @@ export async function insertUser(database: DatabaseHandle, name = 'Trader'): Pro
   users += 1;
   const { id } = await database.db
     .insertInto('users')
-    .values({ name, email: `user${users}-${Date.now()}@example.com`, password_hash: 'not a hash', created_at: 0, updated_at: 0 })
+    .values({
+      name,
+      email: `user${users}-${Date.now()}@example.com`,
+      password_hash: 'not a hash',
+      created_at: 0,
+      updated_at: 0,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
@@ -55,7 +61,9 @@ export function storedSignals(database: DatabaseHandle) {
  * would: a client in the test's own process shares its event loop with the server, and SQLite's commits
  * (synchronous, fsync included) would hold that client back until each one is done.
  */
-export function postFromAnotherProcess(requests: { url: string; body: string }[]): Promise<{ status: number; body: string }[]> {
+export function postFromAnotherProcess(
+  requests: { url: string; body: string }[],
+): Promise<{ status: number; body: string }[]> {
   const client = `
     const http = require('node:http');
     let input = '';
@@ -76,7 +84,9 @@ export function postFromAnotherProcess(requests: { url: string; body: string }[]
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject).on('exit', (code) => (code === 0 ? resolve(JSON.parse(stdout)) : reject(new Error(`client failed: ${stderr}`))));
+    child
+      .on('error', reject)
+      .on('exit', (code) => (code === 0 ? resolve(JSON.parse(stdout)) : reject(new Error(`client failed: ${stderr}`))));
     child.stdin.end(JSON.stringify(requests));
   });
 }

@@ -53,21 +53,37 @@ describe.each(TEST_DIALECTS)('the webhook settings API on %s', (dialect) => {
     it('should use the origin the request reached when PUBLIC_URL is not set', async () => {
       const app = await build();
       const trader = await signUp(app);
-      const response = await app.inject({ method: 'GET', url: '/api/webhook', headers: { ...trader.headers, host: 'desk.example.com:8080' } });
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/webhook',
+        headers: { ...trader.headers, host: 'desk.example.com:8080' },
+      });
       expect(response.json().url).toMatch(new RegExp(`^http://desk\\.example\\.com:8080/api/webhooks/${TOKEN}$`));
     });
 
     it('should believe forwarded protocol and host only from a trusted proxy', async () => {
-      const forwarded = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'signals.example.com', host: 'internal:3000' };
+      const forwarded = {
+        'x-forwarded-proto': 'https',
+        'x-forwarded-host': 'signals.example.com',
+        host: 'internal:3000',
+      };
       const trusting = await build({ TRUST_PROXY: 'true' });
       const trader = await signUp(trusting);
-      const behindProxy = await trusting.inject({ method: 'GET', url: '/api/webhook', headers: { ...trader.headers, ...forwarded } });
+      const behindProxy = await trusting.inject({
+        method: 'GET',
+        url: '/api/webhook',
+        headers: { ...trader.headers, ...forwarded },
+      });
       expect(behindProxy.json().url).toMatch(new RegExp(`^https://signals\\.example\\.com/api/webhooks/${TOKEN}$`));
       await testApp.cleanup();
 
       const untrusting = await build();
       const other = await signUp(untrusting);
-      const direct = await untrusting.inject({ method: 'GET', url: '/api/webhook', headers: { ...other.headers, ...forwarded } });
+      const direct = await untrusting.inject({
+        method: 'GET',
+        url: '/api/webhook',
+        headers: { ...other.headers, ...forwarded },
+      });
       expect(direct.json().url).toMatch(new RegExp(`^http://internal:3000/api/webhooks/${TOKEN}$`));
     });
 
@@ -99,12 +115,20 @@ describe.each(TEST_DIALECTS)('the webhook settings API on %s', (dialect) => {
     it('should give a new URL, shown from then on, keeping the settings', async () => {
       const app = await build({ PUBLIC_URL: 'https://signals.example.com' });
       const trader = await signUp(app);
-      await app.inject({ method: 'PUT', url: '/api/webhook/settings', headers: trader.headers, payload: { tradingViewOnly: true } });
+      await app.inject({
+        method: 'PUT',
+        url: '/api/webhook/settings',
+        headers: trader.headers,
+        payload: { tradingViewOnly: true },
+      });
       clock.advance(1000);
 
       const rotated = await app.inject({ method: 'POST', url: '/api/webhook/rotate', headers: trader.headers });
       expect(rotated.statusCode).toBe(200);
-      expect(rotated.json()).toEqual({ url: expect.stringMatching(new RegExp(`/api/webhooks/${TOKEN}$`)), rotatedAt: clock() });
+      expect(rotated.json()).toEqual({
+        url: expect.stringMatching(new RegExp(`/api/webhooks/${TOKEN}$`)),
+        rotatedAt: clock(),
+      });
       expect(rotated.json().url).not.toContain(trader.token);
 
       const shown = await app.inject({ method: 'GET', url: '/api/webhook', headers: trader.headers });
@@ -119,16 +143,31 @@ describe.each(TEST_DIALECTS)('the webhook settings API on %s', (dialect) => {
       const initial = await app.inject({ method: 'GET', url: '/api/webhook/settings', headers: trader.headers });
       expect(initial.json()).toEqual({ tradingViewOnly: false, tradingViewAddresses: TRADINGVIEW_ADDRESSES });
 
-      const restricted = await app.inject({ method: 'PUT', url: '/api/webhook/settings', headers: trader.headers, payload: { tradingViewOnly: true } });
+      const restricted = await app.inject({
+        method: 'PUT',
+        url: '/api/webhook/settings',
+        headers: trader.headers,
+        payload: { tradingViewOnly: true },
+      });
       expect(restricted.json()).toEqual({ tradingViewOnly: true, tradingViewAddresses: TRADINGVIEW_ADDRESSES });
-      const lifted = await app.inject({ method: 'PUT', url: '/api/webhook/settings', headers: trader.headers, payload: { tradingViewOnly: false } });
+      const lifted = await app.inject({
+        method: 'PUT',
+        url: '/api/webhook/settings',
+        headers: trader.headers,
+        payload: { tradingViewOnly: false },
+      });
       expect(lifted.json().tradingViewOnly).toBe(false);
     });
 
     it.each([{}, { tradingViewOnly: 'yes' }, { tradingViewOnly: 1 }])('should answer %j with 422', async (payload) => {
       const app = await build();
       const trader = await signUp(app);
-      const response = await app.inject({ method: 'PUT', url: '/api/webhook/settings', headers: trader.headers, payload });
+      const response = await app.inject({
+        method: 'PUT',
+        url: '/api/webhook/settings',
+        headers: trader.headers,
+        payload,
+      });
       expect(response.statusCode).toBe(422);
       expect(response.json().errors).toHaveProperty('tradingViewOnly');
     });

@@ -41,7 +41,12 @@ export function sameTokenHash(a: string, b: string): boolean {
  * TradingView's published webhook source addresses
  * (https://www.tradingview.com/support/solutions/43000529348-about-webhooks/).
  */
-export const TRADINGVIEW_ADDRESSES: readonly string[] = ['52.89.214.238', '34.212.75.30', '54.218.53.128', '52.32.178.7'];
+export const TRADINGVIEW_ADDRESSES: readonly string[] = [
+  '52.89.214.238',
+  '34.212.75.30',
+  '54.218.53.128',
+  '52.32.178.7',
+];
 
 /** The client address as Fastify resolved it (TRUST_PROXY), with an IPv4-mapped IPv6 prefix removed. */
 export function isTradingViewAddress(address: string): boolean {
@@ -61,12 +66,15 @@ function encrypt(key: Buffer, userId: number, token: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv(CIPHER, key, iv).setAAD(additionalData(userId));
   const ciphertext = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
-  return [CIPHERTEXT_VERSION, iv, cipher.getAuthTag(), ciphertext].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+  return [CIPHERTEXT_VERSION, iv, cipher.getAuthTag(), ciphertext]
+    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+    .join('.');
 }
 
 function decrypt(key: Buffer, userId: number, stored: string): string {
   const [version, iv, tag, ciphertext] = stored.split('.');
-  if (version !== CIPHERTEXT_VERSION || !iv || !tag || !ciphertext) throw new Error('Unknown webhook token ciphertext format');
+  if (version !== CIPHERTEXT_VERSION || !iv || !tag || !ciphertext)
+    throw new Error('Unknown webhook token ciphertext format');
   const decipher = createDecipheriv(CIPHER, key, Buffer.from(iv, 'base64url'))
     .setAAD(additionalData(userId))
     .setAuthTag(Buffer.from(tag, 'base64url'));
@@ -92,7 +100,11 @@ export class WebhookSecrets {
         .values({ id: KEY_ID, key: randomBytes(32).toString('base64'), created_at: this.#clock() })
         .onConflict((conflict) => conflict.column('id').doNothing())
         .execute();
-      const row = await this.#db.selectFrom('webhook_encryption_keys').select('key').where('id', '=', KEY_ID).executeTakeFirstOrThrow();
+      const row = await this.#db
+        .selectFrom('webhook_encryption_keys')
+        .select('key')
+        .where('id', '=', KEY_ID)
+        .executeTakeFirstOrThrow();
       return Buffer.from(row.key, 'base64');
     })();
     this.#key.catch(() => (this.#key = undefined));
@@ -103,12 +115,19 @@ export class WebhookSecrets {
     const token = generateWebhookToken();
     return {
       token,
-      row: { token_hash: hashWebhookToken(token), token_ciphertext: encrypt(await this.#encryptionKey(), userId, token) },
+      row: {
+        token_hash: hashWebhookToken(token),
+        token_ciphertext: encrypt(await this.#encryptionKey(), userId, token),
+      },
     };
   }
 
   async #read(userId: number): Promise<Webhook | undefined> {
-    const row = await this.#db.selectFrom('webhook_secrets').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    const row = await this.#db
+      .selectFrom('webhook_secrets')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     if (!row) return undefined;
     return {
       token: decrypt(await this.#encryptionKey(), userId, row.token_ciphertext),

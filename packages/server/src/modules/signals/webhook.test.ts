@@ -10,7 +10,10 @@ import { TRADINGVIEW_ADDRESSES } from './webhook-secrets';
 /** A POST with exactly these headers (fetch and inject both add a content type of their own). */
 function rawPost(url: string, body: string, headers: Record<string, string> = {}) {
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const request = httpRequest(url, { method: 'POST', headers: { 'content-length': String(Buffer.byteLength(body)), ...headers } });
+    const request = httpRequest(url, {
+      method: 'POST',
+      headers: { 'content-length': String(Buffer.byteLength(body)), ...headers },
+    });
     request.on('error', reject);
     request.on('response', (response) => {
       let text = '';
@@ -29,12 +32,21 @@ describe.each(TEST_DIALECTS)('POST /api/webhooks/{token} on %s', (dialect) => {
 
   const build = async (env: Record<string, string> = {}) => {
     logLines = [];
-    testApp = await createTestApp(dialect, { LOG_LEVEL: 'debug', ...env }, { clock, logger: { destination: { write: (line) => void logLines.push(line) } } });
+    testApp = await createTestApp(
+      dialect,
+      { LOG_LEVEL: 'debug', ...env },
+      { clock, logger: { destination: { write: (line) => void logLines.push(line) } } },
+    );
     trader = await signUp(testApp.app);
   };
 
   const post = (body: string, options: { path?: string; headers?: Record<string, string> } = {}) =>
-    testApp.app.inject({ method: 'POST', url: options.path ?? trader.webhookPath, payload: body, headers: { 'content-type': 'text/plain', ...options.headers } });
+    testApp.app.inject({
+      method: 'POST',
+      url: options.path ?? trader.webhookPath,
+      payload: body,
+      headers: { 'content-type': 'text/plain', ...options.headers },
+    });
 
   afterEach(async () => {
     await testApp.cleanup();
@@ -126,7 +138,9 @@ describe.each(TEST_DIALECTS)('POST /api/webhooks/{token} on %s', (dialect) => {
       for (const path of [`/api/webhooks/${'A'.repeat(43)}`, '/api/webhooks/short', `/api/webhooks/${trader.token}x`]) {
         const response = await post(alertBody(), { path });
         expect(response.statusCode).toBe(404);
-        expect(response.json()).toEqual({ message: 'This webhook URL is not valid. Copy the current one from Settings > API Keys in SignalDeck.' });
+        expect(response.json()).toEqual({
+          message: 'This webhook URL is not valid. Copy the current one from Settings > API Keys in SignalDeck.',
+        });
       }
       expect(await storedSignals(testApp.database)).toEqual([]);
     });
@@ -153,7 +167,9 @@ describe.each(TEST_DIALECTS)('POST /api/webhooks/{token} on %s', (dialect) => {
       const limited = responses.filter((response) => response.statusCode === 429);
       expect(limited).toHaveLength(1);
       expect(Number(limited[0]!.headers['retry-after'])).toBeGreaterThan(0);
-      expect(limited[0]!.json().message).toMatch(/^Too many alerts for this webhook\. Please try again in \d+ seconds\.$/);
+      expect(limited[0]!.json().message).toMatch(
+        /^Too many alerts for this webhook\. Please try again in \d+ seconds\.$/,
+      );
       expect(await storedSignals(testApp.database)).toHaveLength(WEBHOOK_REQUESTS_PER_MINUTE);
 
       const other = await signUp(testApp.app, 'Grace');
@@ -172,7 +188,12 @@ describe.each(TEST_DIALECTS)('POST /api/webhooks/{token} on %s', (dialect) => {
     });
 
     it('should answer 403 and store nothing when only TradingView may post and another address does', async () => {
-      await testApp.app.inject({ method: 'PUT', url: '/api/webhook/settings', headers: trader.headers, payload: { tradingViewOnly: true } });
+      await testApp.app.inject({
+        method: 'PUT',
+        url: '/api/webhook/settings',
+        headers: trader.headers,
+        payload: { tradingViewOnly: true },
+      });
       const response = await post(alertBody(), { headers: { 'x-forwarded-for': TRADINGVIEW_ADDRESSES[0]! } });
       expect(response.statusCode).toBe(403);
       expect(response.json().message).toMatch(/TradingView/);
@@ -208,7 +229,10 @@ describe.each(TEST_DIALECTS)('POST /api/webhooks/{token} on %s', (dialect) => {
       });
 
       it('should answer 413 from the Content-Length alone and store nothing', async () => {
-        const response = await fetch(`${base}${trader.webhookPath}`, { method: 'POST', body: 'x'.repeat(MAX_ALERT_BYTES + 1) });
+        const response = await fetch(`${base}${trader.webhookPath}`, {
+          method: 'POST',
+          body: 'x'.repeat(MAX_ALERT_BYTES + 1),
+        });
         expect(response.status).toBe(413);
         expect(await storedSignals(testApp.database)).toEqual([]);
       });
@@ -216,14 +240,19 @@ describe.each(TEST_DIALECTS)('POST /api/webhooks/{token} on %s', (dialect) => {
       it('should commit concurrent alerts in fewer transactions than requests and store every acknowledged one', async () => {
         const users = [trader, await signUp(testApp.app, 'Grace')];
         const answers = await postFromAnotherProcess(
-          Array.from({ length: 100 }, (_, index) => ({ url: `${base}${users[index % 2]!.webhookPath}`, body: alertBody({ id: index }) })),
+          Array.from({ length: 100 }, (_, index) => ({
+            url: `${base}${users[index % 2]!.webhookPath}`,
+            body: alertBody({ id: index }),
+          })),
         );
         expect(answers.map((answer) => answer.status)).toEqual(Array(100).fill(202));
 
         const rows = await storedSignals(testApp.database);
         const acknowledged = answers.map((answer) => (JSON.parse(answer.body) as { id: string }).id);
         expect(rows.map((row) => String(row.id)).sort()).toEqual(acknowledged.sort());
-        const batches = logLines.filter((line) => line.includes('signals committed')).map((line) => JSON.parse(line).size as number);
+        const batches = logLines
+          .filter((line) => line.includes('signals committed'))
+          .map((line) => JSON.parse(line).size as number);
         expect(batches.reduce((sum, size) => sum + size, 0)).toBe(100);
         expect(batches.length).toBeLessThan(100);
       });
@@ -253,7 +282,10 @@ describe.each(TEST_DIALECTS)('POST /api/webhooks/{token} on %s', (dialect) => {
         const after = await send(99);
         const answers = [before, ...(await Promise.all(during)), after];
 
-        expect(after).toEqual({ status: 503, body: { message: 'The service is temporarily unavailable. Please try again shortly.' } });
+        expect(after).toEqual({
+          status: 503,
+          body: { message: 'The service is temporarily unavailable. Please try again shortly.' },
+        });
         expect(answers.every((answer) => answer.status === 202 || answer.status === 503)).toBe(true);
         const reopened = await openDatabase(testApp.config);
         try {
@@ -270,7 +302,12 @@ describe.each(TEST_DIALECTS)('POST /api/webhooks/{token} on %s', (dialect) => {
   describe('given TRUST_PROXY and a webhook restricted to TradingView', () => {
     beforeEach(async () => {
       await build({ TRUST_PROXY: 'true' });
-      await testApp.app.inject({ method: 'PUT', url: '/api/webhook/settings', headers: trader.headers, payload: { tradingViewOnly: true } });
+      await testApp.app.inject({
+        method: 'PUT',
+        url: '/api/webhook/settings',
+        headers: trader.headers,
+        payload: { tradingViewOnly: true },
+      });
     });
 
     it.each(TRADINGVIEW_ADDRESSES)('should take an alert forwarded for %s', async (address) => {
