@@ -2,6 +2,12 @@ import { env } from '../config/env';
 import { SseParser } from './sse';
 
 export type StreamStatus = 'connecting' | 'live' | 'offline';
+
+/**
+ * Emitted (with no data) when the stream comes back after a break: events sent meanwhile were
+ * missed, so views refetch what they show.
+ */
+export const RECONNECTED_EVENT = 'reconnected';
 type Handler = (data: unknown) => void;
 
 interface LiveStreamOptions {
@@ -26,6 +32,7 @@ export class LiveStream {
   #attempt = 0;
   #timer: ReturnType<typeof setTimeout> | null = null;
   #retryHint: number | undefined;
+  #connectedBefore = false;
 
   constructor(options: LiveStreamOptions) {
     this.#options = options;
@@ -66,16 +73,19 @@ export class LiveStream {
     for (const listener of this.#statusListeners) listener(status);
   }
 
+  #dispatch(event: string, data: unknown) {
+    for (const handler of this.#handlers.get(event) ?? []) handler(data);
+  }
+
   #emit(event: string, raw: string) {
-    const handlers = this.#handlers.get(event);
-    if (!handlers || handlers.size === 0) return;
+    if (!this.#handlers.get(event)?.size) return;
     let data: unknown;
     try {
       data = JSON.parse(raw);
     } catch {
       return;
     }
-    for (const handler of handlers) handler(data);
+    this.#dispatch(event, data);
   }
 
   async #connect() {
@@ -99,6 +109,8 @@ export class LiveStream {
       if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);
       this.#setStatus('live');
       this.#attempt = 0;
+      if (this.#connectedBefore) this.#dispatch(RECONNECTED_EVENT, undefined);
+      this.#connectedBefore = true;
       const parser = new SseParser();
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
       for (;;) {

@@ -8,6 +8,7 @@ import { useSignals } from '../../features/signals/api/get-signals';
 import { TickerFilter } from '../../features/signals/components/ticker-filter';
 import type { Signal } from '../../features/signals/types';
 import { errorMessage } from '../../lib/http';
+import { RECONNECTED_EVENT } from '../../lib/live-stream';
 import { useStreamEvent, useStreamStatus } from '../../lib/live-stream-context';
 import * as styles from './signals.css';
 
@@ -28,6 +29,7 @@ export function SignalsRoute() {
   const [raw, setRaw] = useState<Record<string, string>>({});
 
   useStreamEvent<Signal>('signal', signals.applyEvent);
+  useStreamEvent(RECONNECTED_EVENT, () => void signals.mutate());
 
   const rows = useMemo(
     () => (Object.keys(raw).length === 0 ? signals.signals : signals.signals.map((s) => (raw[s.id] ? { ...s, raw: raw[s.id] } : s))),

@@ -13,6 +13,7 @@ import { useSignals } from '../../features/signals/api/get-signals';
 import { signalsToMarkers } from '../../features/signals/markers';
 import type { Signal } from '../../features/signals/types';
 import { errorMessage } from '../../lib/http';
+import { RECONNECTED_EVENT } from '../../lib/live-stream';
 import { useStreamEvent } from '../../lib/live-stream-context';
 import { NotFound } from './not-found';
 import * as styles from './trading.css';
@@ -41,6 +42,11 @@ export function TradingRoute() {
     daily.applyEvent(event);
   });
   useStreamEvent<Signal>('signal', signals.applyEvent);
+  useStreamEvent(RECONNECTED_EVENT, () => {
+    void candles.mutate();
+    void daily.mutate();
+    void signals.mutate();
+  });
 
   const markers = useMemo(() => signalsToMarkers(signals.signals), [signals.signals]);
   const change = priceChange((daily.data?.candles ?? []).slice(-DAY_OF_HOURS));
