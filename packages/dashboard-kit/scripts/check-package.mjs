@@ -263,10 +263,8 @@ async function inspectPackedManifest() {
   const packed = JSON.parse(manifestText);
   const problems = [];
 
-  if (manifestText.includes('"source"')) {
-    problems.push(
-      'the packed package.json still has a `source` condition (it points into src/, which is not published)',
-    );
+  if (JSON.stringify(packed.exports ?? {}).includes('"source"')) {
+    problems.push('the packed exports still have `source` conditions (they point into src/, which is not published)');
   }
   const expectedExports = withoutSourceCondition(kitManifest.exports);
   if (JSON.stringify(packed.exports) !== JSON.stringify(expectedExports)) {
