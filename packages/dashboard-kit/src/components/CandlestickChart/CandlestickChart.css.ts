@@ -108,6 +108,20 @@ export const svg = style({
   overflow: 'hidden',
 });
 
+/** The axis lines and their tick marks. */
+export const axisLines = style({
+  fill: 'none',
+  stroke: vars.color.border,
+  strokeWidth: 1,
+});
+
+/** Grid lines: the border colour, faded behind the candles. */
+export const gridLines = style({
+  fill: 'none',
+  stroke: `color-mix(in srgb, ${vars.color.border} 55%, transparent)`,
+  strokeWidth: 1,
+});
+
 export const tickLabel = style({
   fill: vars.color.mutedForeground,
   fontFamily: vars.font.mono,

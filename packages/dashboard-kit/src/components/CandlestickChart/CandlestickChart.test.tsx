@@ -30,6 +30,10 @@ function renderChart(props: Partial<CandlestickChartProps> = {}) {
   return { user, ...view };
 }
 
+const attribute = (element: Element | undefined, name: string) => Number(element?.getAttribute(name));
+/** Centre of a candle glyph: its path starts at the top of the upper wick. */
+const candleX = (glyph: Element | undefined) => Number(/^M([\d.]+),/.exec(glyph?.getAttribute('d') ?? '')?.[1]);
+
 const legend = () => screen.getByRole('group', { name: 'Candle values' });
 const chartArea = () => screen.getByRole('slider', { name: 'Crosshair' });
 
@@ -83,6 +87,39 @@ describe('given a chart with candles', () => {
       const { container } = renderChart();
       const labels = [...container.querySelectorAll('svg text')].map((node) => node.textContent);
       expect(labels).toEqual(expect.arrayContaining(['10:10', '10:20', '129.00']));
+    });
+
+    it('should put a volume bar under each candle, coloured by its direction and as tall as its volume', () => {
+      const candles = CANDLES.map((candle, i) => (i % 4 === 0 ? { ...candle, open: candle.close + 0.5 } : candle));
+      const { container } = renderChart({ candles });
+      const bars = [...container.querySelectorAll('[data-slot="volume-bar"]')];
+      const glyphs = [...container.querySelectorAll('[data-slot="candle"]')];
+      const directions = candles.map((candle) => (candle.close < candle.open ? 'down' : 'up'));
+      expect(bars.map((bar) => bar.getAttribute('data-direction'))).toEqual(directions);
+      expect(glyphs.map((glyph) => glyph.getAttribute('data-direction'))).toEqual(directions);
+      const heights = bars.map((bar) => attribute(bar, 'height'));
+      bars.forEach((bar, i) => {
+        expect(attribute(bar, 'x') + attribute(bar, 'width') / 2).toBeCloseTo(candleX(glyphs[i]));
+        expect(attribute(bar, 'y') + attribute(bar, 'height')).toBeCloseTo(attribute(bars[0], 'y') + heights[0]!);
+        expect(heights[i]! / heights[0]!).toBeCloseTo((candles[i] as Candle).volume / (candles[0] as Candle).volume);
+      });
+    });
+
+    it('should keep the price axis right of the candles and the time axis under the volume, however short the history', () => {
+      // 30 candles fill less than half of the plot's slots.
+      const { container } = renderChart();
+      const rightmostCandle = Math.max(...[...container.querySelectorAll('[data-slot="candle"]')].map(candleX));
+      const lowestBar = Math.max(
+        ...[...container.querySelectorAll('[data-slot="volume-bar"]')].map(
+          (bar) => attribute(bar, 'y') + attribute(bar, 'height'),
+        ),
+      );
+      const priceLabels = [...container.querySelectorAll('[data-slot="price-label"]')];
+      const timeLabels = [...container.querySelectorAll('[data-slot="time-label"]')];
+      expect(priceLabels.length).toBeGreaterThan(1);
+      expect(timeLabels.length).toBeGreaterThan(1);
+      priceLabels.forEach((label) => expect(attribute(label, 'x')).toBeGreaterThan(rightmostCandle + 4));
+      timeLabels.forEach((label) => expect(attribute(label, 'y')).toBeGreaterThan(lowestBar));
     });
   });
 

@@ -97,9 +97,9 @@ const PRICE_LABEL_SPACING_PX = 36;
 const PRICE_TAG_PX = 18;
 
 /**
- * A live candlestick chart drawn with Victory: candles, volume, time and price axes, a crosshair
- * with an OHLCV legend (mouse, touch, keyboard), signal markers, zoom and pan that survive live
- * updates, and loading, empty and error states. However long the history, at most 200 candles
+ * A live candlestick chart: candles drawn with Victory, volume and time and price axes as plain
+ * SVG on the same scales, a crosshair with an OHLCV legend (mouse, touch, keyboard), signal
+ * markers, zoom and pan that survive live updates, and loading, empty and error states. However long the history, at most 200 candles
  * are drawn: zoomed-out views use coarser candles.
  */
 export const CandlestickChart = forwardRef<HTMLDivElement, CandlestickChartProps>(function CandlestickChart(

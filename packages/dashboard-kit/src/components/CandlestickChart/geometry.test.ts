@@ -9,7 +9,9 @@ import {
   TIME_AXIS_PX,
   xDomainOf,
   xOfIndex,
+  xOfValue,
   yOfPrice,
+  yOfVolume,
 } from './geometry';
 
 const frame = computeFrame(800, 400, 80);
@@ -47,6 +49,13 @@ describe('given candle slots', () => {
     expect(xDomainOf(window)).toEqual([99.5, 199.5]);
   });
 
+  it('should place a candle at the same x on the shared x domain as in its slot', () => {
+    const domain = xDomainOf(window);
+    expect(xOfValue(100, domain, frame)).toBeCloseTo(xOfIndex(100, window, frame));
+    expect(xOfValue(163, domain, frame)).toBeCloseTo(xOfIndex(163, window, frame));
+    expect(xOfValue(domain[1], domain, frame)).toBe(frame.plotRight);
+  });
+
   it('should leave a gap between bodies, at least a pixel wide', () => {
     expect(bodyWidth(7.2)).toBe(5);
     expect(bodyWidth(1)).toBe(1);
@@ -59,5 +68,13 @@ describe('given the price scale', () => {
     expect(yOfPrice(200, range, frame)).toBe(frame.priceTop);
     expect(yOfPrice(100, range, frame)).toBe(frame.priceBottom);
     expect(priceAtY(yOfPrice(137.5, range, frame), range, frame)).toBeCloseTo(137.5);
+  });
+});
+
+describe('given the volume scale', () => {
+  it('should stand bars on the volume pane bottom and reach its top at the highest volume', () => {
+    expect(yOfVolume(0, 250, frame)).toBe(frame.volumeBottom);
+    expect(yOfVolume(250, 250, frame)).toBe(frame.volumeTop);
+    expect(yOfVolume(125, 250, frame)).toBe((frame.volumeTop + frame.volumeBottom) / 2);
   });
 });

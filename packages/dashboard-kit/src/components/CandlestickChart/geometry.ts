@@ -53,8 +53,8 @@ export function computeFrame(width: number, height: number, axisWidth: number): 
 }
 
 /**
- * Victory padding that puts a layer between `top` and `bottom` (pixels from the SVG's top), left
- * of the price axis. The price pane, the volume pane and the axes share the x scale this way.
+ * Victory padding that puts the candles between `top` and `bottom` (pixels from the SVG's top),
+ * left of the price axis: Victory's x scale then matches `xOfValue`, which the rest of the plot uses.
  */
 export function paneBetween(frame: PlotFrame, top: number, bottom: number) {
   return { top, bottom: frame.height - bottom, left: 0, right: frame.width - frame.plotRight };
@@ -75,6 +75,14 @@ export function xDomainOf(window: CandleWindow): Range {
   return [window.start - 0.5, window.end + 0.5];
 }
 
+/**
+ * x of `value` (a candle index) on the x domain the layers share: the scale Victory draws the
+ * candles with, so volume bars and time ticks line up with them.
+ */
+export function xOfValue(value: number, xDomain: Range, frame: PlotFrame): number {
+  return ((value - xDomain[0]) / (xDomain[1] - xDomain[0])) * frame.plotRight;
+}
+
 /** Centre of candle `index`. */
 export function xOfIndex(index: number, window: CandleWindow, frame: PlotFrame): number {
   return (index - window.start + 0.5) * slotWidth(frame, window);
@@ -88,6 +96,11 @@ export function indexAtX(x: number, window: CandleWindow, frame: PlotFrame): num
 export function yOfPrice(price: number, range: Range, frame: PlotFrame): number {
   const [low, high] = range;
   return frame.priceBottom - ((price - low) / (high - low)) * (frame.priceBottom - frame.priceTop);
+}
+
+/** Top of a volume bar: bars stand on the volume pane's bottom, and `volumeMax` reaches its top. */
+export function yOfVolume(volume: number, volumeMax: number, frame: PlotFrame): number {
+  return frame.volumeBottom - (volume / volumeMax) * (frame.volumeBottom - frame.volumeTop);
 }
 
 export function priceAtY(y: number, range: Range, frame: PlotFrame): number {

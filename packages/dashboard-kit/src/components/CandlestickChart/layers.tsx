@@ -1,8 +1,7 @@
 import { memo, useMemo } from 'react';
-import { VictoryAxis, VictoryBar, VictoryCandlestick } from 'victory';
-import { vars } from '../../theme/contract.css';
+import { VictoryCandlestick } from 'victory';
 import * as styles from './CandlestickChart.css';
-import { paneBetween, yOfPrice, type PlotFrame } from './geometry';
+import { paneBetween, xOfValue, yOfPrice, yOfVolume, type PlotFrame } from './geometry';
 import type { Range } from './scales';
 import type { AxisTicks } from './ticks';
 import type { Candle } from './types';
@@ -35,47 +34,6 @@ function CandleGlyph({ x = 0, open = 0, close = 0, high = 0, low = 0, candleWidt
   return <path data-slot="candle" data-direction={direction(datum)} className={styles.candle} d={d} />;
 }
 
-interface VolumeGlyphProps {
-  x?: number;
-  y?: number;
-  y0?: number;
-  barWidth?: number;
-  datum?: { open?: number; close?: number };
-}
-
-function VolumeGlyph({ x = 0, y = 0, y0 = 0, barWidth = 1, datum }: VolumeGlyphProps) {
-  return (
-    <rect
-      data-slot="volume-bar"
-      data-direction={direction(datum)}
-      className={styles.volumeBar}
-      x={x - barWidth / 2}
-      y={Math.min(y, y0)}
-      width={barWidth}
-      height={Math.abs(y0 - y)}
-    />
-  );
-}
-
-interface TickLabelProps {
-  x?: number;
-  y?: number;
-  text?: string | number | (string | number)[];
-  textAnchor?: 'start' | 'middle' | 'end' | 'inherit';
-  verticalAnchor?: 'start' | 'middle' | 'end';
-}
-
-const BASELINES = { start: 'hanging', middle: 'central', end: 'auto' } as const;
-
-/** A plain <text> tick label styled from the theme (Victory's own label measures text on every render). */
-function TickLabel({ x, y, text, textAnchor = 'middle', verticalAnchor = 'middle' }: TickLabelProps) {
-  return (
-    <text className={styles.tickLabel} x={x} y={y} textAnchor={textAnchor} dominantBaseline={BASELINES[verticalAnchor]}>
-      {Array.isArray(text) ? text.join(' ') : text}
-    </text>
-  );
-}
-
 /** The scales both candle layers draw with; one memoised object, so layers compare it at once. */
 export interface Pane {
   frame: PlotFrame;
@@ -87,32 +45,41 @@ export interface Pane {
 
 interface CandlesProps {
   candles: readonly Candle[];
-  /** Index of the first candle in the whole series (the x value Victory places it at). */
+  /** Index of the first candle in the whole series: its x value on the shared x domain. */
   firstIndex: number;
   pane: Pane;
 }
 
 const candleGlyph = <CandleGlyph />;
-const volumeGlyph = <VolumeGlyph />;
+
+/** Volume bars under their candles, coloured by the candle's direction. */
+function VolumeBars({ candles, firstIndex, pane }: CandlesProps) {
+  const { frame, xDomain, volumeMax, candleWidth } = pane;
+  return candles.map((candle, i) => {
+    const index = firstIndex + i;
+    const top = yOfVolume(candle.volume, volumeMax, frame);
+    return (
+      <rect
+        key={index}
+        data-slot="volume-bar"
+        data-direction={direction(candle)}
+        className={styles.volumeBar}
+        x={xOfValue(index, xDomain, frame) - candleWidth / 2}
+        y={top}
+        width={candleWidth}
+        height={frame.volumeBottom - top}
+      />
+    );
+  });
+}
 
 function Candles({ candles, firstIndex, pane }: CandlesProps) {
-  const { frame, xDomain, priceRange, volumeMax, candleWidth } = pane;
+  const { frame, xDomain, priceRange, candleWidth } = pane;
   const data = useMemo(() => candles.map((candle, i) => ({ ...candle, x: firstIndex + i })), [candles, firstIndex]);
   if (data.length === 0) return null;
   return (
     <>
-      <VictoryBar
-        standalone={false}
-        width={frame.width}
-        height={frame.height}
-        padding={paneBetween(frame, frame.volumeTop, frame.volumeBottom)}
-        domain={{ x: [xDomain[0], xDomain[1]], y: [0, volumeMax] }}
-        data={data}
-        x="x"
-        y="volume"
-        barWidth={candleWidth}
-        dataComponent={volumeGlyph}
-      />
+      <VolumeBars candles={candles} firstIndex={firstIndex} pane={pane} />
       <VictoryCandlestick
         standalone={false}
         width={frame.width}
@@ -188,17 +155,14 @@ interface AxesLayerProps {
   formatPrice: (value: number) => string;
 }
 
-const tickLabel = <TickLabel />;
+/** Length of a tick mark, and the gap between it and its label. */
+const TICK_PX = 4;
+const LABEL_GAP_PX = 4;
 
-/** Victory takes theme colours as CSS var() strings in its style props. */
-const axisStyle = {
-  axis: { stroke: vars.color.border },
-  ticks: { stroke: vars.color.border, size: 4 },
-  grid: { stroke: `color-mix(in srgb, ${vars.color.border} 55%, transparent)` },
-  tickLabels: { padding: 4 },
-};
-
-/** Time axis under the volume pane, price axis right of the price pane, with their grid lines. */
+/**
+ * Time axis under the volume pane, price axis right of the price pane, with their grid lines: one
+ * path for the grid, one for the axis lines and tick marks, and a text per label.
+ */
 export const AxesLayer = memo(function AxesLayer({
   frame,
   xDomain,
@@ -207,36 +171,46 @@ export const AxesLayer = memo(function AxesLayer({
   priceTicks,
   formatPrice,
 }: AxesLayerProps) {
-  const domain = {
-    x: [xDomain[0], xDomain[1]] as [number, number],
-    y: [priceRange[0], priceRange[1]] as [number, number],
-  };
+  const { plotRight, priceTop, priceBottom, volumeBottom } = frame;
+  const timeXs = timeTicks.values.map((index) => xOfValue(index, xDomain, frame));
+  const priceYs = priceTicks.map((price) => yOfPrice(price, priceRange, frame));
+  const grid =
+    timeXs.map((x) => `M${x},${volumeBottom}V${priceTop}`).join('') +
+    priceYs.map((y) => `M${plotRight},${y}H0`).join('');
+  const axes =
+    `M0,${volumeBottom}H${plotRight}M${plotRight},${priceTop}V${priceBottom}` +
+    timeXs.map((x) => `M${x},${volumeBottom}v${TICK_PX}`).join('') +
+    priceYs.map((y) => `M${plotRight},${y}h${TICK_PX}`).join('');
   return (
     <g data-slot="axes-layer">
-      <VictoryAxis
-        standalone={false}
-        width={frame.width}
-        height={frame.height}
-        padding={paneBetween(frame, frame.priceTop, frame.volumeBottom)}
-        domain={domain}
-        tickValues={timeTicks.values}
-        tickFormat={timeTicks.labels}
-        tickLabelComponent={tickLabel}
-        style={axisStyle}
-      />
-      <VictoryAxis
-        dependentAxis
-        orientation="right"
-        standalone={false}
-        width={frame.width}
-        height={frame.height}
-        padding={paneBetween(frame, frame.priceTop, frame.priceBottom)}
-        domain={domain}
-        tickValues={[...priceTicks]}
-        tickFormat={formatPrice}
-        tickLabelComponent={tickLabel}
-        style={axisStyle}
-      />
+      <path data-slot="grid" className={styles.gridLines} d={grid} />
+      <path data-slot="axes" className={styles.axisLines} d={axes} />
+      {timeTicks.labels.map((label, i) => (
+        <text
+          key={timeTicks.values[i]}
+          data-slot="time-label"
+          className={styles.tickLabel}
+          x={timeXs[i]}
+          y={volumeBottom + TICK_PX + LABEL_GAP_PX}
+          textAnchor="middle"
+          dominantBaseline="hanging"
+        >
+          {label}
+        </text>
+      ))}
+      {priceTicks.map((price, i) => (
+        <text
+          key={price}
+          data-slot="price-label"
+          className={styles.tickLabel}
+          x={plotRight + TICK_PX + LABEL_GAP_PX}
+          y={priceYs[i]}
+          textAnchor="start"
+          dominantBaseline="central"
+        >
+          {formatPrice(price)}
+        </text>
+      ))}
     </g>
   );
 });
