@@ -1,6 +1,6 @@
 import { createVar, keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
-import { HEADER_HEIGHT_PX, ROW_HEIGHT_PX } from './layout';
+import { COLUMN_WIDTHS, HEADER_HEIGHT_PX, ROW_HEIGHT_PX } from './layout';
 
 /** How far into its highlight a fresh row already is (rows can re-mount while scrolling). */
 export const freshElapsed = createVar();
@@ -72,6 +72,9 @@ export const headerCell = style({
   whiteSpace: 'nowrap',
   boxSizing: 'border-box',
 });
+
+/** A column's fixed width; one without takes what is left (the table's min-width keeps it usable). */
+export const column = styleVariants(COLUMN_WIDTHS, (size) => ('width' in size ? { width: size.width } : {}));
 
 export const align = styleVariants({
   start: { textAlign: 'start' },
@@ -272,8 +275,6 @@ export const detailValue = style({
 
 export const raw = style({
   margin: 0,
-  maxHeight: '16rem',
-  overflow: 'auto',
   padding: vars.space['3'],
   background: vars.color.background,
   color: vars.color.foreground,

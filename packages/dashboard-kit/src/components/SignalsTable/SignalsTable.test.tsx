@@ -421,18 +421,34 @@ describe('given loaded rows and a failed refresh', () => {
 describe('given 100,000 signals', () => {
   const many = generateSignals(100_000);
 
-  it('should put only a bounded number of rows in the DOM', () => {
+  const fullListShown = () => waitFor(() => expect(table()).toHaveAttribute('aria-rowcount', '100001'));
+
+  it('should show the first screen at once and the whole list right after', async () => {
     render(<SignalsTable signals={many} />);
+    expect(table()).toHaveAttribute('aria-rowcount', '201');
+    expect(dataRows()[0]).toHaveAttribute('data-row-id', many[0]!.id);
+    await fullListShown();
+  });
+
+  it('should put only a bounded number of rows in the DOM', async () => {
+    render(<SignalsTable signals={many} />);
+    await fullListShown();
     const rendered = dataRows();
     expect(rendered.length).toBeGreaterThan(5);
     expect(rendered.length).toBeLessThan(40);
-    expect(table()).toHaveAttribute('aria-rowcount', '100001');
     expect(rendered[0]).toHaveAttribute('aria-rowindex', '2');
+  });
+
+  it('should build the whole list at once when it is sorted', async () => {
+    render(<SignalsTable signals={many} defaultSorting={[{ id: 'price', desc: true }]} />);
+    expect(table()).toHaveAttribute('aria-rowcount', '100001');
+    expect(screen.getByRole('columnheader', { name: 'Price' })).toHaveAttribute('aria-sort', 'descending');
   });
 
   describe('after scrolling to the middle', () => {
     it('should render the rows at that position', async () => {
       const { container } = render(<SignalsTable signals={many} />);
+      await fullListShown();
       await scrollTo(scroller(container), 50_000 * 40);
       const indexes = dataRows().map((row) => Number(row.getAttribute('aria-rowindex')));
       expect(indexes).toContain(50_002);
@@ -440,9 +456,19 @@ describe('given 100,000 signals', () => {
     });
   });
 
+  describe('after a chart marker points at a row that is not built yet', () => {
+    it('should scroll to it once it is', async () => {
+      const target = many[90_000]!;
+      render(<SignalsTable signals={many} highlightedId={target.id} />);
+      await fullListShown();
+      await waitFor(() => expect(dataRows().map((row) => row.dataset.rowId)).toContain(target.id));
+    });
+  });
+
   describe('after a chart marker points at a far row', () => {
     it('should scroll that row into view and mark it', async () => {
       const { rerender } = render(<SignalsTable signals={many} />);
+      await fullListShown();
       const target = many[70_000]!;
       rerender(<SignalsTable signals={many} highlightedId={target.id} />);
       await waitFor(() => {

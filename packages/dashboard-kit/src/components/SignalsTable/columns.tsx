@@ -28,10 +28,6 @@ import type { SignalColumnId, SignalRow, SignalStatus } from './types';
 export interface SignalColumnMeta {
   /** The column's name in its header, its sort button and the columns menu. */
   label: string;
-  /** Width in CSS pixels; a column without one takes the space that is left. */
-  width?: number;
-  /** The least width of a column without a fixed width. */
-  minWidth?: number;
   align?: 'start' | 'end';
 }
 
@@ -173,7 +169,7 @@ export const signalColumns = helper.columns([
     cell: ({ row, table }) => <ExpandToggle row={row} detailRowId={table.options.meta?.detailRowId(row.id)} />,
     enableHiding: false,
     enableSorting: false,
-    meta: { label: 'Details', width: 44 },
+    meta: { label: 'Details' },
   }),
   helper.accessor((signal) => signal.receivedAt, {
     id: 'time' satisfies SignalColumnId,
@@ -181,7 +177,7 @@ export const signalColumns = helper.columns([
     sortFn: 'basic',
     sortDescFirst: true,
     cell: (context) => <RelativeTime time={context.getValue()} />,
-    meta: { label: 'Time', width: 112 },
+    meta: { label: 'Time' },
   }),
   helper.accessor((signal) => orUndefined(signal.ticker), {
     id: 'ticker' satisfies SignalColumnId,
@@ -189,7 +185,7 @@ export const signalColumns = helper.columns([
     sortFn: 'text',
     sortUndefined: 'last',
     cell: (context) => <TextCell value={context.getValue()} className={styles.ticker} />,
-    meta: { label: 'Ticker', width: 112 },
+    meta: { label: 'Ticker' },
   }),
   helper.accessor((signal) => orUndefined(signal.action), {
     id: 'action' satisfies SignalColumnId,
@@ -197,7 +193,7 @@ export const signalColumns = helper.columns([
     sortFn: 'text',
     sortUndefined: 'last',
     cell: (context) => <ActionBadge action={context.getValue() ?? null} />,
-    meta: { label: 'Action', width: 96 },
+    meta: { label: 'Action' },
   }),
   helper.accessor((signal) => orUndefined(signal.price), {
     id: 'price' satisfies SignalColumnId,
@@ -205,7 +201,7 @@ export const signalColumns = helper.columns([
     sortFn: 'basic',
     sortUndefined: 'last',
     cell: (context) => <NumberCell value={context.getValue()} format={formatPrice} />,
-    meta: { label: 'Price', width: 120, align: 'end' },
+    meta: { label: 'Price', align: 'end' },
   }),
   helper.accessor((signal) => orUndefined(signal.quantity), {
     id: 'quantity' satisfies SignalColumnId,
@@ -213,7 +209,7 @@ export const signalColumns = helper.columns([
     sortFn: 'basic',
     sortUndefined: 'last',
     cell: (context) => <NumberCell value={context.getValue()} format={formatQuantity} />,
-    meta: { label: 'Quantity', width: 112, align: 'end' },
+    meta: { label: 'Quantity', align: 'end' },
   }),
   helper.accessor((signal) => orUndefined(signal.interval), {
     id: 'interval' satisfies SignalColumnId,
@@ -221,7 +217,7 @@ export const signalColumns = helper.columns([
     sortFn: compareIntervals,
     sortUndefined: 'last',
     cell: (context) => <TextCell value={context.getValue()} />,
-    meta: { label: 'Interval', width: 88 },
+    meta: { label: 'Interval' },
   }),
   helper.accessor((signal) => orUndefined(signal.strategy), {
     id: 'strategy' satisfies SignalColumnId,
@@ -229,13 +225,13 @@ export const signalColumns = helper.columns([
     sortFn: 'text',
     sortUndefined: 'last',
     cell: (context) => <TextCell value={context.getValue()} />,
-    meta: { label: 'Strategy', width: 168 },
+    meta: { label: 'Strategy' },
   }),
   helper.accessor((signal) => signal.status, {
     id: 'status' satisfies SignalColumnId,
     header: 'Status',
     sortFn: 'text',
     cell: (context) => <StatusCell status={context.getValue()} reason={context.row.original.reason} />,
-    meta: { label: 'Status', minWidth: 200 },
+    meta: { label: 'Status' },
   }),
 ]);

@@ -16,3 +16,35 @@ export const FRESH_ROW_MS = 2_400;
 export const SKELETON_ROWS = 8;
 /** Below this viewport width the table starts with fewer columns (unless told otherwise). */
 export const COMPACT_MEDIA_QUERY = '(max-width: 40rem)';
+/** Rows rendered first when a long list arrives into an empty table (several screens' worth). */
+export const FIRST_SCREEN_ROWS = 200;
+/** Lists longer than this arrive in two steps: the first screen, then the rest. */
+export const PROGRESSIVE_MIN_ROWS = 2_000;
+
+/**
+ * Column widths in CSS pixels: a fixed width, or (status) the space left over above a minimum.
+ * Classes, not inline styles, so the browser can reuse computed styles across rows.
+ */
+export const COLUMN_WIDTHS = {
+  expand: { width: 44 },
+  time: { width: 112 },
+  ticker: { width: 112 },
+  action: { width: 96 },
+  price: { width: 120 },
+  quantity: { width: 112 },
+  interval: { width: 88 },
+  strategy: { width: 168 },
+  status: { minWidth: 200 },
+} as const satisfies Record<string, { width: number } | { minWidth: number }>;
+
+export type ColumnKey = keyof typeof COLUMN_WIDTHS;
+
+/** The narrowest the table gets with these columns shown; it scrolls sideways below that. */
+export function tableMinWidth(columnIds: readonly string[]): number {
+  let total = 0;
+  for (const id of columnIds) {
+    const size: { width?: number; minWidth?: number } | undefined = COLUMN_WIDTHS[id as ColumnKey];
+    total += size?.width ?? size?.minWidth ?? 0;
+  }
+  return total;
+}

@@ -4,42 +4,48 @@ import type { SignalRow } from './types';
 
 const NONE: ReadonlyMap<string, number> = new Map();
 
+interface Baseline {
+  /** The latest `receivedAt` shown so far. */
+  newest: number;
+  /** The row that has it, to tell a grown list from a replaced one. */
+  newestId: string | null;
+}
+
 /**
  * Which rows arrived after the table first showed data, and when (ms since the epoch).
  *
- * A row is fresh when its id was never shown before and it was received after every row shown
- * so far: live signals qualify, older pages appended by infinite loading do not. A list that
- * shares no id with what was shown (another ticker, a reload) starts a new baseline instead of
- * lighting up every row. Nothing is tracked until `ready` (data loaded, no error).
+ * A row is fresh when it was received after every row shown so far: live signals qualify, older
+ * pages appended by infinite loading do not. A list that no longer holds the newest row shown so
+ * far (another ticker, a reload) starts a new baseline instead of lighting up. Nothing is tracked
+ * until `ready` (data loaded, no error). One pass over the list per change, no per-id bookkeeping,
+ * so a live update to 100,000 rows stays cheap.
  */
 export function useFreshRows(signals: readonly SignalRow[], ready: boolean): ReadonlyMap<string, number> {
-  const seenRef = useRef<Set<string> | null>(null);
-  const newestRef = useRef(-Infinity);
+  const baselineRef = useRef<Baseline | null>(null);
   const [fresh, setFresh] = useState(NONE);
 
   useLayoutEffect(() => {
     if (!ready) return;
-    const seen = seenRef.current;
-    const newestBefore = newestRef.current;
-    let newest = newestBefore;
-    let sharesAnId = false;
-    const arrived: string[] = [];
+    let newest = -Infinity;
+    let newestId: string | null = null;
     for (const signal of signals) {
-      if (signal.receivedAt > newest) newest = signal.receivedAt;
-      if (seen?.has(signal.id)) sharesAnId = true;
-      else if (signal.receivedAt > newestBefore) arrived.push(signal.id);
+      if (signal.receivedAt > newest) {
+        newest = signal.receivedAt;
+        newestId = signal.id;
+      }
     }
 
-    const isNewBaseline = seen === null || (seen.size > 0 && !sharesAnId);
-    if (isNewBaseline) {
-      seenRef.current = new Set(signals.map((signal) => signal.id));
-      newestRef.current = newest;
+    const baseline = baselineRef.current;
+    const continues =
+      baseline !== null && (baseline.newestId === null || signals.some((signal) => signal.id === baseline.newestId));
+    if (!continues) {
+      baselineRef.current = { newest, newestId };
       return;
     }
-    for (const signal of signals) seen.add(signal.id);
-    newestRef.current = newest;
-    if (arrived.length === 0) return;
+    if (newest <= baseline.newest) return;
+    baselineRef.current = { newest, newestId };
 
+    const arrived = signals.filter((signal) => signal.receivedAt > baseline.newest).map((signal) => signal.id);
     const now = Date.now();
     setFresh((previous) => {
       const next = new Map<string, number>();

@@ -1,0 +1,309 @@
+import { FlexRender } from '@tanstack/react-table';
+import { measureElement as measureRenderedSize, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { assignInlineVars } from '@vanilla-extract/dynamic';
+import { clsx } from 'clsx';
+import { memo, useCallback, useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { focusRing } from '../../theme/focus.css';
+import type { SignalTableRow } from './columns';
+import { formatExactTime } from './format';
+import {
+  DETAIL_ESTIMATE_PX,
+  END_REACHED_THRESHOLD_ROWS,
+  FRESH_ROW_MS,
+  HEADER_HEIGHT_PX,
+  OVERSCAN_ROWS,
+  ROW_HEIGHT_PX,
+  type ColumnKey,
+} from './layout';
+import * as styles from './SignalsTable.css';
+import type { SignalRow } from './types';
+
+/** One entry of the virtual list: a row, or the details opened under it. */
+export interface ListItem {
+  row: SignalTableRow;
+  detail: boolean;
+}
+
+/** The class that sizes a column (on its `<col>`). */
+export const columnClass = (columnId: string): string | undefined => styles.column[columnId as ColumnKey];
+
+function Spacer({ height, columnCount }: { height: number; columnCount: number }) {
+  return (
+    <tr aria-hidden="true" data-slot="signals-table-spacer">
+      <td colSpan={columnCount} className={styles.spacer} style={{ height }} />
+    </tr>
+  );
+}
+
+/** Only detail rows are measured. One that is not laid out (a hidden tab, a test DOM) reports 0: keep the estimate. */
+const measureDetailRow: typeof measureRenderedSize<HTMLTableRowElement> = (element, entry, instance) => {
+  const size = measureRenderedSize(element, entry, instance);
+  return size > 0 ? size : DETAIL_ESTIMATE_PX;
+};
+
+export interface SignalsTableBodyProps {
+  /** The sorted rows, with detail entries interleaved when some are expanded (`null`: none are). */
+  items: readonly ListItem[] | null;
+  rows: readonly SignalTableRow[];
+  scroller: HTMLDivElement | null;
+  columnCount: number;
+  visibleColumnKey: string;
+  expanded: Readonly<Record<string, boolean>>;
+  fresh: ReadonlyMap<string, number>;
+  selectedId: string | null;
+  highlightedId: string | null;
+  onActivate: ((signal: SignalRow) => void) | undefined;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onEndReached: (() => void) | undefined;
+  detailRowId: (rowId: string) => string;
+}
+
+/**
+ * The virtualised rows, between two spacer rows that stand in for the rows out of view. Kept
+ * apart from the header and toolbar so that scrolling re-renders only this part.
+ */
+export function SignalsTableBody({
+  items,
+  rows,
+  scroller,
+  columnCount,
+  visibleColumnKey,
+  expanded,
+  fresh,
+  selectedId,
+  highlightedId,
+  onActivate,
+  hasMore,
+  loadingMore,
+  onEndReached,
+  detailRowId,
+}: SignalsTableBodyProps) {
+  const itemCount = items ? items.length : rows.length;
+  const itemAt = useCallback(
+    (index: number): ListItem => items?.[index] ?? { row: rows[index] as SignalTableRow, detail: false },
+    [items, rows],
+  );
+  // Both keep their identity until the rows change: the virtualiser recomputes every position
+  // (100,000 of them) whenever either function is new.
+  const estimateSize = useCallback(
+    (index: number) => (itemAt(index).detail ? DETAIL_ESTIMATE_PX : ROW_HEIGHT_PX),
+    [itemAt],
+  );
+  const getItemKey = useCallback(
+    (index: number) => {
+      const item = itemAt(index);
+      return item.detail ? `${item.row.id}\u0000detail` : item.row.id;
+    },
+    [itemAt],
+  );
+  const virtualizer = useVirtualizer<HTMLDivElement, HTMLTableRowElement>({
+    count: itemCount,
+    getScrollElement: () => scroller,
+    estimateSize,
+    getItemKey,
+    overscan: OVERSCAN_ROWS,
+    // The sticky header sits above the first row inside the same scroller.
+    scrollMargin: HEADER_HEIGHT_PX,
+    scrollPaddingStart: HEADER_HEIGHT_PX,
+    measureElement: measureDetailRow,
+  });
+  const virtualItems = virtualizer.getVirtualItems();
+
+  const lastRenderedIndex = virtualItems.at(-1)?.index ?? -1;
+  const endReachedForCount = useRef(-1);
+  useEffect(() => {
+    if (!hasMore || loadingMore || !onEndReached || itemCount === 0) return;
+    if (lastRenderedIndex < itemCount - 1 - END_REACHED_THRESHOLD_ROWS) return;
+    if (endReachedForCount.current === itemCount) return;
+    endReachedForCount.current = itemCount;
+    onEndReached();
+  }, [hasMore, loadingMore, onEndReached, itemCount, lastRenderedIndex]);
+
+  // A row asked for before it is loaded is scrolled to once it arrives, not on every later change.
+  const pendingScrollId = useRef<string | null>(null);
+  const scrollToRowRef = useRef<(id: string) => void>(() => {});
+  scrollToRowRef.current = (id: string) => {
+    const index = items
+      ? items.findIndex((item) => !item.detail && item.row.id === id)
+      : rows.findIndex((row) => row.id === id);
+    pendingScrollId.current = index >= 0 ? null : id;
+    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
+  };
+  useEffect(() => {
+    if (highlightedId !== null) scrollToRowRef.current(highlightedId);
+  }, [highlightedId]);
+  useEffect(() => {
+    if (selectedId !== null) scrollToRowRef.current(selectedId);
+  }, [selectedId]);
+  useEffect(() => {
+    if (pendingScrollId.current !== null) scrollToRowRef.current(pendingScrollId.current);
+  }, [rows, items]);
+
+  const first = virtualItems[0];
+  const last = virtualItems.at(-1);
+  const topSpace = first ? first.start - HEADER_HEIGHT_PX : 0;
+  const bottomSpace = last ? virtualizer.getTotalSize() - (last.end - HEADER_HEIGHT_PX) : 0;
+  const scrollerWidth = virtualizer.scrollRect?.width || undefined;
+  const now = Date.now();
+
+  return (
+    <tbody>
+      {topSpace > 0 ? <Spacer height={topSpace} columnCount={columnCount} /> : null}
+      {virtualItems.map((virtualItem) => {
+        const { row, detail } = itemAt(virtualItem.index);
+        if (detail) {
+          return (
+            <DetailRow
+              key={virtualItem.key as string}
+              id={detailRowId(row.id)}
+              signal={row.original}
+              index={virtualItem.index}
+              columnCount={columnCount}
+              width={scrollerWidth}
+              measure={virtualizer.measureElement}
+            />
+          );
+        }
+        const freshSince = fresh.get(row.id);
+        const freshFor = freshSince === undefined ? undefined : now - freshSince;
+        return (
+          <SignalTableRowView
+            key={virtualItem.key as string}
+            row={row}
+            ariaRowIndex={virtualItem.index + 2}
+            visibleColumnKey={visibleColumnKey}
+            expanded={expanded[row.id] === true}
+            selected={row.id === selectedId}
+            highlighted={row.id === highlightedId}
+            freshFor={freshFor !== undefined && freshFor < FRESH_ROW_MS ? freshFor : undefined}
+            onActivate={onActivate}
+          />
+        );
+      })}
+      {bottomSpace > 0 ? <Spacer height={bottomSpace} columnCount={columnCount} /> : null}
+      {loadingMore ? (
+        <tr>
+          <td colSpan={columnCount} className={styles.footerCell}>
+            <span role="status">Loading more signals…</span>
+          </td>
+        </tr>
+      ) : null}
+    </tbody>
+  );
+}
+
+interface RowViewProps {
+  row: SignalTableRow;
+  ariaRowIndex: number;
+  /** Changes when columns are shown or hidden, so a memoised row renders its new cells. */
+  visibleColumnKey: string;
+  expanded: boolean;
+  selected: boolean;
+  highlighted: boolean;
+  /** How long ago the row arrived, while it is still fresh. */
+  freshFor: number | undefined;
+  onActivate: ((signal: SignalRow) => void) | undefined;
+}
+
+const INTERACTIVE_TARGET = 'button, a, input, select, textarea, [role="button"], [role="menuitem"]';
+
+/** One data row. Memoised: while scrolling only the rows that come into view render. */
+const SignalTableRowView = memo(function SignalTableRowView({
+  row,
+  ariaRowIndex,
+  expanded,
+  selected,
+  highlighted,
+  freshFor,
+  onActivate,
+}: RowViewProps) {
+  const handleClick = (event: MouseEvent<HTMLTableRowElement>) => {
+    if ((event.target as Element).closest(INTERACTIVE_TARGET)) return;
+    onActivate?.(row.original);
+  };
+  const handleKeyDown = (event: KeyboardEvent<HTMLTableRowElement>) => {
+    if (event.target !== event.currentTarget || (event.key !== 'Enter' && event.key !== ' ')) return;
+    event.preventDefault();
+    onActivate?.(row.original);
+  };
+  return (
+    <tr
+      className={clsx(styles.row, onActivate && focusRing)}
+      aria-rowindex={ariaRowIndex}
+      aria-selected={onActivate ? selected : undefined}
+      data-expanded={expanded || undefined}
+      data-highlighted={highlighted || undefined}
+      data-fresh={freshFor === undefined ? undefined : ''}
+      data-clickable={onActivate ? '' : undefined}
+      data-slot="signals-table-row"
+      data-row-id={row.id}
+      style={
+        freshFor === undefined ? undefined : assignInlineVars({ [styles.freshElapsed]: String(Math.round(freshFor)) })
+      }
+      tabIndex={onActivate ? 0 : undefined}
+      onClick={onActivate ? handleClick : undefined}
+      onKeyDown={onActivate ? handleKeyDown : undefined}
+    >
+      {row.getVisibleCells().map((cell) => {
+        const meta = cell.column.columnDef.meta;
+        return (
+          <td key={cell.id} className={clsx(styles.cell, styles.align[meta?.align ?? 'start'])}>
+            <FlexRender cell={cell} />
+          </td>
+        );
+      })}
+    </tr>
+  );
+});
+
+interface DetailRowProps {
+  id: string;
+  signal: SignalRow;
+  index: number;
+  columnCount: number;
+  /** The visible width of the scroller, so the details stay readable when the table is wider. */
+  width: number | undefined;
+  measure: Virtualizer<HTMLDivElement, HTMLTableRowElement>['measureElement'];
+}
+
+function DetailRow({ id, signal, index, columnCount, width, measure }: DetailRowProps) {
+  return (
+    <tr id={id} ref={measure} data-index={index} aria-rowindex={index + 2} data-slot="signals-table-detail">
+      <td colSpan={columnCount} className={styles.detailCell}>
+        <div className={styles.detailContent} style={{ maxWidth: width }}>
+          <dl className={styles.detailFields}>
+            <dt className={styles.detailTerm}>Received</dt>
+            <dd className={styles.detailValue}>{formatExactTime(signal.receivedAt)}</dd>
+            <dt className={styles.detailTerm}>Alert time</dt>
+            <dd className={styles.detailValue}>
+              {signal.alertTime === null ? '—' : formatExactTime(signal.alertTime)}
+            </dd>
+            {signal.comment ? (
+              <>
+                <dt className={styles.detailTerm}>Comment</dt>
+                <dd className={styles.detailValue}>{signal.comment}</dd>
+              </>
+            ) : null}
+            {signal.reason ? (
+              <>
+                <dt className={styles.detailTerm}>Reason</dt>
+                <dd className={styles.detailValue}>{signal.reason}</dd>
+              </>
+            ) : null}
+            <dt className={styles.detailTerm}>Raw body</dt>
+            <dd className={styles.detailValue}>
+              {signal.raw === undefined ? (
+                <span className={styles.muted}>Not loaded</span>
+              ) : (
+                <pre className={styles.raw} data-slot="signals-table-raw">
+                  {signal.raw}
+                </pre>
+              )}
+            </dd>
+          </dl>
+        </div>
+      </td>
+    </tr>
+  );
+}
