@@ -1,0 +1,204 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../test/database';
+import { listAllSignals, signUp, type Trader } from './support/api';
+import { rawPost, rawRequest, type RawResponse } from './support/raw-http';
+import { RunningServer } from './support/server';
+
+/*
+ * Raw bytes over a real socket to a real server process: what app.inject() cannot send (invalid UTF-8 in
+ * bodies and headers, broken framing, bodies just over each limit). The process must answer every request
+ * with a 4xx or a 2xx, never a 5xx, never crash, and store exactly what it acknowledged.
+ */
+const SCALE = Number(process.env.PROOF_RUNS ?? 1);
+const runs = (count: number) => ({ numRuns: Math.max(1, Math.round(count * SCALE)) });
+const KIB = 1024;
+
+function expectErrorBody(response: RawResponse): void {
+  expect(response.status).toBeLessThan(500);
+  if (response.status < 400) return;
+  const body = JSON.parse(response.body) as { message?: unknown };
+  expect(typeof body.message).toBe('string');
+}
+
+/** Header values as a careless client sends them: any bytes but CR and LF, latin1 and invalid UTF-8 included. */
+const headerValueBytes = fc
+  .uint8Array({ maxLength: 60 })
+  .map((bytes) => Buffer.from(bytes.filter((byte) => byte !== 0x0d && byte !== 0x0a)));
+const contentTypeLine = fc.oneof(
+  fc
+    .constantFrom('text/plain', 'application/json', 'application/json; charset=utf-8', 'text/plain; charset=iso-8859-1')
+    .map((type) => Buffer.from(`Content-Type: ${type}`)),
+  headerValueBytes.map((value) => Buffer.concat([Buffer.from('Content-Type: '), value])),
+  fc.constant(undefined),
+);
+/** Mostly invalid UTF-8: random bytes, overlong forms, lone continuation bytes, surrogates encoded in UTF-8. */
+const bodyBytes = fc.oneof(
+  fc.uint8Array({ maxLength: 400 }).map((bytes) => Buffer.from(bytes)),
+  fc.constantFrom(
+    Buffer.from([0xc0, 0xaf]),
+    Buffer.from([0xed, 0xa0, 0x80]),
+    Buffer.from([0x80, 0x80, 0x80]),
+    Buffer.from([0xf8, 0x88, 0x80, 0x80, 0x80]),
+    Buffer.from([0xff, 0xfe, 0x00, 0x7b]),
+    Buffer.concat([
+      Buffer.from('{"ticker":"BTC","action":"buy","comment":"'),
+      Buffer.from([0xe2, 0x28, 0xa1]),
+      Buffer.from('"}'),
+    ]),
+  ),
+);
+
+describe('given raw bytes over a real socket', () => {
+  let testDatabase: TestDatabase;
+  let server: RunningServer;
+  let trader: Trader;
+  let webhookPath: string;
+  let acknowledged = 0;
+
+  beforeAll(async () => {
+    testDatabase = await createTestDatabase('sqlite', {
+      RATE_LIMIT_REGISTER_PER_MINUTE: '100000',
+      RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
+      RATE_LIMIT_LOGIN_FAILURES_PER_MINUTE: '100000',
+    });
+    server = await RunningServer.start(testDatabase.env);
+    trader = await signUp(server.url);
+    webhookPath = new URL(trader.webhookUrl).pathname;
+  });
+
+  afterAll(async () => {
+    await server?.kill();
+    await testDatabase?.cleanup();
+  });
+
+  describe('to the webhook', () => {
+    it('should store every body with a readable content type and answer 202 or 200, else 415', async () => {
+      await fc.assert(
+        fc.asyncProperty(bodyBytes, contentTypeLine, async (body, typeLine) => {
+          const response = await rawRequest(server.url, rawPost(webhookPath, body, typeLine ? [typeLine] : []));
+          expect(response).toBeDefined();
+          expectErrorBody(response!);
+          expect(response!.status).toBeOneOf([200, 202, 400, 415]);
+          if (response!.status < 300) {
+            expect(JSON.parse(response!.body)).toMatchObject({ id: expect.stringMatching(/^\d+$/) });
+            acknowledged += 1;
+          }
+        }),
+        runs(100),
+      );
+      // Budget: 120 posts a minute per URL; the property stays under it.
+      expect(acknowledged).toBeLessThanOrEqual(110);
+      expect(await listAllSignals(server.url, trader.authorization)).toHaveLength(acknowledged);
+    });
+
+    it.each([
+      ['exactly 64 KiB', 64 * KIB, [202]],
+      ['64 KiB and 1 byte', 64 * KIB + 1, [413]],
+    ])('should answer a body of %s with %j', async (_name, size, statuses) => {
+      const response = await rawRequest(
+        server.url,
+        rawPost(webhookPath, Buffer.alloc(size, 'x'), [Buffer.from('Content-Type: text/plain')]),
+      );
+      expect(response!.status).toBeOneOf(statuses);
+      expectErrorBody(response!);
+      if (response!.status < 300) acknowledged += 1;
+      expect(await listAllSignals(server.url, trader.authorization)).toHaveLength(acknowledged);
+    });
+
+    it('should refuse a chunked body over 64 KiB with 413 and store nothing', async () => {
+      const chunk = Buffer.alloc(16 * KIB, 'y');
+      const framed = Buffer.concat([
+        Buffer.from(
+          `POST ${webhookPath} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nTransfer-Encoding: chunked\r\nContent-Type: text/plain\r\n\r\n`,
+        ),
+        ...Array.from({ length: 5 }, () =>
+          Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]),
+        ),
+        Buffer.from('0\r\n\r\n'),
+      ]);
+      const response = await rawRequest(server.url, framed);
+      expect(response?.status).toBe(413);
+      expectErrorBody(response!);
+      expect(await listAllSignals(server.url, trader.authorization)).toHaveLength(acknowledged);
+    });
+  });
+
+  describe('to the auth endpoints', () => {
+    it.each(['/api/register', '/api/login'])('should answer any bytes posted to %s with a 4xx', async (path) => {
+      await fc.assert(
+        fc.asyncProperty(bodyBytes, contentTypeLine, async (body, typeLine) => {
+          const response = await rawRequest(server.url, rawPost(path, body, typeLine ? [typeLine] : []));
+          expect(response!.status).toBeGreaterThanOrEqual(400);
+          expectErrorBody(response!);
+        }),
+        runs(60),
+      );
+    });
+
+    it.each([
+      ['/api/register', 16 * KIB, 422],
+      ['/api/register', 16 * KIB + 1, 413],
+      ['/api/login', 16 * KIB, 422],
+      ['/api/login', 16 * KIB + 1, 413],
+    ])('should answer a %s body of %i bytes with %i', async (path, size, status) => {
+      const body = Buffer.from(`{"email":"${'e'.repeat(size - 12)}"}`);
+      expect(body.length).toBe(size);
+      const response = await rawRequest(
+        server.url,
+        rawPost(path, body, [Buffer.from('Content-Type: application/json')]),
+      );
+      expect(response!.status).toBe(status);
+      expectErrorBody(response!);
+    });
+  });
+
+  it('should answer a JSON body just over 1 MiB to the other routes with 413', async () => {
+    const body = Buffer.from(`{"tradingViewOnly":false,"pad":"${'p'.repeat(KIB * KIB)}"}`);
+    const response = await rawRequest(
+      server.url,
+      Buffer.concat([
+        Buffer.from(
+          `PUT /api/webhook/settings HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nAuthorization: ${trader.authorization}\r\n` +
+            `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+        ),
+        body,
+      ]),
+    );
+    expect(response!.status).toBe(413);
+    expectErrorBody(response!);
+  });
+
+  it('should answer broken HTTP with a 4xx or by closing the connection, and keep serving', async () => {
+    const broken = fc.oneof(
+      fc.uint8Array({ minLength: 1, maxLength: 300 }).map((bytes) => Buffer.from(bytes)),
+      fc
+        .constantFrom(
+          'GET / HTTP/1.1\r\nHost: localhost\r\nContent-Length: abc\r\n\r\n',
+          'POST /api/login HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello!',
+          'POST /api/login HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n',
+          'POST /api/login HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n',
+          `GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'b'.repeat(20 * KIB)}\r\n\r\n`,
+          'GET /api/%E0%A4%A HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n',
+          'GET /api/health HTTP/1.1\r\nHost: local\u00ffhost\r\nConnection: close\r\n\r\n',
+          'GET /api/health\r\n\r\n',
+          'BREW /api/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n',
+          'GET /api/health HTTP/9.9\r\nHost: localhost\r\nConnection: close\r\n\r\n',
+          'GET /api/health HTTP/1.1\r\nHost: localhost\r\nBad Header Name: x\r\nConnection: close\r\n\r\n',
+        )
+        .map((text) => Buffer.from(text, 'latin1')),
+    );
+    await fc.assert(
+      fc.asyncProperty(broken, async (request) => {
+        const response = await rawRequest(server.url, request, { endInput: true });
+        // Errors of HTTP itself come from Node's parser through Fastify's client error handler: a 400 or 431 whose
+        // JSON has `message` (and Fastify's `error` and `statusCode` too: not quite the API's error shape).
+        if (response !== undefined) expectErrorBody(response);
+      }),
+      runs(60),
+    );
+    expect(server.running).toBe(true);
+    const health = await fetch(`${server.url}/api/health`);
+    expect(health.status).toBe(200);
+  });
+});
