@@ -87,8 +87,12 @@ function openPostgres(databaseUrl: string, onPoolError: (error: Error) => void):
   });
   // An idle client losing its connection must not crash the process; the next query reports the problem.
   pool.on('error', onPoolError);
-  // JIT compilation costs more than it saves on our short aggregate queries (35 ms or more each, measured).
   pool.on('connect', (client) => {
+    // A client checked out of the pool has no error listener of the pool's, and pg emits 'error' when the server
+    // ends the session (PostgreSQL restarting, failing over): unheard, that event would end the process. The
+    // query that was running fails and reports it (a 503); the event itself needs nothing more.
+    client.on('error', () => {});
+    // JIT compilation costs more than it saves on our short aggregate queries (35 ms or more each, measured).
     client.query('SET jit = off').catch(onPoolError);
   });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
