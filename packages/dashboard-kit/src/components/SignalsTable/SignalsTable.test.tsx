@@ -421,7 +421,9 @@ describe('given loaded rows and a failed refresh', () => {
 describe('given 100,000 signals', () => {
   const many = generateSignals(100_000);
 
-  const fullListShown = () => waitFor(() => expect(table()).toHaveAttribute('aria-rowcount', '100001'));
+  // Building 100,000 rows in jsdom on a shared machine can take a few seconds.
+  const fullListShown = () =>
+    waitFor(() => expect(table()).toHaveAttribute('aria-rowcount', '100001'), { timeout: 10_000 });
 
   it('should show the first screen at once and the whole list right after', async () => {
     render(<SignalsTable signals={many} />);

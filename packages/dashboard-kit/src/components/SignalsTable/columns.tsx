@@ -21,6 +21,7 @@ import {
   formatRelativeTime,
   intervalToMinutes,
 } from './format';
+import { createReusingCoreRowModel } from './rowModel';
 import * as styles from './SignalsTable.css';
 import type { SignalColumnId, SignalRow, SignalStatus } from './types';
 
@@ -38,6 +39,7 @@ export interface SignalTableMeta {
 }
 
 export const signalTableFeatures = tableFeatures({
+  coreRowModel: createReusingCoreRowModel(),
   rowSortingFeature,
   sortedRowModel: createSortedRowModel(),
   sortFns: { basic: sortFn_basic, text: sortFn_text },
