@@ -4,6 +4,8 @@ import { COLUMN_WIDTHS, HEADER_HEIGHT_PX, ROW_HEIGHT_PX } from './layout';
 
 /** How far into its highlight a fresh row already is (rows can re-mount while scrolling). */
 export const freshElapsed = createVar();
+/** The scroller's visible width, which expanded details keep to. */
+export const viewportWidth = createVar();
 
 const tinted = (color: string, percent: number) => `color-mix(in srgb, ${color} ${percent}%, transparent)`;
 
@@ -363,6 +365,7 @@ export const footerCell = style({
 /** Detail content stays in view at the scroller's left edge when the table is wider than it. */
 export const detailContent = style({
   position: 'sticky',
-  insetInlineStart: 0,
+  insetInlineStart: vars.space['4'],
+  maxWidth: `calc(${viewportWidth} - 2 * ${vars.space['4']})`,
   boxSizing: 'border-box',
 });

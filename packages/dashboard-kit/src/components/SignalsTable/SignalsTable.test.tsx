@@ -361,6 +361,14 @@ describe('given signals already on screen', () => {
     });
   });
 
+  describe('after a whole page arrives into an empty table', () => {
+    it('should not light up the page', () => {
+      const { rerender } = render(<SignalsTable signals={[]} />);
+      rerender(<SignalsTable signals={generateSignals(50, { now })} />);
+      expect(freshRows()).toEqual([]);
+    });
+  });
+
   describe('after the list is replaced by another one', () => {
     it('should take the new list as its starting point', () => {
       const { rerender } = render(<SignalsTable signals={initial} />);

@@ -271,7 +271,10 @@ function DetailRow({ id, signal, index, columnCount, width, measure }: DetailRow
   return (
     <tr id={id} ref={measure} data-index={index} aria-rowindex={index + 2} data-slot="signals-table-detail">
       <td colSpan={columnCount} className={styles.detailCell}>
-        <div className={styles.detailContent} style={{ maxWidth: width }}>
+        <div
+          className={styles.detailContent}
+          style={width === undefined ? undefined : assignInlineVars({ [styles.viewportWidth]: `${width}px` })}
+        >
           <dl className={styles.detailFields}>
             <dt className={styles.detailTerm}>Received</dt>
             <dd className={styles.detailValue}>{formatExactTime(signal.receivedAt)}</dd>

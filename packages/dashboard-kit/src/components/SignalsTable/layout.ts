@@ -12,6 +12,8 @@ export const OVERSCAN_ROWS = 8;
 export const END_REACHED_THRESHOLD_ROWS = 20;
 /** How long a newly arrived row stays highlighted. */
 export const FRESH_ROW_MS = 2_400;
+/** More new rows than this at once is a page of data being loaded, not live alerts: none flash. */
+export const FRESH_BATCH_MAX = 10;
 /** Skeleton rows shown while the first page loads. */
 export const SKELETON_ROWS = 8;
 /** Below this viewport width the table starts with fewer columns (unless told otherwise). */

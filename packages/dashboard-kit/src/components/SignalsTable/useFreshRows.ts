@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { FRESH_ROW_MS } from './layout';
+import { FRESH_BATCH_MAX, FRESH_ROW_MS } from './layout';
 import type { SignalRow } from './types';
 
 const NONE: ReadonlyMap<string, number> = new Map();
@@ -16,7 +16,8 @@ interface Baseline {
  *
  * A row is fresh when it was received after every row shown so far: live signals qualify, older
  * pages appended by infinite loading do not. A list that no longer holds the newest row shown so
- * far (another ticker, a reload) starts a new baseline instead of lighting up. Nothing is tracked
+ * far (another ticker, a reload), or that gained more rows at once than live alerts bring (a page
+ * loaded into an empty table), starts a new baseline instead of lighting up. Nothing is tracked
  * until `ready` (data loaded, no error). One pass over the list per change, no per-id bookkeeping,
  * so a live update to 100,000 rows stays cheap.
  */
@@ -46,6 +47,7 @@ export function useFreshRows(signals: readonly SignalRow[], ready: boolean): Rea
     baselineRef.current = { newest, newestId };
 
     const arrived = signals.filter((signal) => signal.receivedAt > baseline.newest).map((signal) => signal.id);
+    if (arrived.length > FRESH_BATCH_MAX) return;
     const now = Date.now();
     setFresh((previous) => {
       const next = new Map<string, number>();
