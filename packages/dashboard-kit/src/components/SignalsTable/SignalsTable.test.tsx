@@ -489,6 +489,34 @@ describe('given 100,000 signals', () => {
   });
 });
 
+describe('given a long list scrolled away from the top', () => {
+  const signals = generateSignals(1_000, { now: Date.now() - MINUTE });
+  const live = (count: number) =>
+    Array.from({ length: count }, (_, index) => makeSignal({ id: `live-${index}`, receivedAt: Date.now() + index }));
+
+  describe('after live signals arrive above the view', () => {
+    it('should keep the rows in view where they were', async () => {
+      const { container, rerender } = render(<SignalsTable signals={signals} />);
+      await scrollTo(scroller(container), 400 * 40);
+      const topRow = () => dataRows().find((row) => row.getAttribute('aria-rowindex') === '402')?.dataset.rowId;
+      const before = topRow();
+      rerender(<SignalsTable signals={[...live(3), ...signals]} />);
+      expect(scroller(container).scrollTop).toBe(403 * 40);
+      await scrollTo(scroller(container), 403 * 40);
+      expect(dataRows().find((row) => row.getAttribute('aria-rowindex') === '405')?.dataset.rowId).toBe(before);
+    });
+  });
+
+  describe('after live signals arrive while at the top', () => {
+    it('should show them', () => {
+      const { container, rerender } = render(<SignalsTable signals={signals} />);
+      rerender(<SignalsTable signals={[...live(2), ...signals]} />);
+      expect(scroller(container).scrollTop).toBe(0);
+      expect(dataRows()[0]).toHaveAttribute('data-row-id', 'live-0');
+    });
+  });
+});
+
 describe('given more signals to load', () => {
   it('should ask for them when the end is already in view', () => {
     const onEndReached = vi.fn();

@@ -144,6 +144,7 @@ export const SignalsTable = forwardRef<HTMLDivElement, SignalsTableProps>(functi
   const meta = useMemo(() => ({ detailRowId }), [detailRowId]);
 
   const data = useProgressiveRows(signals, sortingState.length === 0);
+  const sortOrder = sortingState.map((sort) => `${sort.id}:${sort.desc ? 'desc' : 'asc'}`).join(',');
   const table = useTable({
     features: signalTableFeatures,
     columns: signalColumns,
@@ -256,6 +257,7 @@ export const SignalsTable = forwardRef<HTMLDivElement, SignalsTableProps>(functi
         loadingMore={loadingMore}
         onEndReached={onEndReached}
         detailRowId={detailRowId}
+        sortOrder={sortOrder}
       />
     );
   }

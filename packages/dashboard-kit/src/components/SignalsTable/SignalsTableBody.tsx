@@ -1,8 +1,13 @@
 import { FlexRender } from '@tanstack/react-table';
-import { measureElement as measureRenderedSize, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import {
+  measureElement as measureRenderedSize,
+  useVirtualizer,
+  type Virtualizer,
+  type VirtualItem,
+} from '@tanstack/react-virtual';
 import { assignInlineVars } from '@vanilla-extract/dynamic';
 import { clsx } from 'clsx';
-import { memo, useCallback, useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { focusRing } from '../../theme/focus.css';
 import type { SignalTableRow } from './columns';
 import { formatExactTime } from './format';
@@ -17,6 +22,8 @@ import {
 } from './layout';
 import * as styles from './SignalsTable.css';
 import type { SignalRow } from './types';
+
+type Key = VirtualItem['key'];
 
 /** One entry of the virtual list: a row, or the details opened under it. */
 export interface ListItem {
@@ -41,6 +48,13 @@ const measureDetailRow: typeof measureRenderedSize<HTMLTableRowElement> = (eleme
   return size > 0 ? size : DETAIL_ESTIMATE_PX;
 };
 
+/** Where the row with this key is now, searched from where it was (it usually moved a little). */
+function findItemIndex(getItemKey: (index: number) => Key, count: number, key: Key, near: number): number {
+  for (let index = Math.max(0, near); index < count; index++) if (getItemKey(index) === key) return index;
+  for (let index = Math.min(near, count) - 1; index >= 0; index--) if (getItemKey(index) === key) return index;
+  return -1;
+}
+
 export interface SignalsTableBodyProps {
   /** The sorted rows, with detail entries interleaved when some are expanded (`null`: none are). */
   items: readonly ListItem[] | null;
@@ -57,6 +71,8 @@ export interface SignalsTableBodyProps {
   loadingMore: boolean;
   onEndReached: (() => void) | undefined;
   detailRowId: (rowId: string) => string;
+  /** Changes when the sort order does; a re-sort does not hold the rows in view in place. */
+  sortOrder: string;
 }
 
 /**
@@ -78,6 +94,7 @@ export function SignalsTableBody({
   loadingMore,
   onEndReached,
   detailRowId,
+  sortOrder,
 }: SignalsTableBodyProps) {
   const itemCount = items ? items.length : rows.length;
   const itemAt = useCallback(
@@ -109,6 +126,29 @@ export function SignalsTableBody({
     measureElement: measureDetailRow,
   });
   const virtualItems = virtualizer.getVirtualItems();
+
+  // Rows added above the view (live signals while older ones are being read) must not push the
+  // rows in view down: the row at the top of the view keeps its place on screen. At the very
+  // top nothing is held, so new signals come into view; after a re-sort nothing is held either.
+  const anchor = useRef<{ key: Key; index: number; start: number } | null>(null);
+  const anchoredFor = useRef({ itemAt, order: sortOrder });
+  useLayoutEffect(() => {
+    let offset = virtualizer.scrollOffset ?? 0;
+    const previous = anchor.current;
+    const dataChanged = anchoredFor.current.itemAt !== itemAt;
+    const orderChanged = anchoredFor.current.order !== sortOrder;
+    anchoredFor.current = { itemAt, order: sortOrder };
+    if (dataChanged && !orderChanged && previous && offset > 0 && scroller) {
+      const index = findItemIndex(getItemKey, itemCount, previous.key, previous.index);
+      const start = index === -1 ? undefined : virtualizer.measurementsCache[index]?.start;
+      if (start !== undefined && start !== previous.start) {
+        offset += start - previous.start;
+        scroller.scrollTop = offset;
+      }
+    }
+    const top = virtualizer.getVirtualItemForOffset(offset + HEADER_HEIGHT_PX);
+    anchor.current = top ? { key: top.key, index: top.index, start: top.start } : null;
+  });
 
   const lastRenderedIndex = virtualItems.at(-1)?.index ?? -1;
   const endReachedForCount = useRef(-1);
