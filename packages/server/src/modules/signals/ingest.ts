@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type CompiledQuery, type Kysely, type QueryResult, type Selectable } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type Selectable } from 'kysely';
 import { SQLITE_FILE_NAME, writeTransaction, type DatabaseHandle, type Dialect } from '../../db/connection';
 import { isDatabaseUnavailable, isUniqueViolation } from '../../db/errors';
 import type { Database, SignalsTable } from '../../db/schema';
@@ -37,7 +37,7 @@ export interface IncomingAlert {
 export function readAlert(request: Omit<IncomingAlert, 'bodyHash' | 'parsed'>): IncomingAlert {
   return {
     ...request,
-    bodyHash: createHash('sha256').update(request.raw).digest('hex'),
+    bodyHash: hash('sha256', request.raw, 'hex'),
     parsed: parseAlert(request.raw),
   };
 }
@@ -60,45 +60,65 @@ interface Original {
   receivedAt: number;
 }
 
-/**
- * Runs one ingest transaction: the lookups `first`, then the writes `finish` makes of their results. Resolves
- * once the writes are committed.
- */
-type IngestTransaction = (
-  first: readonly CompiledQuery[],
-  finish: (results: QueryResult<unknown>[]) => readonly CompiledQuery[],
-) => Promise<void>;
+/** Runs a lookup of the ingest transaction and gives its rows. */
+type Read = <Row>(query: CompiledQuery<Row>) => Promise<Row[]>;
+
+type SignalRow = Selectable<SignalsTable>;
 
 /** Where ingest's statements run; `compiler` (the app's handle, for its dialect) only compiles them. */
 interface IngestDatabase {
   compiler: Kysely<Database>;
   dialect: Dialect;
-  transaction: IngestTransaction;
+  /** Runs `work`'s lookups in one write transaction, then inserts the rows it returns; resolves once committed. */
+  transaction(work: (read: Read) => Promise<SignalRow[]>): Promise<void>;
   close(): Promise<void>;
 }
 
+/** The signals table's columns, in the order of the SQLite worker's INSERT. */
+const SIGNAL_COLUMNS: readonly (keyof SignalRow)[] = [
+  'id',
+  'user_id',
+  'ticker',
+  'action',
+  'price',
+  'quantity',
+  'position_size',
+  'interval',
+  'alert_time',
+  'received_at',
+  'strategy',
+  'comment',
+  'client_id',
+  'body_hash',
+  'status',
+  'reason',
+  'duplicate_of',
+  'raw',
+];
+const SQLITE_INSERT = `insert into signals (${SIGNAL_COLUMNS.join(', ')}) values (${SIGNAL_COLUMNS.map(() => '?').join(', ')})`;
+
 /**
- * PostgreSQL: one transaction on the app's pool, lookups after the advisory lock, since other instances write
- * signals too. SQLite: the lookups are plain reads on the app's connection, and the writes go to a connection
- * of its own on a worker thread (see sqlite-ingest-worker.ts) in one BEGIN IMMEDIATE ... COMMIT. The reads are
- * as good as a transaction's: one process owns the data directory (data-dir lock), only ingest writes signals,
- * and its batches run one after another, so they see every signal committed before; the unique index on alert
- * ids backs this up (a violation retries the batch). The worker's connection is set up as db/connection.ts sets
- * the app's (WAL mode is a property of the file, already set).
+ * PostgreSQL: one transaction on the app's pool, lookups after the advisory lock (other instances write
+ * signals too), and one multi-row INSERT. SQLite: the lookups are plain reads on the app's connection, and the
+ * rows go to a connection of its own on a worker thread (see sqlite-ingest-worker.ts), inserted between one
+ * BEGIN IMMEDIATE and COMMIT. The reads are as good as a transaction's: one process owns the data directory
+ * (data-dir lock), only ingest writes signals, and its batches run one after another, so they see every signal
+ * committed before; the unique index on alert ids backs this up (a violation retries the batch). The worker's
+ * connection is set up as db/connection.ts sets the app's (WAL mode is a property of the file, already set).
  */
 function openIngestDatabase(database: DatabaseHandle, dataDir: string): IngestDatabase {
-  const runLookups = async (db: Kysely<Database>, first: readonly CompiledQuery[]) => {
-    const results: QueryResult<unknown>[] = [];
-    for (const query of first) results.push(await db.executeQuery(query));
-    return results;
-  };
+  const reader =
+    (db: Kysely<Database>): Read =>
+    async (query) =>
+      (await db.executeQuery(query)).rows;
   if (database.dialect === 'postgres') {
     return {
       compiler: database.db,
       dialect: 'postgres',
-      transaction: (first, finish) =>
+      transaction: (work) =>
         writeTransaction(database.db, async (trx) => {
-          for (const query of finish(await runLookups(trx, first))) await trx.executeQuery(query);
+          const rows = await work(reader(trx));
+          if (rows.length > 0) await trx.insertInto('signals').values(rows).execute();
         }),
       close: async () => {},
     };
@@ -110,9 +130,13 @@ function openIngestDatabase(database: DatabaseHandle, dataDir: string): IngestDa
   return {
     compiler: database.db,
     dialect: 'sqlite',
-    transaction: async (first, finish) => {
-      const writes = finish(await runLookups(database.db, first));
-      if (writes.length > 0) await worker.writeTransaction(writes);
+    transaction: async (work) => {
+      const rows = await work(reader(database.db));
+      if (rows.length === 0) return;
+      await worker.writeTransaction(
+        SQLITE_INSERT,
+        rows.map((row) => SIGNAL_COLUMNS.map((column) => row[column])),
+      );
     },
     close: () => worker.close(),
   };
@@ -191,138 +215,171 @@ export class SignalIngest {
   }
 
   /**
-   * One transaction for the batch. First, in one go: the owners of the batch's tokens, the signals its alert
-   * ids and bodies may repeat, and ids for its rows. Then, from those: each alert's outcome and one INSERT.
+   * One transaction for the batch: the owners of its tokens; for the alerts they own, the signals those may
+   * repeat (by alert id, and by body within the window) and ids for their rows; then one INSERT.
    */
   async #transaction(alerts: IncomingAlert[]): Promise<IngestOutcome[]> {
     const { compiler: db, dialect } = this.#database;
-    const tokenHashes = distinct(alerts.map((alert) => alert.tokenHash));
-    const clientIds = distinct(alerts.flatMap((alert) => alert.parsed.fields.clientId ?? []));
-    const earliest = Math.min(...alerts.map((alert) => alert.receivedAt));
-    const owners = db.selectFrom('webhook_secrets').select('user_id').where('token_hash', 'in', tokenHashes);
-
-    const lookups: CompiledQuery[] = [];
-    /** Adds a lookup and returns where its result will be. */
-    const lookUp = (query: CompiledQuery) => lookups.push(query) - 1;
-    // Serialises ingest across every instance on one PostgreSQL (on SQLite, one process owns the database).
-    if (dialect === 'postgres') lookUp(sql`select pg_advisory_xact_lock(${sql.lit(POSTGRES_INGEST_LOCK)})`.compile(db));
-    const secrets = lookUp(
-      db
-        .selectFrom('webhook_secrets')
-        .select(['user_id', 'token_hash', 'tradingview_only'])
-        .where('token_hash', 'in', tokenHashes)
-        .compile(),
-    );
-    const byClientId =
-      clientIds.length === 0
-        ? undefined
-        : lookUp(
-            db
-              .selectFrom('signals')
-              .select(['id', 'user_id', 'client_id', 'received_at'])
-              .where('user_id', 'in', owners)
-              .where('client_id', 'in', clientIds)
-              .where('status', '<>', 'duplicate')
-              .compile(),
-          );
-    const byBody = lookUp(
-      db
-        .selectFrom('signals')
-        .select(['id', 'user_id', 'body_hash', 'received_at'])
-        .where('user_id', 'in', owners)
-        .where('body_hash', 'in', distinct(alerts.map((alert) => alert.bodyHash)))
-        .where('received_at', '>=', earliest - DUPLICATE_WINDOW_MS)
-        .where('status', '<>', 'duplicate')
-        .orderBy('id')
-        .compile(),
-    );
-    const ids = lookUp(this.#idQuery(alerts.length));
-
     let outcomes: IngestOutcome[] = [];
-    await this.#database.transaction(lookups, (results) => {
-      // Each lookup's rows have the shape BatchLookups gives them.
-      const rows = (at: number | undefined) => (at === undefined ? [] : results[at]!.rows) as never[];
-      const planned = planBatch(alerts, {
-        secrets: rows(secrets),
-        byClientId: rows(byClientId),
-        byBody: rows(byBody),
-        ids: this.#ids(rows(ids), alerts.length),
-      });
+    await this.#database.transaction(async (read) => {
+      // Serialises ingest across every instance on one PostgreSQL (on SQLite, one process owns the database).
+      if (dialect === 'postgres')
+        await read(sql`select pg_advisory_xact_lock(${sql.lit(POSTGRES_INGEST_LOCK)})`.compile(db));
+      const secrets = await read(
+        db
+          .selectFrom('webhook_secrets')
+          .select(['user_id', 'token_hash', 'tradingview_only'])
+          .where('token_hash', 'in', distinct(alerts.map((alert) => alert.tokenHash)))
+          .compile(),
+      );
+      const owned = ownersOf(alerts, secrets);
+      const admitted = owned.filter((owner): owner is Owned => typeof owner !== 'string');
+      if (admitted.length === 0) {
+        outcomes = owned.map((owner) => ({ kind: owner as 'unknown-token' | 'forbidden' }));
+        return [];
+      }
+
+      const clientIds = distinctPairs(
+        admitted.flatMap(({ userId, alert }) =>
+          alert.parsed.fields.clientId === null ? [] : [[userId, alert.parsed.fields.clientId]],
+        ),
+      );
+      const byClientId = clientIds.length === 0 ? [] : await read(this.#repeatsQuery('client_id', clientIds));
+      const earliest = Math.min(...admitted.map(({ alert }) => alert.receivedAt));
+      const byBody = await read(
+        this.#repeatsQuery(
+          'body_hash',
+          distinctPairs(admitted.map(({ userId, alert }) => [userId, alert.bodyHash])),
+          earliest - DUPLICATE_WINDOW_MS,
+        ),
+      );
+      const ids = await this.#allocateIds(read, admitted.length);
+
+      const planned = planBatch(owned, { byClientId, byBody, ids });
       outcomes = planned.outcomes;
-      return planned.rows.length === 0 ? [] : [db.insertInto('signals').values(planned.rows).compile()];
+      return planned.rows;
     });
     return outcomes;
   }
 
   /**
-   * Ids for the batch, taken before the insert so that a duplicate can point at an original of its own batch
-   * and one INSERT stores them all. Ingest batches are the only writers of signals and run one at a time (in
-   * the one process that owns an SQLite database; under the advisory lock on PostgreSQL), so ids grow in commit
-   * order, which the list's cursor relies on. PostgreSQL's sequence hands out one per alert; those left over are skipped.
+   * The signals (not duplicates) that may be repeated: for each (user, value) pair, that user's signals whose
+   * `column` holds the value, oldest first. The pairs go in as one parameter (a JSON array on SQLite, two arrays
+   * on PostgreSQL), so the statement stays short and the same whatever the batch, and each pair is one probe of
+   * the (user_id, column) index (a user list crossed with a value list would probe every combination).
    */
-  #idQuery(count: number): CompiledQuery {
-    if (this.#database.dialect === 'postgres') {
-      return sql`select nextval(pg_get_serial_sequence('signals', 'id')) as id from generate_series(1, ${sql.lit(count)})`.compile(
-        this.#database.compiler,
-      );
-    }
-    // AUTOINCREMENT never reuses an id, even one whose row was deleted: start after the highest ever used.
-    return sql`
-      select max(
-        coalesce((select seq from sqlite_sequence where name = 'signals'), 0),
-        coalesce((select max(id) from signals), 0)
-      ) as last
+  #repeatsQuery(
+    column: 'client_id' | 'body_hash',
+    pairs: [number, string][],
+    since?: number,
+  ): CompiledQuery<Repeatable> {
+    const pairsTable =
+      this.#database.dialect === 'postgres'
+        ? sql`(select unnest(${pairs.map(([userId]) => userId)}::bigint[]) as user_id, unnest(${pairs.map(([, value]) => value)}::text[]) as value)`
+        : sql`(select value ->> 0 as user_id, value ->> 1 as value from json_each(${JSON.stringify(pairs)}))`;
+    return sql<Repeatable>`
+      select s.id, s.user_id, s.${sql.ref(column)} as value, s.received_at
+      from ${pairsTable} as p
+      join signals as s on s.user_id = p.user_id and s.${sql.ref(column)} = p.value
+      where s.status <> 'duplicate'${since === undefined ? sql`` : sql` and s.received_at >= ${since}`}
+      order by s.id
     `.compile(this.#database.compiler);
   }
 
-  #ids(rows: { id: number; last: number }[], count: number): number[] {
-    if (this.#database.dialect === 'postgres') return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
-    const last = rows[0]!.last;
+  /**
+   * Ids for the batch's rows, taken before the insert so that a duplicate can point at an original of its own
+   * batch and one INSERT stores them all. Ingest batches are the only writers of signals and run one at a time
+   * (in the one process that owns an SQLite database; under the advisory lock on PostgreSQL), so ids grow in
+   * commit order, which the list's cursor relies on.
+   */
+  async #allocateIds(read: Read, count: number): Promise<number[]> {
+    const db = this.#database.compiler;
+    if (this.#database.dialect === 'postgres') {
+      const rows = await read(
+        sql<{
+          id: number;
+        }>`select nextval(pg_get_serial_sequence('signals', 'id')) as id from generate_series(1, ${sql.lit(count)})`.compile(
+          db,
+        ),
+      );
+      return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
+    }
+    // AUTOINCREMENT never reuses an id, even one whose row was deleted: start after the highest ever used.
+    const [{ last }] = (await read(
+      sql<{ last: number }>`
+        select max(
+          coalesce((select seq from sqlite_sequence where name = 'signals'), 0),
+          coalesce((select max(id) from signals), 0)
+        ) as last
+      `.compile(db),
+    )) as [{ last: number }];
     return Array.from({ length: count }, (_, index) => last + index + 1);
   }
 }
 
+interface Owned {
+  userId: number;
+  alert: IncomingAlert;
+}
+
+/** Each alert's owner, or why it has none: its token is unknown, or its owner takes only TradingView's addresses. */
+function ownersOf(
+  alerts: IncomingAlert[],
+  secrets: { user_id: number; token_hash: string; tradingview_only: number }[],
+): (Owned | 'unknown-token' | 'forbidden')[] {
+  const byHash = new Map(secrets.map((secret) => [secret.token_hash, secret]));
+  return alerts.map((alert) => {
+    const secret = byHash.get(alert.tokenHash);
+    if (!secret || !sameTokenHash(secret.token_hash, alert.tokenHash)) return 'unknown-token';
+    if (secret.tradingview_only === 1 && !isTradingViewAddress(alert.clientAddress)) return 'forbidden';
+    return { userId: secret.user_id, alert };
+  });
+}
+
+const distinctPairs = (pairs: [number, string][]) => [...new Map(pairs.map((pair) => [key(...pair), pair])).values()];
+
+/** A signal an alert may repeat: `value` is its alert id or its body's hash. */
+interface Repeatable {
+  id: number;
+  user_id: number;
+  value: string;
+  received_at: number;
+}
+
 interface BatchLookups {
-  secrets: { user_id: number; token_hash: string; tradingview_only: number }[];
-  byClientId: { id: number; user_id: number; client_id: string; received_at: number }[];
-  byBody: { id: number; user_id: number; body_hash: string; received_at: number }[];
-  /** Increasing, at least one per alert; the stored rows take them in order. */
+  byClientId: Repeatable[];
+  /** Oldest first. */
+  byBody: Repeatable[];
+  /** Increasing, one per owned alert. */
   ids: number[];
 }
 
 /**
- * Each alert's outcome and the rows to insert: an unknown token or a refused address stores nothing; a repeat
- * (same alert id for that user, or an identical body within DUPLICATE_WINDOW_MS, earlier alerts of the same
- * batch included) is a 'duplicate' row pointing at what it repeats; anything else is a new signal.
+ * Each alert's outcome and the rows to insert: an alert without an owner stores nothing; a repeat (same alert
+ * id for that user, or an identical body within DUPLICATE_WINDOW_MS, earlier alerts of the same batch included)
+ * is a 'duplicate' row pointing at what it repeats; anything else is a new signal.
  */
 function planBatch(
-  alerts: IncomingAlert[],
+  owned: (Owned | 'unknown-token' | 'forbidden')[],
   lookups: BatchLookups,
-): { outcomes: IngestOutcome[]; rows: Selectable<SignalsTable>[] } {
-  const secretsByHash = new Map(lookups.secrets.map((secret) => [secret.token_hash, secret]));
-  const byClientId = new Map<string, Original>();
-  for (const row of lookups.byClientId)
-    byClientId.set(key(row.user_id, row.client_id), { id: row.id, receivedAt: row.received_at });
-  // Ordered by id: the newest original of a body wins.
-  const byBody = new Map<string, Original>();
-  for (const row of lookups.byBody)
-    byBody.set(key(row.user_id, row.body_hash), { id: row.id, receivedAt: row.received_at });
+): { outcomes: IngestOutcome[]; rows: SignalRow[] } {
+  // Keyed by user and value; oldest first, so the newest original of a body wins.
+  const originals = (rows: Repeatable[]) =>
+    new Map<string, Original>(
+      rows.map((row) => [key(row.user_id, row.value), { id: row.id, receivedAt: row.received_at }]),
+    );
+  const byClientId = originals(lookups.byClientId);
+  const byBody = originals(lookups.byBody);
 
   const outcomes: IngestOutcome[] = [];
-  const rows: Selectable<SignalsTable>[] = [];
-  for (const alert of alerts) {
-    const secret = secretsByHash.get(alert.tokenHash);
-    if (!secret || !sameTokenHash(secret.token_hash, alert.tokenHash)) {
-      outcomes.push({ kind: 'unknown-token' });
+  const rows: SignalRow[] = [];
+  for (const owner of owned) {
+    if (typeof owner === 'string') {
+      outcomes.push({ kind: owner });
       continue;
     }
-    if (secret.tradingview_only === 1 && !isTradingViewAddress(alert.clientAddress)) {
-      outcomes.push({ kind: 'forbidden' });
-      continue;
-    }
-
+    const { userId, alert } = owner;
     const id = lookups.ids[rows.length]!;
-    const userId = secret.user_id;
     const { fields, status, reason } = alert.parsed;
     const clientKey = fields.clientId === null ? undefined : key(userId, fields.clientId);
     const bodyKey = key(userId, alert.bodyHash);
@@ -339,7 +396,7 @@ function planBatch(
       byBody.set(bodyKey, original);
     }
 
-    const row: Selectable<SignalsTable> = {
+    const row: SignalRow = {
       id,
       user_id: userId,
       ticker: storable(fields.ticker),

@@ -1,14 +1,14 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import type { CompiledQuery, QueryResult } from 'kysely';
 import { DatabaseUnavailableError } from '../../db/errors';
 
 /*
  * better-sqlite3 is synchronous: a COMMIT with synchronous=FULL holds its thread for the fsync (3 ms here, 10 ms
  * and more when the disk is shared). On the main thread that would stop every request meanwhile, so no alert
  * could be read while a batch commits and the next batch could not fill up behind it. Ingest's writes
- * therefore run on a connection of their own on a worker thread: one message per transaction, whose
- * statements (compiled by Kysely on the main thread) run between BEGIN IMMEDIATE and COMMIT.
+ * therefore run on a connection of their own on a worker thread: one message per transaction, carrying one
+ * statement (compiled by Kysely on the main thread) and the parameters of each of its runs, all between
+ * BEGIN IMMEDIATE and COMMIT. The statement is prepared once and kept, so a message carries only values.
  *
  * The worker is a small statement runner given as source text (`eval`), so it needs no build entry of its own
  * and runs the same from TypeScript sources and from the bundle.
@@ -19,29 +19,28 @@ const Database = require(workerData.betterSqlite3);
 let database;
 const statements = new Map();
 
-function run({ sql, parameters }) {
+function prepared(sql) {
   let statement = statements.get(sql);
   if (!statement) {
-    // Multi-row inserts differ by row count: the cache stays small, dropping the oldest first.
-    if (statements.size >= 200) statements.delete(statements.keys().next().value);
+    if (statements.size >= 20) statements.delete(statements.keys().next().value);
     statement = database.prepare(sql);
     statements.set(sql, statement);
   }
-  if (statement.reader) return { rows: statement.all(parameters) };
-  const { changes } = statement.run(parameters);
-  return { rows: [], changes };
+  return statement;
 }
 
-parentPort.on('message', ({ id, statements: transaction }) => {
+parentPort.on('message', ({ id, sql, runs }) => {
   try {
     if (!database) {
       database = new Database(workerData.file, { fileMustExist: true });
       for (const pragma of workerData.pragmas) database.pragma(pragma);
     }
+    const statement = prepared(sql);
+    let changes = 0;
     database.exec('begin immediate');
-    const results = transaction.map(run);
+    for (const parameters of runs) changes += statement.run(parameters).changes;
     database.exec('commit');
-    parentPort.postMessage({ id, results });
+    parentPort.postMessage({ id, changes });
   } catch (error) {
     try {
       if (database && database.inTransaction) database.exec('rollback');
@@ -53,7 +52,7 @@ parentPort.on('message', ({ id, statements: transaction }) => {
 
 interface Reply {
   id: number;
-  results?: { rows: unknown[]; changes?: number }[];
+  changes?: number;
   error?: { name: string; message: string; code?: string };
 }
 
@@ -74,10 +73,7 @@ export interface SqliteIngestWorkerOptions {
 /** One SQLite connection on a worker thread, for write transactions. */
 export class SqliteIngestWorker {
   readonly #worker: Worker;
-  readonly #pending = new Map<
-    number,
-    { resolve(results: QueryResult<unknown>[]): void; reject(error: unknown): void }
-  >();
+  readonly #pending = new Map<number, { resolve(changes: number): void; reject(error: unknown): void }>();
   #nextId = 0;
   #failure: Error | undefined;
 
@@ -86,16 +82,11 @@ export class SqliteIngestWorker {
       eval: true,
       workerData: { ...options, betterSqlite3: createRequire(import.meta.url).resolve('better-sqlite3') },
     });
-    this.#worker.on('message', ({ id, results, error }: Reply) => {
+    this.#worker.on('message', ({ id, changes, error }: Reply) => {
       const pending = this.#pending.get(id);
       this.#pending.delete(id);
       if (error) pending?.reject(rebuildError(error));
-      else
-        pending?.resolve(
-          results!.map(({ rows, changes }) =>
-            changes === undefined ? { rows } : { rows, numAffectedRows: BigInt(changes) },
-          ),
-        );
+      else pending?.resolve(changes!);
     });
     const fail = (error: Error) => {
       this.#failure ??= new DatabaseUnavailableError(`The SQLite ingest worker stopped: ${error.message}`);
@@ -106,13 +97,16 @@ export class SqliteIngestWorker {
     this.#worker.on('exit', (code) => fail(new Error(`exit code ${code}`)));
   }
 
-  /** Runs `queries` between BEGIN IMMEDIATE and COMMIT, resolving once committed; a failure rolls back. */
-  writeTransaction(queries: readonly CompiledQuery[]): Promise<QueryResult<unknown>[]> {
+  /**
+   * Runs `sql` once with each parameter list of `runs`, all between BEGIN IMMEDIATE and COMMIT; resolves with
+   * the rows changed once committed. A failure rolls the whole transaction back.
+   */
+  writeTransaction(sql: string, runs: readonly (readonly unknown[])[]): Promise<number> {
     if (this.#failure) return Promise.reject(this.#failure);
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      this.#worker.postMessage({ id, statements: queries.map(({ sql, parameters }) => ({ sql, parameters })) });
+      this.#worker.postMessage({ id, sql, runs });
     });
   }
 
