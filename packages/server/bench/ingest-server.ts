@@ -8,6 +8,8 @@
  * It seeds BENCH_WEBHOOKS users with a webhook each (the per-URL rate limit is 120 a minute, so the load is
  * spread over many traders' URLs, as real traffic is) and sends their tokens to the parent over IPC.
  */
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase, writeTransaction } from '../src/db/connection';
@@ -105,11 +107,24 @@ const MARKET_WAIT_MS = 120_000;
 await Promise.race([marketReady, new Promise((resolve) => setTimeout(resolve, MARKET_WAIT_MS).unref())]);
 process.send!({ url, tokens });
 
-process.on('message', (message) => {
-  if (message !== 'stop') return;
+// The parent's --profile: a CPU profile of this process's main thread around each measured run.
+const inspector = new Session();
+inspector.connect();
+
+process.on('message', (message: 'stop' | { profile: 'start' } | { profile: 'stop'; file: string }) => {
   void (async () => {
-    await app.close();
-    await database.close();
-    process.exit(0);
+    if (message === 'stop') {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } else if (message.profile === 'start') {
+      await inspector.post('Profiler.enable');
+      await inspector.post('Profiler.start');
+      process.send!('profiling');
+    } else {
+      const { profile } = await inspector.post('Profiler.stop');
+      await writeFile(message.file, JSON.stringify(profile));
+      process.send!('profiled');
+    }
   })();
 });

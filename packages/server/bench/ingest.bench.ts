@@ -16,6 +16,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon, { type Result } from 'autocannon';
@@ -28,7 +29,7 @@ const { values: options } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     databases: { type: 'string', default: 'sqlite,postgres' },
-    /** Writes a V8 CPU profile of each server process into this directory. */
+    /** Writes a V8 CPU profile of the server's main thread during each measured run into this directory. */
     profile: { type: 'string' },
   },
 });
@@ -46,17 +47,39 @@ interface Server {
 function startServer(env: Record<string, string>): Promise<Server> {
   const child = fork(fileURLToPath(new URL('ingest-server.ts', import.meta.url)), {
     env: { ...process.env, ...env, LOG_LEVEL: 'debug', BENCH_WEBHOOKS: '4000' },
-    execArgv: [
-      '--import',
-      import.meta.resolve('tsx'),
-      ...(options.profile ? ['--cpu-prof', `--cpu-prof-dir=${options.profile}`] : []),
-    ],
+    execArgv: ['--import', import.meta.resolve('tsx')],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
     child.once('message', (message) => resolve({ ...(message as { url: string; tokens: string[] }), child }));
     child.once('exit', (code) => reject(new Error(`the benchmark server exited with code ${code} before listening`)));
   });
+}
+
+/** Sends `message` to the server and waits for its answer `reply`. */
+function ask(server: Server, message: unknown, reply: string): Promise<void> {
+  return new Promise((resolve) => {
+    const listener = (answer: unknown) => {
+      if (answer !== reply) return;
+      server.child.off('message', listener);
+      resolve();
+    };
+    server.child.on('message', listener);
+    server.child.send(message as object);
+  });
+}
+
+/** The load run, with a CPU profile of the server around it when --profile is given. */
+async function measuredLoad(server: Server, dialect: Dialect, target: 'bare' | 'webhook'): Promise<Result> {
+  if (!options.profile) return load(server, target, DURATION_S);
+  await ask(server, { profile: 'start' }, 'profiling');
+  const result = await load(server, target, DURATION_S);
+  await ask(
+    server,
+    { profile: 'stop', file: path.join(options.profile, `ingest-${dialect}-${target}.cpuprofile`) },
+    'profiled',
+  );
+  return result;
 }
 
 async function stopServer(server: Server): Promise<void> {
@@ -174,9 +197,9 @@ async function run(dialect: Dialect): Promise<DatabaseResult> {
     const warmBare = await load(server, 'bare', WARM_UP_S);
     const warmWebhook = await load(server, 'webhook', WARM_UP_S);
     const cpuBefore = (await settledStats(server)).cpuMicroseconds;
-    const bareResult = await load(server, 'bare', DURATION_S);
+    const bareResult = await measuredLoad(server, dialect, 'bare');
     const cpuBetween = (await settledStats(server)).cpuMicroseconds;
-    const webhookResult = await load(server, 'webhook', DURATION_S);
+    const webhookResult = await measuredLoad(server, dialect, 'webhook');
     const stats = await settledStats(server);
     const bare = measure(bareResult, cpuBetween - cpuBefore);
     const webhook = measure(webhookResult, stats.cpuMicroseconds - cpuBetween);
