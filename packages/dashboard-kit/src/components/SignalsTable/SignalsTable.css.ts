@@ -167,42 +167,6 @@ export const muted = style({
   color: vars.color.mutedForeground,
 });
 
-export const badge = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  maxWidth: '100%',
-  height: '1.375rem',
-  paddingInline: vars.space['2'],
-  borderRadius: vars.radius.full,
-  fontSize: vars.fontSize.xs,
-  fontWeight: vars.fontWeight.medium,
-  lineHeight: 1,
-  whiteSpace: 'nowrap',
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  verticalAlign: 'middle',
-  border: '1px solid transparent',
-});
-
-export const badgeTone = styleVariants({
-  positive: {
-    background: tinted(vars.color.success, 16),
-    color: vars.color.success,
-    borderColor: tinted(vars.color.success, 40),
-  },
-  negative: {
-    background: tinted(vars.color.danger, 16),
-    color: vars.color.danger,
-    borderColor: tinted(vars.color.danger, 40),
-  },
-  warning: {
-    background: tinted(vars.color.warning, 16),
-    color: vars.color.warning,
-    borderColor: tinted(vars.color.warning, 40),
-  },
-  neutral: { background: vars.color.muted, color: vars.color.mutedForeground, borderColor: vars.color.border },
-});
-
 export const status = style({
   display: 'flex',
   alignItems: 'center',
@@ -294,28 +258,6 @@ export const stateCell = style({
   whiteSpace: 'normal',
 });
 
-export const stateBox = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
-  gap: vars.space['2'],
-  marginInline: 'auto',
-  maxWidth: '28rem',
-  color: vars.color.mutedForeground,
-});
-
-export const stateTitle = style({
-  margin: 0,
-  color: vars.color.foreground,
-  fontSize: vars.fontSize.md,
-  fontWeight: vars.fontWeight.semibold,
-});
-
-export const stateText = style({
-  margin: 0,
-  overflowWrap: 'anywhere',
-});
-
 export const errorIcon = style({
   color: vars.color.danger,
 });
@@ -337,21 +279,9 @@ export const bannerText = style({
   minWidth: 0,
 });
 
-const pulse = keyframes({
-  '0%, 100%': { opacity: 1 },
-  '50%': { opacity: 0.45 },
-});
-
+/** Skeleton bars: short, so a row of them reads as a row of values. */
 export const skeleton = style({
-  display: 'block',
-  height: '0.75rem',
   maxWidth: '6rem',
-  borderRadius: vars.radius.sm,
-  background: vars.color.accent,
-  animation: `${pulse} 1.6s ease-in-out infinite`,
-  '@media': {
-    '(prefers-reduced-motion: reduce)': { animation: 'none' },
-  },
 });
 
 export const footerCell = style({

@@ -139,9 +139,9 @@ describe('given three signals', () => {
 
   it('should colour actions by direction and show a rejection with its reason', () => {
     renderTable();
-    expect(screen.getByText('buy')).toHaveAttribute('data-tone', 'positive');
-    expect(screen.getByText('sell')).toHaveAttribute('data-tone', 'negative');
-    expect(screen.getByText('exit')).toHaveAttribute('data-tone', 'neutral');
+    expect(screen.getByText('buy')).toHaveAttribute('data-variant', 'success');
+    expect(screen.getByText('sell')).toHaveAttribute('data-variant', 'danger');
+    expect(screen.getByText('exit')).toHaveAttribute('data-variant', 'neutral');
     const rejected = dataRows()[1]!;
     expect(within(rejected).getByText('rejected')).toBeInTheDocument();
     expect(within(rejected).getByText('Price must be a positive number')).toBeInTheDocument();

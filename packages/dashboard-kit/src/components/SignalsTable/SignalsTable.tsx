@@ -26,6 +26,8 @@ import { ArrowUpIcon } from '../../icons/ArrowUpIcon';
 import { InboxIcon } from '../../icons/InboxIcon';
 import { focusRing } from '../../theme/focus.css';
 import { Button } from '../Button';
+import { EmptyState } from '../EmptyState';
+import { Skeleton } from '../Skeleton';
 import { ColumnsMenu } from './ColumnsMenu';
 import { EXPAND_COLUMN_ID, signalColumns, signalTableFeatures, type SignalTableFeatures } from './columns';
 import { COMPACT_MEDIA_QUERY, SKELETON_ROWS, tableMinWidth } from './layout';
@@ -209,7 +211,7 @@ export const SignalsTable = forwardRef<HTMLDivElement, SignalsTableProps>(functi
           <tr key={index} className={styles.row} aria-hidden="true" data-slot="signals-table-skeleton">
             {visibleColumns.map((column) => (
               <td key={column.id} className={styles.cell}>
-                {column.id === EXPAND_COLUMN_ID ? null : <span className={styles.skeleton} />}
+                {column.id === EXPAND_COLUMN_ID ? null : <Skeleton shape="text" className={styles.skeleton} />}
               </td>
             ))}
           </tr>
@@ -226,14 +228,30 @@ export const SignalsTable = forwardRef<HTMLDivElement, SignalsTableProps>(functi
             data-slot={showError ? undefined : 'signals-table-empty'}
           >
             {showError ? (
-              <ErrorState error={error} onRetry={onRetry} />
+              <EmptyState
+                role="alert"
+                tone="danger"
+                titleAs="p"
+                icon={<AlertTriangleIcon size={24} />}
+                title="Could not load signals"
+                description={errorMessage(error)}
+                action={
+                  onRetry ? (
+                    <Button variant="outline" size="sm" onClick={onRetry}>
+                      Retry
+                    </Button>
+                  ) : undefined
+                }
+                data-slot="signals-table-error"
+              />
             ) : (
               (emptyState ?? (
-                <div className={styles.stateBox}>
-                  <InboxIcon size={28} />
-                  <p className={styles.stateTitle}>No signals yet</p>
-                  <p className={styles.stateText}>Signals appear here as soon as your webhook receives an alert.</p>
-                </div>
+                <EmptyState
+                  titleAs="p"
+                  icon={<InboxIcon size={24} />}
+                  title="No signals yet"
+                  description="Signals appear here as soon as your webhook receives an alert."
+                />
               ))
             )}
           </td>
@@ -361,20 +379,5 @@ function HeaderCell({ header }: { header: Header<SignalTableFeatures, SignalRow,
         <SortIcon size={14} className={styles.sortIcon} />
       </button>
     </th>
-  );
-}
-
-function ErrorState({ error, onRetry }: { error: Error | string; onRetry: (() => void) | undefined }) {
-  return (
-    <div className={styles.stateBox} role="alert" data-slot="signals-table-error">
-      <AlertTriangleIcon size={28} className={styles.errorIcon} />
-      <p className={styles.stateTitle}>Could not load signals</p>
-      <p className={styles.stateText}>{errorMessage(error)}</p>
-      {onRetry ? (
-        <Button variant="outline" size="sm" onClick={onRetry}>
-          Retry
-        </Button>
-      ) : null}
-    </div>
   );
 }

@@ -26,7 +26,7 @@ describe('given a relative time on screen', () => {
 describe('given an action', () => {
   it('should show it with its tone and its exact text', () => {
     render(<ActionBadge action="Short" />);
-    expect(screen.getByText('Short')).toHaveAttribute('data-tone', 'negative');
+    expect(screen.getByText('Short')).toHaveAttribute('data-variant', 'danger');
   });
 
   it('should show a blank action as missing', () => {
@@ -38,13 +38,13 @@ describe('given an action', () => {
 describe('given a status', () => {
   it('should show a duplicate as a warning', () => {
     render(<StatusCell status="duplicate" reason="Same alert already stored" />);
-    expect(screen.getByText('duplicate')).toHaveAttribute('data-tone', 'warning');
+    expect(screen.getByText('duplicate')).toHaveAttribute('data-variant', 'warning');
     expect(screen.getByText('Same alert already stored')).toHaveAttribute('title', 'Same alert already stored');
   });
 
   it('should show an accepted signal without a reason', () => {
     const { container } = render(<StatusCell status="accepted" reason={null} />);
-    expect(screen.getByText('accepted')).toHaveAttribute('data-tone', 'positive');
+    expect(screen.getByText('accepted')).toHaveAttribute('data-variant', 'success');
     expect(container).toHaveTextContent(/^accepted$/);
   });
 });

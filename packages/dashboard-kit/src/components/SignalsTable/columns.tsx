@@ -13,8 +13,10 @@ import { clsx } from 'clsx';
 import { ChevronRightIcon } from '../../icons/ChevronRightIcon';
 import { focusRing, visuallyHidden } from '../../theme/focus.css';
 import { useNow } from './clock';
+import { Badge, type BadgeVariant } from '../Badge';
 import {
   actionTone,
+  type ActionTone,
   formatExactTime,
   formatPrice,
   formatQuantity,
@@ -76,35 +78,31 @@ export function RelativeTime({ time }: { time: number }) {
   );
 }
 
-export type BadgeTone = keyof typeof styles.badgeTone;
-
-function Tag({ tone, children, title }: { tone: BadgeTone; children: string; title?: string }) {
-  return (
-    <span className={clsx(styles.badge, styles.badgeTone[tone], styles.isolated)} data-tone={tone} title={title}>
-      {children}
-    </span>
-  );
-}
+const ACTION_VARIANT: Record<ActionTone, BadgeVariant> = {
+  positive: 'success',
+  negative: 'danger',
+  neutral: 'neutral',
+};
 
 export function ActionBadge({ action }: { action: string | null }) {
   if (action === null || action.trim() === '') return <Missing />;
   return (
-    <Tag tone={actionTone(action)} title={action}>
+    <Badge variant={ACTION_VARIANT[actionTone(action)]} className={styles.isolated} title={action}>
       {action}
-    </Tag>
+    </Badge>
   );
 }
 
-const STATUS_TONE: Record<SignalStatus, BadgeTone> = {
-  accepted: 'positive',
-  rejected: 'negative',
+const STATUS_VARIANT: Record<SignalStatus, BadgeVariant> = {
+  accepted: 'success',
+  rejected: 'danger',
   duplicate: 'warning',
 };
 
 export function StatusCell({ status, reason }: { status: SignalStatus; reason: string | null }) {
   return (
     <span className={styles.status}>
-      <Tag tone={STATUS_TONE[status]}>{status}</Tag>
+      <Badge variant={STATUS_VARIANT[status]}>{status}</Badge>
       {reason ? (
         <span className={clsx(styles.reason, styles.isolated)} title={reason}>
           {reason}
