@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOCK_FILE_NAME } from './db/data-dir-lock';
@@ -36,6 +37,21 @@ describe('the server process', () => {
       server.child.kill('SIGTERM');
       expect(await server.exited).toEqual({ code: 0, signal: null });
       expect(server.stdout()).toContain('shutting down');
+    });
+  });
+
+  describe('given a client that connected and never sent a request', () => {
+    it('should still exit 0 on SIGTERM, cutting that connection after the drain time', async () => {
+      testDatabase = await createTestDatabase('sqlite');
+      const server = start();
+      const url = new URL(await server.listening);
+      const silent = connect(Number(url.port), url.hostname);
+      await new Promise((resolve) => silent.once('connect', resolve));
+      const started = Date.now();
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toEqual({ code: 0, signal: null });
+      expect(Date.now() - started).toBeLessThan(9_000);
+      silent.destroy();
     });
   });
 

@@ -4,7 +4,9 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/connection';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/data-dir-lock';
 
-/** How long a graceful shutdown may take before the process gives up on open connections and exits anyway. */
+/** How long requests in flight may take to finish once shutdown starts. */
+const REQUEST_DRAIN_MS = 3_000;
+/** How long a graceful shutdown may take before the process gives up and exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
 function fail(message: string): never {
@@ -56,6 +58,9 @@ async function main(): Promise<void> {
       lock?.release();
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
+    // Requests get a few seconds to finish; then connections still open (a client that connected but never sent a
+    // request counts as busy to Node until its headers time out) are cut, so the database still closes cleanly.
+    setTimeout(() => app.server.closeAllConnections(), REQUEST_DRAIN_MS).unref();
     let exitCode = 0;
     try {
       // Stops accepting connections, waits for requests in flight, then stops background services (onClose).
