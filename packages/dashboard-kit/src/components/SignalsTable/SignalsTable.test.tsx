@@ -466,6 +466,18 @@ describe('given 100,000 signals', () => {
     });
   });
 
+  describe('after scrolling a focused row out of view', () => {
+    it('should hand focus to the scroller rather than the page', async () => {
+      const { container } = render(<SignalsTable signals={many} />);
+      await fullListShown();
+      const toggle = within(dataRows()[0]!).getByRole('button', { name: /^Details of/ });
+      toggle.focus();
+      await scrollTo(scroller(container), 30_000 * 40);
+      expect(toggle.isConnected).toBe(false);
+      expect(document.activeElement).toBe(scroller(container));
+    });
+  });
+
   describe('after a chart marker points at a row that is not built yet', () => {
     it('should scroll to it once it is', async () => {
       const target = many[90_000]!;

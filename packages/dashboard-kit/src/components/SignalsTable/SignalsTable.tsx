@@ -318,7 +318,13 @@ export const SignalsTable = forwardRef<HTMLDivElement, SignalsTableProps>(functi
           ) : null}
         </div>
       ) : null}
-      <div ref={setScroller} className={styles.scroller} data-slot="signals-table-scroller">
+      <div
+        ref={setScroller}
+        className={clsx(styles.scroller, focusRing)}
+        // Takes focus when a focused row scrolls away, so the keyboard keeps scrolling the table.
+        tabIndex={-1}
+        data-slot="signals-table-scroller"
+      >
         <table
           className={styles.table}
           style={{ minWidth }}

@@ -150,6 +150,19 @@ export function SignalsTableBody({
     anchor.current = top ? { key: top.key, index: top.index, start: top.start } : null;
   });
 
+  // A focused row that scrolls out of the rendered range is removed, and focus would fall to the
+  // page: hand it to the scroller instead, so arrow keys keep scrolling the table.
+  const focusWithin = useRef(false);
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  useLayoutEffect(() => {
+    if (!focusWithin.current || !scroller) return;
+    const active = scroller.ownerDocument.activeElement;
+    if (active === null || active === scroller.ownerDocument.body) {
+      focusWithin.current = false;
+      scroller.focus({ preventScroll: true });
+    }
+  });
+
   const lastRenderedIndex = virtualItems.at(-1)?.index ?? -1;
   const endReachedForCount = useRef(-1);
   useEffect(() => {
@@ -188,7 +201,25 @@ export function SignalsTableBody({
   const now = Date.now();
 
   return (
-    <tbody>
+    <tbody
+      ref={bodyRef}
+      onFocus={() => {
+        focusWithin.current = true;
+      }}
+      onBlur={(event) => {
+        const next = event.relatedTarget as Node | null;
+        if (next !== null) {
+          if (!bodyRef.current?.contains(next)) focusWithin.current = false;
+          return;
+        }
+        // Focus went nowhere: the user clicked outside (the element is still there), or the row
+        // was removed while scrolling, which the layout effect above has already handled.
+        const target = event.target;
+        queueMicrotask(() => {
+          if (target.isConnected) focusWithin.current = false;
+        });
+      }}
+    >
       {topSpace > 0 ? <Spacer height={topSpace} columnCount={columnCount} /> : null}
       {virtualItems.map((virtualItem) => {
         const { row, detail } = itemAt(virtualItem.index);
