@@ -8,12 +8,12 @@ import { LoginThrottle } from './login-throttle';
 import { AuthService } from './service';
 
 /** Auth bodies are a few short strings; anything bigger is refused (413) before it is parsed. */
-const AUTH_BODY_LIMIT_BYTES = 16 * 1024;
+export const AUTH_BODY_LIMIT_BYTES = 16 * 1024;
 const MINUTE_MS = 60_000;
 
 const email = z.string().trim().toLowerCase().pipe(z.email().max(255));
 
-const registerBody = z
+export const registerBody = z
   .object({
     name: z.string().trim().min(1).max(100),
     email,
@@ -27,7 +27,7 @@ const registerBody = z
     when: (payload) => typeof (payload.value as { password?: unknown }).password === 'string',
   });
 
-const loginBody = z.object({
+export const loginBody = z.object({
   email,
   password: z.string().min(1).max(128),
 });

@@ -19,7 +19,7 @@ const wholeNumber = (field: string, maxDigits: number) =>
     .regex(new RegExp(`^\\d{1,${maxDigits}}$`), `The ${field} field must be a whole number.`)
     .transform(Number);
 
-const candlesQuery = z.object({
+export const candlesQuery = z.object({
   interval: z.enum(INTERVALS).default(DEFAULT_INTERVAL),
   limit: wholeNumber('limit', 9).pipe(z.number().min(1).max(MAX_CANDLE_LIMIT)).default(DEFAULT_CANDLE_LIMIT),
   /** Epoch milliseconds; 15 digits reach far past any candle. */

@@ -28,7 +28,7 @@ const unknownWebhook = () =>
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
-const listQuery = z.object({
+export const listQuery = z.object({
   ticker: optional(z.string().max(64).transform(normalizeTicker).pipe(z.string())),
   status: optional(z.enum(['accepted', 'rejected', 'duplicate'])),
   cursor: optional(z.string().max(100)),
@@ -41,7 +41,7 @@ const listQuery = z.object({
   ).transform((limit) => limit ?? 50),
 });
 
-const settingsBody = z.object({ tradingViewOnly: z.boolean() });
+export const settingsBody = z.object({ tradingViewOnly: z.boolean() });
 
 /** The public base URL: PUBLIC_URL when set, else the origin this request reached (proxy headers per TRUST_PROXY). */
 function webhookUrl(request: FastifyRequest, publicUrl: string | undefined, token: string): string {
