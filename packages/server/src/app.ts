@@ -14,6 +14,7 @@ import { healthRoutes } from './modules/health/routes';
 import { marketRoutes } from './modules/market/routes';
 import { signalsRoutes } from './modules/signals/routes';
 import { streamRoutes } from './modules/stream/routes';
+import { openApiRoutes } from './openapi/routes';
 import { BackgroundServices } from './services';
 
 /**
@@ -21,7 +22,14 @@ import { BackgroundServices } from './services';
  * receives the AppContext as its options and declares its routes with their full paths (`/api/...`).
  * To add a module, add one line here.
  */
-const modules: FastifyPluginAsync<AppContext>[] = [healthRoutes, authRoutes, streamRoutes, marketRoutes, signalsRoutes];
+const modules: FastifyPluginAsync<AppContext>[] = [
+  healthRoutes,
+  authRoutes,
+  streamRoutes,
+  marketRoutes,
+  signalsRoutes,
+  openApiRoutes,
+];
 
 /** Request bodies above this are refused with 413; routes may set a lower `bodyLimit` of their own. */
 const BODY_LIMIT_BYTES = 1024 * 1024;

@@ -1,0 +1,429 @@
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestApp, type TestApp } from '../test/app';
+import { TEST_DIALECTS } from '../test/database';
+import { DemoSource } from '../modules/market/demo-source';
+import { bucketStart, INTERVALS, type Candle, type Interval } from '../modules/market/markets';
+import { upsertCandles } from '../modules/market/store';
+import type { CandleUpdate } from '../modules/stream/events';
+import { EventStreamClient } from '../modules/stream/test-support';
+import { buildOpenApiDocument, type JsonSchema, type OpenApiDocument, type ResponseObject } from './document';
+import { API_REFERENCE_PATH, renderApiReference } from './markdown';
+import { OPERATIONS } from './operations';
+import { COMPONENT_SCHEMAS, type ApiOperation } from './registry';
+import { OPENAPI_CACHE_CONTROL } from './routes';
+
+const document = buildOpenApiDocument();
+
+const operation = (operationId: string): ApiOperation => {
+  const found = OPERATIONS.find((candidate) => candidate.operationId === operationId);
+  if (!found) throw new Error(`no operation ${operationId}`);
+  return found;
+};
+
+/** `/api/signals/{id}` as Fastify writes it: `/api/signals/:id`. */
+const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+/** Expects `value` to be valid for `schema` and to hold nothing the schema does not describe. */
+function expectMatches(schema: z.ZodType, value: unknown, what: string): void {
+  const result = schema.safeParse(value);
+  expect(result.error?.issues, `${what}: ${JSON.stringify(value)}`).toBeUndefined();
+  expect(result.data, `${what} has fields the schema does not describe`).toEqual(value);
+}
+
+/** Every `$ref` anywhere in a value. */
+function references(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(references);
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, inner]) =>
+    key === '$ref' && typeof inner === 'string' ? [inner] : references(inner),
+  );
+}
+
+function resolveResponse(doc: OpenApiDocument, path: string, method: string, status: string): ResponseObject {
+  const response = doc.paths[path]![method as ApiOperation['method']]!.responses[status]!;
+  return '$ref' in response ? doc.components.responses[response.$ref.split('/').pop()!]! : response;
+}
+
+/** The server-sent events of a stream's text: event name and parsed data. */
+function parseEventStream(text: string): { event: string; data: unknown }[] {
+  return text
+    .split('\n\n')
+    .map((block) => ({
+      event: /^event: (.*)$/m.exec(block)?.[1],
+      data: /^data: (.*)$/m.exec(block)?.[1],
+    }))
+    .filter((frame): frame is { event: string; data: string } => frame.event !== undefined && frame.data !== undefined)
+    .map(({ event, data }) => ({ event, data: JSON.parse(data) as unknown }));
+}
+
+/** "METHOD /path" of every route in Fastify's route table, read from printRoutes' tree (HEAD and OPTIONS left out). */
+function routeTable(app: FastifyInstance): Set<string> {
+  const routes = new Set<string>();
+  const ancestors: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    const path = (ancestors[depth - 1] ?? '') + match[2];
+    ancestors.length = depth;
+    ancestors.push(path);
+    for (const method of match[3]?.split(', ') ?? []) {
+      if (method !== 'HEAD' && method !== 'OPTIONS') routes.add(`${method} ${path}`);
+    }
+  }
+  return routes;
+}
+
+describe('the OpenAPI document', () => {
+  it('should be an OpenAPI 3.1 document whose operations are complete', () => {
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.info).toMatchObject({ title: 'SignalDeck API', version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+    const tags = new Set(document.tags.map((tag) => tag.name));
+    const operationIds = new Set<string>();
+    for (const [path, methods] of Object.entries(document.paths)) {
+      expect(path).toMatch(/^\/api\//);
+      for (const [method, entry] of Object.entries(methods)) {
+        expect(['get', 'post', 'put']).toContain(method);
+        expect(operationIds.has(entry.operationId), `${entry.operationId} is used twice`).toBe(false);
+        operationIds.add(entry.operationId);
+        expect(entry.summary).not.toBe('');
+        expect(entry.description).not.toBe('');
+        for (const tag of entry.tags) expect(tags).toContain(tag);
+        for (const requirement of entry.security) {
+          for (const scheme of Object.keys(requirement))
+            expect(document.components.securitySchemes).toHaveProperty(scheme);
+        }
+        const templated = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+        const pathParameters = (entry.parameters ?? []).filter((parameter) => parameter.in === 'path');
+        expect(pathParameters.map((parameter) => parameter.name)).toEqual(templated);
+        expect(Object.keys(entry.responses).length).toBeGreaterThan(0);
+        for (const [status, response] of Object.entries(entry.responses)) {
+          expect(status).toMatch(/^[1-5]\d\d$/);
+          const resolved = resolveResponse(document, path, method, status);
+          expect(resolved.description).not.toBe('');
+          if (Number(status) >= 400 && entry.operationId !== 'getHealth') {
+            expect(resolved.content, `${method} ${path} ${status}`).toEqual({
+              'application/json': expect.objectContaining({ schema: { $ref: '#/components/schemas/Error' } }),
+            });
+          }
+          expect(response).toBeDefined();
+        }
+      }
+    }
+  });
+
+  it('should resolve every reference', () => {
+    for (const reference of references(document)) {
+      const [, section, name] = /^#\/components\/(schemas|responses)\/(\w+)$/.exec(reference) ?? [];
+      expect(section, reference).toBeDefined();
+      expect(document.components[section as 'schemas' | 'responses']).toHaveProperty(name!);
+    }
+  });
+
+  it('should describe bearer tokens as HTTP bearer authentication', () => {
+    expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const protectedOperations = OPERATIONS.filter((entry) => entry.auth).map((entry) => entry.operationId);
+    expect(protectedOperations).toContain('getUser');
+    expect(protectedOperations).not.toContain('receiveAlert');
+  });
+
+  it('should hold each named schema exactly as zod converts it', () => {
+    expect(Object.keys(document.components.schemas)).toEqual(Object.keys(COMPONENT_SCHEMAS));
+    for (const [name, schema] of Object.entries(COMPONENT_SCHEMAS)) {
+      const { $schema, ...expected } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input' });
+      expect($schema).toBe('https://json-schema.org/draft/2020-12/schema');
+      expect(document.components.schemas[name], name).toEqual(expected);
+    }
+  });
+
+  it("should describe each parameter as zod converts its route's schema", () => {
+    for (const entry of OPERATIONS) {
+      const documented = document.paths[entry.path]![entry.method]!.parameters ?? [];
+      for (const [place, spec] of [
+        ['path', entry.params],
+        ['query', entry.query],
+      ] as const) {
+        if (!spec) continue;
+        const { properties = {}, required = [] } = z.toJSONSchema(spec.schema, { io: 'input' }) as JsonSchema;
+        const parameters = documented.filter((parameter) => parameter.in === place);
+        expect(parameters.map((parameter) => parameter.name)).toEqual(Object.keys(properties));
+        for (const parameter of parameters) {
+          expect(parameter.schema).toEqual(properties[parameter.name]);
+          expect(parameter.required).toBe(place === 'path' || required.includes(parameter.name));
+          expect(parameter.description, `${entry.operationId} ${parameter.name}`).not.toBe('');
+        }
+      }
+    }
+  });
+
+  it('should give examples that match their schemas', () => {
+    for (const entry of OPERATIONS) {
+      for (const [mediaType, body] of Object.entries(entry.body?.content ?? {})) {
+        expectMatches(body.schema, body.example, `${entry.operationId} request example (${mediaType})`);
+      }
+      for (const [status, response] of Object.entries(entry.responses)) {
+        for (const body of Object.values(response.content ?? {})) {
+          expectMatches(body.schema, body.example, `${entry.operationId} ${status} example`);
+        }
+        if (!response.stream) continue;
+        const events = parseEventStream(response.stream.example);
+        expect(events.map(({ event }) => event).sort()).toEqual(Object.keys(response.stream.events).sort());
+        for (const { event, data } of events) {
+          expectMatches(response.stream.events[event]!, data, `${entry.operationId} ${event} event example`);
+        }
+      }
+    }
+  });
+
+  it('should be what docs/api.md says', () => {
+    const written = readFileSync(API_REFERENCE_PATH, 'utf8');
+    expect(
+      written === renderApiReference(document),
+      'docs/api.md is out of date: run pnpm --filter @signaldeck/server docs:api',
+    ).toBe(true);
+  });
+});
+
+const PASSWORD = 'correct horse battery';
+const CANDLES_FROM = Date.UTC(2025, 5, 4, 9, 0);
+
+describe.each(TEST_DIALECTS)('the API on %s, against its OpenAPI document', (dialect) => {
+  let testApp: TestApp;
+  let app: FastifyInstance;
+  /** "operationId status" of every answer checked against the document. */
+  const seen = new Set<string>();
+  let authorization = '';
+  let webhookPath = '';
+
+  /** Checks an answer against what the document says `operationId` answers with its status. */
+  function expectDocumented(operationId: string, response: LightMyRequestResponse): void {
+    const entry = operation(operationId);
+    const documented = entry.responses[response.statusCode];
+    expect(
+      documented,
+      `${operationId} answered ${response.statusCode}, which is not documented: ${response.body}`,
+    ).toBeDefined();
+    const body = documented!.content?.['application/json'];
+    if (body) {
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expectMatches(body.schema, response.json(), `${operationId} ${response.statusCode}`);
+    } else {
+      expect(response.body).toBe('');
+    }
+    for (const header of Object.keys(documented!.headers ?? {})) {
+      expect(response.headers, `${operationId} ${response.statusCode}`).toHaveProperty(header.toLowerCase());
+    }
+    seen.add(`${operationId} ${response.statusCode}`);
+  }
+
+  /** Sends a request to `operationId`'s path (or `url`) and checks the answer against the document. */
+  async function call(
+    operationId: string,
+    status: number,
+    options: { url?: string; headers?: Record<string, string>; payload?: string | object } = {},
+  ): Promise<LightMyRequestResponse> {
+    const entry = operation(operationId);
+    const response = await app.inject({
+      method: entry.method.toUpperCase() as 'GET' | 'POST' | 'PUT',
+      url: options.url ?? entry.path,
+      headers: options.headers,
+      payload: options.payload,
+    });
+    expect(response.statusCode, `${operationId}: ${response.body}`).toBe(status);
+    expectDocumented(operationId, response);
+    return response;
+  }
+
+  const signedIn = () => ({ authorization });
+  const currentWebhookPath = async () =>
+    new URL((await call('getWebhook', 200, { headers: signedIn() })).json<{ url: string }>().url).pathname;
+  const alertHeaders = { 'content-type': 'text/plain' };
+
+  beforeAll(async () => {
+    testApp = await createTestApp(dialect, { RATE_LIMIT_LOGIN_FAILURES_PER_MINUTE: '1' });
+    app = testApp.app;
+    const demo = new DemoSource();
+    for (const symbol of ['BTC', 'ETH'] as const) {
+      await upsertCandles(
+        testApp.database.db,
+        symbol,
+        await demo.candles(symbol, CANDLES_FROM, CANDLES_FROM + 90 * 60_000),
+      );
+    }
+    const registration = await call('register', 201, {
+      payload: {
+        name: 'Grace',
+        email: `grace-${dialect}@example.com`,
+        password: PASSWORD,
+        password_confirmation: PASSWORD,
+      },
+    });
+    authorization = `Bearer ${registration.json<{ token: string }>().token}`;
+    webhookPath = await currentWebhookPath();
+  });
+
+  afterAll(async () => {
+    // After the stream test aborts its fetch, undici opens a spare connection that never sends a request, and
+    // server.close() waits for such connections (only idle ones that served a request are closed).
+    app.server.closeAllConnections();
+    await testApp.cleanup();
+  });
+
+  it('should document exactly the routes it serves under /api/', async () => {
+    await app.ready();
+    const served = [...routeTable(app)].filter((route) => route.split(' ')[1]!.startsWith('/api/'));
+    const documented = OPERATIONS.map((entry) => `${entry.method.toUpperCase()} ${fastifyPath(entry.path)}`);
+    expect(served.sort()).toEqual(documented.sort());
+  });
+
+  it('should serve the document at /api/openapi.json, to anyone, cached for a short time', async () => {
+    const response = await call('getOpenApiDocument', 200);
+    expect(response.headers['cache-control']).toBe(OPENAPI_CACHE_CONTROL);
+    expect(operation('getOpenApiDocument').responses[200]!.headers!['Cache-Control']).toContain(OPENAPI_CACHE_CONTROL);
+    expect(response.json()).toEqual(JSON.parse(JSON.stringify(document)));
+  });
+
+  it('should answer registering, signing in and out as documented', async () => {
+    const email = `ada-${dialect}@example.com`;
+    await call('register', 201, {
+      payload: { name: 'Ada', email, password: PASSWORD, password_confirmation: PASSWORD },
+    });
+    await call('register', 422, { payload: { name: 'Ada', email: 'not an email', password: 'short' } });
+    await call('register', 400, { headers: { 'content-type': 'application/json' }, payload: '{"name": ' });
+    await call('register', 415, {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'name=Ada',
+    });
+    await call('register', 413, { payload: { name: 'Ada', email, password: 'x'.repeat(20_000) } });
+
+    const second = await call('login', 200, { payload: { email, password: PASSWORD } });
+    const secondToken = { authorization: `Bearer ${second.json<{ token: string }>().token}` };
+    await call('login', 422, { payload: { email: 'nobody@example.com', password: 'wrong password' } });
+    await call('login', 429, { payload: { email: 'nobody@example.com', password: 'wrong password' } });
+
+    await call('getUser', 200, { headers: signedIn() });
+    await call('getUser', 401, { headers: { authorization: 'Bearer 1|not-a-real-token-at-all' } });
+    await call('logout', 204, { headers: secondToken });
+    await call('getUser', 401, { headers: secondToken });
+  });
+
+  it('should answer the market data endpoints as documented', async () => {
+    await call('listMarkets', 200, { headers: signedIn() });
+    for (const query of ['', '?interval=1h&limit=2', `?interval=5m&before=${CANDLES_FROM + 30 * 60_000}`]) {
+      const response = await call('listCandles', 200, { url: `/api/markets/btc/candles${query}`, headers: signedIn() });
+      expect(response.json<{ candles: unknown[] }>().candles.length).toBeGreaterThan(0);
+    }
+    await call('listCandles', 404, { url: '/api/markets/XYZ/candles', headers: signedIn() });
+    await call('listCandles', 422, { url: '/api/markets/ETH/candles?interval=9m', headers: signedIn() });
+  });
+
+  it('should answer the webhook and signals endpoints as documented', async () => {
+    const alert = { ticker: 'BINANCE:BTCUSDT', action: 'buy', price: '65000.5', interval: '15', id: `a-${dialect}` };
+    const receive = (status: number, payload: string | object, headers: Record<string, string> = alertHeaders) =>
+      call('receiveAlert', status, { url: webhookPath, headers, payload });
+
+    const stored = (await receive(202, JSON.stringify(alert))).json<{ id: string }>();
+    await receive(200, alert, { 'content-type': 'application/json' });
+    await receive(202, 'buy BTC now');
+    await receive(
+      202,
+      { ...alert, id: 'b', ticker: 'ETHUSDT', action: 'sell', quantity: 2 },
+      { 'content-type': 'application/json' },
+    );
+    await receive(413, 'x'.repeat(70 * 1024));
+    await call('receiveAlert', 404, { url: `/api/webhooks/${'A'.repeat(43)}`, headers: alertHeaders, payload: '{}' });
+
+    await call('getWebhookSettings', 200, { headers: signedIn() });
+    await call('updateWebhookSettings', 200, { headers: signedIn(), payload: { tradingViewOnly: true } });
+    await receive(403, JSON.stringify(alert));
+    await call('updateWebhookSettings', 200, { headers: signedIn(), payload: { tradingViewOnly: false } });
+    await call('updateWebhookSettings', 422, { headers: signedIn(), payload: { tradingViewOnly: 'yes' } });
+    await call('updateWebhookSettings', 400, {
+      headers: { ...signedIn(), 'content-type': 'application/json' },
+      payload: '{',
+    });
+
+    const firstPage = (await call('listSignals', 200, { url: '/api/signals?limit=2', headers: signedIn() })).json<{
+      next_cursor: string;
+    }>();
+    expect(firstPage.next_cursor).not.toBeNull();
+    await call('listSignals', 200, {
+      url: `/api/signals?limit=2&cursor=${firstPage.next_cursor}`,
+      headers: signedIn(),
+    });
+    await call('listSignals', 200, {
+      url: '/api/signals?ticker=BINANCE:BTCUSDT&status=duplicate',
+      headers: signedIn(),
+    });
+    await call('listSignals', 422, { url: '/api/signals?cursor=bogus', headers: signedIn() });
+    await call('getSignal', 200, { url: `/api/signals/${stored.id}`, headers: signedIn() });
+    await call('getSignal', 404, { url: '/api/signals/999999', headers: signedIn() });
+
+    await call('rotateWebhook', 200, { headers: signedIn() });
+    await receive(404, JSON.stringify(alert));
+    webhookPath = await currentWebhookPath();
+  });
+
+  it('should stream candle and signal events as documented', async () => {
+    const documented = operation('openStream').responses[200]!.stream!;
+    const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+    const client = await EventStreamClient.open(baseUrl, authorization);
+    try {
+      expect(client.response.status).toBe(200);
+      expect(client.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      await client.opened();
+      seen.add('openStream 200');
+
+      const demo = new DemoSource();
+      const minute = demo.minute('SOL', CANDLES_FROM, demo.startingPrice('SOL'), 30_000);
+      const candles = Object.fromEntries(
+        INTERVALS.map((interval) => [interval, { ...minute, time: bucketStart(minute.time, interval) }]),
+      ) as Record<Interval, Candle>;
+      await app.stream.publish({ event: 'candle', data: { symbol: 'SOL', candles } satisfies CandleUpdate });
+      await call('receiveAlert', 202, {
+        url: webhookPath,
+        headers: alertHeaders,
+        payload: JSON.stringify({ ticker: 'SOLUSDT', action: 'long', price: 150.25, id: 'streamed' }),
+      });
+
+      for (const name of ['candle', 'signal']) {
+        const { data } = await client.waitFor((event) => event.event === name);
+        expectMatches(documented.events[name]!, data, `${name} event`);
+      }
+      for (const { event } of client.events) expect(Object.keys(documented.events)).toContain(event);
+    } finally {
+      client.close();
+    }
+  });
+
+  it('should answer 401 without a token exactly where the document says sign-in is needed', async () => {
+    const samples: Record<string, string> = { symbol: 'BTC', id: '1', token: 'A'.repeat(43) };
+    for (const entry of OPERATIONS) {
+      const url = entry.path.replace(/\{(\w+)\}/g, (_, name: string) => samples[name]!);
+      const payload = entry.method === 'put' ? { tradingViewOnly: true } : entry.method === 'post' ? {} : undefined;
+      const response = await app.inject({ method: entry.method.toUpperCase() as 'GET', url, payload });
+      expect(response.statusCode === 401, `${entry.operationId} answered ${response.statusCode}`).toBe(entry.auth);
+      expectDocumented(entry.operationId, response);
+    }
+  });
+
+  it('should have given every documented success answer', () => {
+    const successes = OPERATIONS.flatMap((entry) =>
+      Object.keys(entry.responses)
+        .filter((status) => status.startsWith('2'))
+        .map((status) => `${entry.operationId} ${status}`),
+    );
+    expect(successes.filter((success) => !seen.has(success))).toEqual([]);
+  });
+
+  describe('given the database has gone away', () => {
+    it('should answer 503 as documented', async () => {
+      await testApp.database.close();
+      await call('getHealth', 503);
+      await call('getUser', 503, { headers: signedIn() });
+    });
+  });
+});
