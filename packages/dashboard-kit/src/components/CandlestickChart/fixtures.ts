@@ -1,3 +1,4 @@
+import { seededRandom } from '../../test/seeded-random';
 import { MINUTE } from './aggregate';
 import type { Candle, ChartMarker } from './types';
 
@@ -6,17 +7,7 @@ import type { Candle, ChartMarker } from './types';
  * a random walk with realistic volatility, so every run draws the same chart.
  */
 
-/** A small seeded generator (mulberry32): the same seed gives the same numbers everywhere. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from '../../test/seeded-random';
 
 export interface SampleOptions {
   count: number;

@@ -1,3 +1,4 @@
+import { seededRandom as random } from '../../test/seeded-random';
 import type { SignalRow } from './types';
 
 /**
@@ -17,17 +18,6 @@ const REJECTIONS = [
   'Unknown action "hodl"',
 ] as const;
 
-/** A small, fast pseudo-random generator (mulberry32). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const pick = <T>(next: () => number, values: readonly T[]): T => values[Math.floor(next() * values.length)] as T;
 
