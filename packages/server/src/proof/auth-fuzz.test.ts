@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
-import { contentType, deeplyNested, hostileKey, hostileText, objectText } from './support/hostile';
+import { contentType, deeplyNested, hostileKey, hostileText, objectText, runs } from './support/hostile';
 import {
   countRows,
   expectClientErrorShape,
@@ -16,8 +16,6 @@ import {
  * has the documented shape, and nothing is stored unless the input was a valid registration or login.
  * PROOF_RUNS scales the number of cases.
  */
-const SCALE = Number(process.env.PROOF_RUNS ?? 1);
-const runs = (count: number) => ({ numRuns: Math.max(1, Math.round(count * SCALE)) });
 const AUTH_BODY_LIMIT = 16 * 1024;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/database';
 import { listAllSignals, signUp, type Trader } from './support/api';
+import { runs } from './support/hostile';
 import { rawPost, rawRequest, type RawResponse } from './support/raw-http';
 import { RunningServer } from './support/server';
 
@@ -10,8 +11,6 @@ import { RunningServer } from './support/server';
  * bodies and headers, broken framing, bodies just over each limit). The process must answer every request
  * with a 4xx or a 2xx, never a 5xx, never crash, and store exactly what it acknowledged.
  */
-const SCALE = Number(process.env.PROOF_RUNS ?? 1);
-const runs = (count: number) => ({ numRuns: Math.max(1, Math.round(count * SCALE)) });
 const KIB = 1024;
 
 function expectErrorBody(response: RawResponse): void {

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, manualClock, type TestApp } from '../test/app';
 import type { Dialect } from '../db/connection';
-import { contentType, deeplyNested, hostileText, objectText, priceValueText } from './support/hostile';
+import { contentType, deeplyNested, hostileText, objectText, priceValueText, runs } from './support/hostile';
 import {
   countRows,
   expectClientErrorShape,
@@ -18,8 +18,6 @@ import {
  * and stored exactly as received (a rejected alert is stored too, with its reason: that is the documented
  * record a trader reads). PROOF_RUNS scales the number of cases (1 = the suite's; larger for a long run).
  */
-const SCALE = Number(process.env.PROOF_RUNS ?? 1);
-const runs = (count: number) => ({ numRuns: Math.max(1, Math.round(count * SCALE)) });
 const MAX_ALERT_BYTES = 64 * 1024;
 /** The webhook answers at most 120 posts a minute per URL: the clock moves a minute on every this many. */
 const POSTS_PER_MINUTE = 100;

@@ -1,6 +1,12 @@
 /* Generators of hostile input for the property tests: what a careless script, a fuzzer or an attacker sends. */
 import fc from 'fast-check';
 
+/** fast-check's run count for a property: `count` cases, times PROOF_RUNS (1 unless set, for a longer run). */
+export function runs(count: number): { numRuns: number } {
+  const scale = Number(process.env.PROOF_RUNS ?? 1);
+  return { numRuns: Math.max(1, Math.round(count * scale)) };
+}
+
 /** Strings chosen to break naive code: markup, template placeholders, control and direction characters... */
 export const NASTY_STRINGS = [
   '<script>alert(1)</script>',

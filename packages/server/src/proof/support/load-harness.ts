@@ -173,6 +173,19 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
     const nextReader = () => watched[(readTurn += 1) % watched.length]!.authorization;
     const symbols = ['BTC', 'ETH', 'SOL'];
     const intervals = ['1m', '5m', '15m', '1h', '4h', '1d'];
+    /** GETs of `path(turn)`, signed in as the watched traders in turn. */
+    const readLoad = (path: (turn: number) => string) =>
+      autocannon({
+        url: running.url,
+        connections: options.readConnections,
+        duration: options.seconds,
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (request) => ({ ...request, path: path(readTurn), headers: { authorization: nextReader() } }),
+          },
+        ],
+      });
 
     const [webhook, signalsList, candles] = await Promise.all([
       autocannon({
@@ -205,36 +218,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
           },
         ],
       }),
-      autocannon({
-        url: running.url,
-        connections: options.readConnections,
-        duration: options.seconds,
-        requests: [
-          {
-            method: 'GET',
-            setupRequest: (request) => ({
-              ...request,
-              path: '/api/signals?limit=50',
-              headers: { authorization: nextReader() },
-            }),
-          },
-        ],
-      }),
-      autocannon({
-        url: running.url,
-        connections: options.readConnections,
-        duration: options.seconds,
-        requests: [
-          {
-            method: 'GET',
-            setupRequest: (request) => {
-              readTurn += 1;
-              const path = `/api/markets/${symbols[readTurn % 3]}/candles?interval=${intervals[readTurn % 6]}&limit=300`;
-              return { ...request, path, headers: { authorization: nextReader() } };
-            },
-          },
-        ],
-      }),
+      readLoad(() => '/api/signals?limit=50'),
+      readLoad((turn) => `/api/markets/${symbols[turn % 3]}/candles?interval=${intervals[turn % 6]}&limit=300`),
     ]);
     clearInterval(sampler);
     samplesMiB.push(running.rssMiB());
