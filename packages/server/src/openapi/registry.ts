@@ -118,12 +118,13 @@ const json = (schema: z.ZodType, example: unknown): Partial<Record<MediaType, Ap
   'application/json': { schema, example },
 });
 
+/** An error answer written once under components.responses, as `name`, and referenced. */
 const sharedError = (
   name: string,
   description: string,
   example: z.input<typeof errorSchema>,
   headers?: Record<string, string>,
-): ApiResponse => ({ name, description, content: json(errorSchema, example), ...(headers ? { headers } : {}) });
+): ApiResponse => ({ name, ...jsonResponse(description, errorSchema, example, headers) });
 
 /** The error answers many routes share. */
 export const ERRORS = {
