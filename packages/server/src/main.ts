@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -48,6 +50,15 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database });
   logged.by = app;
 
+  // Connections that have not sent a request yet (a browser's preconnect, a spare connection a client keeps)
+  // would hold up server.close() until their headers time out; they are cut at once when shutdown starts.
+  const silentSockets = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    silentSockets.add(socket);
+    socket.once('close', () => silentSockets.delete(socket));
+  });
+  app.server.on('request', (request: IncomingMessage) => silentSockets.delete(request.socket));
+
   let stopping = false;
   const shutdown = async (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -58,8 +69,9 @@ async function main(): Promise<void> {
       lock?.release();
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
-    // Requests get a few seconds to finish; then connections still open (a client that connected but never sent a
-    // request counts as busy to Node until its headers time out) are cut, so the database still closes cleanly.
+    for (const socket of silentSockets) socket.destroy();
+    // Requests in flight get a few seconds to finish; then whatever is still connected is cut, so the database
+    // still closes cleanly.
     setTimeout(() => app.server.closeAllConnections(), REQUEST_DRAIN_MS).unref();
     let exitCode = 0;
     try {
