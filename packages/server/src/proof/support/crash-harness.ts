@@ -46,7 +46,10 @@ export interface CrashReport {
   storedUnacknowledged: number;
   /** Repeats of acknowledged alerts answered as duplicates of the stored original. */
   duplicatesAbsorbed: number;
-  /** Checks of the stored data made: one after each restart, and one after the final graceful stop. */
+  /**
+   * Checks of the stored data made: through the API after each restart and after the last; on SQLite also of
+   * the file itself, read-only, right after each kill and after the final graceful stop.
+   */
   verifications: number;
   /** `PRAGMA integrity_check` of the embedded database after the last stop ('ok'), or null on PostgreSQL. */
   integrityCheck: string | null;
@@ -88,6 +91,7 @@ export async function runCrashCycles(options: CrashOptions): Promise<CrashReport
   const log = options.log ?? (() => {});
   const random = seededRandom(options.seed);
   const testDatabase = await createTestDatabase(options.dialect, { RATE_LIMIT_REGISTER_PER_MINUTE: '10000' });
+  const sqliteFile = path.join(testDatabase.config.dataDir, SQLITE_FILE_NAME);
   const acknowledged = new Map<string, Acknowledged>();
   const repeats = new Map<string, number>();
   const cycles: CrashCycle[] = [];
@@ -196,6 +200,11 @@ export async function runCrashCycles(options: CrashOptions): Promise<CrashReport
       await Promise.all(Array.from({ length: options.concurrency }, poster));
       await (killing ?? kill());
       if (unexpected.length > 0) throw new Error(`cycle ${cycle}: ${unexpected.slice(0, 5).join('; ')}`);
+      // Before anything opens it again, the file as the kill left it already holds every acknowledged alert.
+      if (options.dialect === 'sqlite') {
+        checkSqliteFile(sqliteFile, acknowledged);
+        verifications += 1;
+      }
 
       // The same DATA_DIR (or schema) again: the lock file names the dead pid, which must count as stale.
       const restarted = performance.now();
@@ -213,7 +222,7 @@ export async function runCrashCycles(options: CrashOptions): Promise<CrashReport
 
     let integrityCheck: string | null = null;
     if (options.dialect === 'sqlite') {
-      integrityCheck = checkSqliteFile(path.join(testDatabase.config.dataDir, SQLITE_FILE_NAME), acknowledged);
+      integrityCheck = checkSqliteFile(sqliteFile, acknowledged);
       verifications += 1;
     }
     return {
@@ -233,8 +242,8 @@ export async function runCrashCycles(options: CrashOptions): Promise<CrashReport
 }
 
 /**
- * Opens the embedded database file read-only after the server stopped: it must pass SQLite's integrity check,
- * and hold every acknowledged alert once, under the id it was acknowledged with.
+ * Opens the embedded database file read-only while no server has it open: it must pass SQLite's integrity
+ * check, and hold every acknowledged alert once, under the id it was acknowledged with.
  */
 function checkSqliteFile(file: string, acknowledged: Map<string, Acknowledged>): string {
   const db = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
