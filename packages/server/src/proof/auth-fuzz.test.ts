@@ -1,8 +1,16 @@
 import { rmSync } from 'node:fs';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
-import { contentType, deeplyNested, hostileKey, hostileText, objectText, runs } from './support/hostile';
+import {
+  contentType,
+  deeplyNested,
+  hostileKey,
+  hostileText,
+  objectText,
+  PROPERTY_TIMEOUT_MS,
+  runs,
+} from './support/hostile';
 import {
   countRows,
   expectClientErrorShape,
@@ -16,6 +24,7 @@ import {
  * has the documented shape, and nothing is stored unless the input was a valid registration or login.
  * PROOF_RUNS scales the number of cases.
  */
+vi.setConfig({ testTimeout: PROPERTY_TIMEOUT_MS });
 const AUTH_BODY_LIMIT = 16 * 1024;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -1,9 +1,17 @@
 import { rmSync } from 'node:fs';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, manualClock, type TestApp } from '../test/app';
 import type { Dialect } from '../db/connection';
-import { contentType, deeplyNested, hostileText, objectText, priceValueText, runs } from './support/hostile';
+import {
+  contentType,
+  deeplyNested,
+  hostileText,
+  objectText,
+  priceValueText,
+  PROPERTY_TIMEOUT_MS,
+  runs,
+} from './support/hostile';
 import {
   countRows,
   expectClientErrorShape,
@@ -18,6 +26,7 @@ import {
  * and stored exactly as received (a rejected alert is stored too, with its reason: that is the documented
  * record a trader reads). PROOF_RUNS scales the number of cases (1 = the suite's; larger for a long run).
  */
+vi.setConfig({ testTimeout: PROPERTY_TIMEOUT_MS });
 const MAX_ALERT_BYTES = 64 * 1024;
 /** The webhook answers at most 120 posts a minute per URL: the clock moves a minute on every this many. */
 const POSTS_PER_MINUTE = 100;

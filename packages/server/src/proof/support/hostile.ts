@@ -1,11 +1,16 @@
 /* Generators of hostile input for the property tests: what a careless script, a fuzzer or an attacker sends. */
 import fc from 'fast-check';
 
-/** fast-check's run count for a property: `count` cases, times PROOF_RUNS (1 unless set, for a longer run). */
+/** PROOF_RUNS: how many times the suite's number of cases to generate (1 unless set, for a longer run). */
+export const PROOF_SCALE = Math.max(0.01, Number(process.env.PROOF_RUNS ?? 1) || 1);
+
+/** fast-check's run count for a property: `count` cases, times PROOF_RUNS. */
 export function runs(count: number): { numRuns: number } {
-  const scale = Number(process.env.PROOF_RUNS ?? 1);
-  return { numRuns: Math.max(1, Math.round(count * scale)) };
+  return { numRuns: Math.max(1, Math.round(count * PROOF_SCALE)) };
 }
+
+/** Time for one property: a few thousand cases take tens of seconds on two busy cores. */
+export const PROPERTY_TIMEOUT_MS = 120_000 * Math.max(1, PROOF_SCALE);
 
 /** Strings chosen to break naive code: markup, template placeholders, control and direction characters... */
 export const NASTY_STRINGS = [
