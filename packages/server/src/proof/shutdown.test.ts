@@ -26,7 +26,7 @@ describe('given a server that is told to stop (SIGTERM)', () => {
     const trader = await signUp(server.url);
     const url = webhookUrlOn(server.url, trader.webhookUrl);
 
-    // A client of our own whose connections end with the test (see the known bug below).
+    // A client of our own, whose connections end with the test.
     const agent = new http.Agent({ keepAlive: true });
     const post = (alertId: string) =>
       new Promise<{ alertId: string; status: number; body: { id?: string; message?: string } }>((resolve) => {
@@ -82,10 +82,9 @@ describe('given a server that is told to stop (SIGTERM)', () => {
     ).toHaveLength(acknowledged.length);
   });
 
-  // Known bug (docs/performance.md): a connection that has sent nothing yet (a browser's preconnect, the spare
-  // connection fetch opens after an aborted stream) keeps the server from closing; it waits out the 10 s grace
-  // period and exits 1. Marked as failing until it is fixed; then this should become a plain `it`.
-  it.fails('should exit 0 promptly while a client holds a connection that has sent nothing', async () => {
+  // A connection that has sent nothing yet (a browser's preconnect, the spare connection fetch opens after an
+  // aborted stream) once kept the server waiting out its 10 s grace period and exiting 1.
+  it('should exit 0 promptly while a client holds a connection that has sent nothing', async () => {
     testDatabase = await createTestDatabase('sqlite');
     const server = await start();
     const { hostname, port } = new URL(server.url);

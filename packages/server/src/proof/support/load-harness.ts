@@ -243,9 +243,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
       .stdout()
       .split('\n')
       .filter((line) => /"level":(40|50|60)/.test(line));
-    // Graceful, so that every request in flight is answered before the rows are read. The server ends the
-    // streams itself (a client that hung up would leave its fetch's spare connection open, which keeps a
-    // SIGTERM waiting: see docs/performance.md).
+    // Graceful, so that every request in flight is answered before the rows are read; the server ends the streams.
     const shutdownExitCode = await running.stop();
     const stored = await storedAlerts(testDatabase.config);
     const acknowledged = [...answers].filter(([, answer]) => answer.status < 300);
