@@ -14,7 +14,7 @@ const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 
 const parts = [
   { name: 'bundle', label: 'Bundle sizes', cmd: ['node', 'scripts/bench/bundle-size.mjs'] },
-  { name: 'ingest', label: 'Webhook ingest', cmd: ['pnpm', '--filter', '@signaldeck/server', 'exec', 'tsx', 'bench/ingest.bench.ts'], cwdAbs: true },
+  { name: 'ingest', label: 'Webhook ingest', cmd: ['pnpm', '--filter', '@signaldeck/server', 'exec', 'tsx', 'bench/ingest.bench.ts']},
   { name: 'crash', label: 'Crash durability', cmd: ['pnpm', '--filter', '@signaldeck/server', 'exec', 'tsx', 'bench/crash.bench.ts'] },
   { name: 'load', label: 'Load (webhook, reads, streams)', cmd: ['pnpm', '--filter', '@signaldeck/server', 'exec', 'tsx', 'bench/load.bench.ts'] },
   { name: 'signal', label: 'Signal to screen', cmd: ['node', 'scripts/bench/signal-to-screen.mjs'] },
