@@ -2,7 +2,7 @@
 // Signal to screen: how long from a webhook POST until its row shows in an open signals page,
 // with no reload. Runs the built server and Debian's Chromium. Run `pnpm build` first.
 import { writeFileSync } from 'node:fs';
-import { startServer, launchBrowser, registerUser } from './support.mjs';
+import { startServer, launchBrowser, registerUser } from '../lib/product.mjs';
 
 const SAMPLES = Number(process.env.SIGNAL_SAMPLES ?? 40);
 

@@ -18,7 +18,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { launchBrowser } from '../../../scripts/bench/support.mjs';
+import { launchBrowser } from '../../../scripts/lib/product.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const kit = resolve(here, '..');
