@@ -174,6 +174,11 @@ export const status = style({
   minWidth: 0,
 });
 
+/** The status badge keeps its whole word; the reason beside it is what gives way. */
+export const statusBadge = style({
+  flexShrink: 0,
+});
+
 export const reason = style({
   minWidth: 0,
   overflow: 'hidden',

@@ -102,7 +102,9 @@ const STATUS_VARIANT: Record<SignalStatus, BadgeVariant> = {
 export function StatusCell({ status, reason }: { status: SignalStatus; reason: string | null }) {
   return (
     <span className={styles.status}>
-      <Badge variant={STATUS_VARIANT[status]}>{status}</Badge>
+      <Badge variant={STATUS_VARIANT[status]} className={styles.statusBadge}>
+        {status}
+      </Badge>
       {reason ? (
         <span className={clsx(styles.reason, styles.isolated)} title={reason}>
           {reason}
