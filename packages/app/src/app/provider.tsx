@@ -8,7 +8,7 @@ import { configureHttp, http } from '../lib/http';
 configureHttp({ getToken: () => authState.token, onUnauthorized: clearAuth });
 
 /** The SWR fetcher, set once: every key is an API path. */
-export function swrFetcher<T>(path: string): Promise<T> {
+function swrFetcher<T>(path: string): Promise<T> {
   return http.get<T>(path);
 }
 

@@ -3,6 +3,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
+import { KNOWN_SYMBOLS } from '../../features/market/types';
 import { fetchSignal } from '../../features/signals/api/get-signal';
 import { useSignals } from '../../features/signals/api/get-signals';
 import { TickerFilter } from '../../features/signals/components/ticker-filter';
@@ -11,8 +12,6 @@ import { errorMessage } from '../../lib/http';
 import { RECONNECTED_EVENT } from '../../lib/live-stream';
 import { useStreamEvent, useStreamStatus } from '../../lib/live-stream-context';
 import * as styles from './signals.css';
-
-const TICKERS = ['BTC', 'ETH', 'SOL'];
 
 function StreamBadge() {
   const status = useStreamStatus();
@@ -32,7 +31,10 @@ export function SignalsRoute() {
   useStreamEvent(RECONNECTED_EVENT, () => void signals.mutate());
 
   const rows = useMemo(
-    () => (Object.keys(raw).length === 0 ? signals.signals : signals.signals.map((s) => (raw[s.id] ? { ...s, raw: raw[s.id] } : s))),
+    () =>
+      Object.keys(raw).length === 0
+        ? signals.signals
+        : signals.signals.map((s) => (raw[s.id] ? { ...s, raw: raw[s.id] } : s)),
     [signals.signals, raw],
   );
 
@@ -40,7 +42,9 @@ export function SignalsRoute() {
     if (!expanded || signal.raw !== undefined) return;
     fetchSignal(signal.id)
       .then((full) => setRaw((r) => ({ ...r, [signal.id]: full.raw ?? '' })))
-      .catch((error: unknown) => setRaw((r) => ({ ...r, [signal.id]: `Could not load the raw body: ${errorMessage(error)}` })));
+      .catch((error: unknown) =>
+        setRaw((r) => ({ ...r, [signal.id]: `Could not load the raw body: ${errorMessage(error)}` })),
+      );
   }, []);
 
   return (
@@ -51,7 +55,7 @@ export function SignalsRoute() {
         actions={
           <>
             <StreamBadge />
-            <TickerFilter tickers={TICKERS} current={ticker} />
+            <TickerFilter tickers={KNOWN_SYMBOLS} current={ticker} />
           </>
         }
       />

@@ -1,4 +1,5 @@
 import { paths } from '../../config/paths';
+import { KNOWN_SYMBOLS } from '../../features/market/types';
 
 export interface NavLink {
   label: string;
@@ -11,14 +12,12 @@ export interface NavSection {
   items: NavLink[];
 }
 
-export const MARKET_SYMBOLS = ['BTC', 'ETH', 'SOL'] as const;
-
 /** The sidebar's Platform group, exactly as spec section 2 lists it. */
 export const platformNav: NavSection[] = [
   {
     label: 'Trading',
     icon: 'trading',
-    items: MARKET_SYMBOLS.map((symbol) => ({ label: `${symbol}/USD`, to: paths.trading(symbol) })),
+    items: KNOWN_SYMBOLS.map((symbol) => ({ label: `${symbol}/USD`, to: paths.trading(symbol) })),
   },
   {
     label: 'Signals',
