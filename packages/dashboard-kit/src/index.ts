@@ -207,3 +207,4 @@ export { MoonIcon } from './icons/MoonIcon';
 export { SparklesIcon } from './icons/SparklesIcon';
 export { SunIcon } from './icons/SunIcon';
 export { UserIcon } from './icons/UserIcon';
+export { timeZoneLabel, zonedParts, type TimeZoneMode, type ZonedParts } from './time/time-zone';

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { timeZoneLabel, zonedParts } from './time-zone';
+
+describe('given a moment in time', () => {
+  const time = Date.UTC(2026, 2, 12, 23, 30, 15);
+
+  it('should give its UTC fields in UTC mode', () => {
+    expect(zonedParts(time, 'UTC')).toEqual({ year: 2026, month: 2, day: 12, hours: 23, minutes: 30, seconds: 15 });
+  });
+
+  it("should give the runtime's local fields in local mode", () => {
+    const date = new Date(time);
+    expect(zonedParts(time, 'local')).toEqual({
+      year: date.getFullYear(),
+      month: date.getMonth(),
+      day: date.getDate(),
+      hours: date.getHours(),
+      minutes: date.getMinutes(),
+      seconds: date.getSeconds(),
+    });
+  });
+
+  it('should name UTC as UTC, and the local zone by a non-empty short name', () => {
+    expect(timeZoneLabel('UTC', time)).toBe('UTC');
+    expect(timeZoneLabel('local', time)).toMatch(/\S/);
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * How the kit's components show a moment: in the viewer's local zone (the default) or in UTC. Every
+ * component that shows a time takes this one setting, so an app can keep its chart, its tables and its
+ * labels in one zone and say which.
+ */
+export type TimeZoneMode = 'local' | 'UTC';
+
+export interface ZonedParts {
+  year: number;
+  /** 0 to 11, as Date numbers months. */
+  month: number;
+  day: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+}
+
+/** The calendar and clock fields of `time` (ms since the epoch) in the given zone. */
+export function zonedParts(time: number, mode: TimeZoneMode): ZonedParts {
+  const date = new Date(time);
+  return mode === 'UTC'
+    ? {
+        year: date.getUTCFullYear(),
+        month: date.getUTCMonth(),
+        day: date.getUTCDate(),
+        hours: date.getUTCHours(),
+        minutes: date.getUTCMinutes(),
+        seconds: date.getUTCSeconds(),
+      }
+    : {
+        year: date.getFullYear(),
+        month: date.getMonth(),
+        day: date.getDate(),
+        hours: date.getHours(),
+        minutes: date.getMinutes(),
+        seconds: date.getSeconds(),
+      };
+}
+
+/**
+ * The zone's name as a trader reads it beside a time: `UTC`, or the local zone's short name at that
+ * moment (`GMT+1`, `CET`, `EST`..., whatever the browser's locale gives; it changes with daylight saving).
+ */
+export function timeZoneLabel(mode: TimeZoneMode, time: number = Date.now()): string {
+  if (mode === 'UTC') return 'UTC';
+  const part = new Intl.DateTimeFormat(undefined, { timeZoneName: 'short' })
+    .formatToParts(new Date(time))
+    .find((p) => p.type === 'timeZoneName');
+  return part?.value ?? 'local time';
+}
