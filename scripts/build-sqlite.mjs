@@ -1,4 +1,5 @@
-// Builds better-sqlite3's native module for the Node that runs `pnpm install` (the root's postinstall).
+// Builds better-sqlite3's native module for the Node that runs it: the root's postinstall, and the first step of
+// `pnpm build` (so `pnpm start` after switching Node versions rebuilds it instead of failing to load it).
 //
 // The package's own install script (prebuild-install, else node-gyp) is turned off in
 // pnpm-workspace.yaml, because on a machine that reaches only the package registry both of its steps
