@@ -1,0 +1,429 @@
+import { SYMBOLS } from '../market/markets';
+import {
+  applyEntry,
+  applyExit,
+  equity,
+  equityPoint,
+  type AccountState,
+  type ClosedTrade,
+  type EquityPoint,
+  type ExitReason,
+  type Fill,
+  type OrderSide,
+  type Position,
+  type PositionSide,
+} from './account';
+import { entryLevels, exitOnCandle, type PriceCandle } from './exits';
+import { basisPoints, floorQuantity, notional, roundMoney, roundPrice, roundQuantity } from './money';
+import type { StrategySettings } from './settings';
+import type { Outcome, PaperSignal } from './signal';
+
+/*
+ * The paper engine: pure functions from (account, input, settings, market) to (account, outcome, events). No clock,
+ * no randomness, no I/O: the same inputs in the same order always give the same account, which is what makes live
+ * execution and replay agree.
+ */
+
+/** The last trade price known when a signal was received: the close of the latest finished 1m candle. */
+export interface Quote {
+  price: number;
+  /** When that price was current (the candle's close time), ms since 1970. */
+  time: number;
+}
+
+/** A quote older than this at receipt is not a market price any more: the pair's data has a gap. */
+export const MAX_QUOTE_AGE_MS = 5 * 60_000;
+
+const MINUTE_MS = 60_000;
+
+export type PaperEvent =
+  | { type: 'fill'; fill: Fill }
+  | { type: 'trade'; trade: ClosedTrade }
+  | { type: 'position'; symbol: string; position: Position | null }
+  | { type: 'equity'; point: EquityPoint };
+
+export interface SignalStep {
+  state: AccountState;
+  outcome: Outcome;
+  events: PaperEvent[];
+}
+
+export interface SignalOutcome {
+  signalId: number;
+  outcome: Outcome;
+}
+
+export interface CandleStep {
+  state: AccountState;
+  /** Outcomes of the `next_open` signals this candle's open filled or ignored. */
+  outcomes: SignalOutcome[];
+  events: PaperEvent[];
+}
+
+const ignored = (reason: string): Outcome => ({ status: 'ignored', reason });
+
+const formatSeconds = (ms: number) => {
+  const seconds = ms / 1000;
+  return Number.isInteger(seconds) ? String(seconds) : seconds.toFixed(1);
+};
+
+const formatQuantity = (quantity: number, symbol: string) => `${quantity} ${symbol}`;
+
+/** The checks made at receipt, whatever the fill mode: the ones a trader fixes in settings or in the alert. */
+function screen(signal: PaperSignal, settings: StrategySettings): string | null {
+  if (!settings.paperTrading) return 'paper trading is off for this strategy';
+  if (!(SYMBOLS as readonly string[]).includes(signal.ticker)) return `no market data for ${signal.ticker}`;
+  const allowed = settings.allowedTickers;
+  if (allowed && !(allowed as readonly string[]).includes(signal.ticker)) {
+    return `${signal.ticker} is not traded by this strategy (allowed: ${allowed.join(', ')})`;
+  }
+  if (settings.maxSignalAgeS !== null && signal.alertTime !== null) {
+    const age = signal.receivedAt - signal.alertTime;
+    if (age > settings.maxSignalAgeS * 1000) {
+      return `signal is ${formatSeconds(age)} s old, the limit is ${settings.maxSignalAgeS} s`;
+    }
+  }
+  return null;
+}
+
+/** Where the signal wants the position to be. `size` is an exact target quantity (TradingView's position_size). */
+interface Target {
+  direction: PositionSide | 'flat';
+  size: number | null;
+  /** exit_long / exit_short close only a position on that side. */
+  only: PositionSide | null;
+}
+
+function targetOf(signal: PaperSignal, settings: StrategySettings): Target {
+  if (signal.positionSize !== null) {
+    const direction = signal.positionSize > 0 ? 'long' : signal.positionSize < 0 ? 'short' : 'flat';
+    // With other sizing modes the strategy's size wins; the sign still says where to go.
+    const size = settings.sizing.mode === 'signal' ? floorQuantity(Math.abs(signal.positionSize)) : null;
+    return { direction, size, only: null };
+  }
+  if (signal.marketPosition !== null) return { direction: signal.marketPosition, size: null, only: null };
+  switch (signal.action) {
+    case 'buy':
+    case 'long':
+      return { direction: 'long', size: null, only: null };
+    case 'sell':
+    case 'short':
+      return { direction: 'short', size: null, only: null };
+    case 'exit_long':
+      return { direction: 'flat', size: null, only: 'long' };
+    case 'exit_short':
+      return { direction: 'flat', size: null, only: 'short' };
+    case 'exit':
+    case 'close':
+    case 'flat':
+      return { direction: 'flat', size: null, only: null };
+  }
+}
+
+/** What the signal does to the position: close some or all of it, then open or add (sized later, at the price). */
+type Plan =
+  | { kind: 'ignore'; reason: string }
+  | {
+      kind: 'trade';
+      close: { quantity: number; reason: ExitReason } | null;
+      /** `quantity` null: sized by the strategy's sizing at the fill price. */
+      open: { side: PositionSide; quantity: number | null } | null;
+    };
+
+const SIDE_NAMES: Record<PositionSide, string> = { long: 'longs', short: 'shorts' };
+
+function plan(target: Target, position: Position | undefined, settings: StrategySettings, symbol: string): Plan {
+  const { direction, size } = target;
+  if (direction === 'flat') {
+    if (!position)
+      return { kind: 'ignore', reason: target.only ? `no ${target.only} position to close` : 'no position to close' };
+    if (target.only && position.side !== target.only) {
+      return { kind: 'ignore', reason: `no ${target.only} position to close (the open position is ${position.side})` };
+    }
+    return { kind: 'trade', close: { quantity: position.quantity, reason: 'signal' }, open: null };
+  }
+
+  const allowed = settings.sides === 'both' || settings.sides === direction;
+  if (!position) {
+    if (!allowed) return { kind: 'ignore', reason: `${SIDE_NAMES[direction]} are off for this strategy` };
+    return { kind: 'trade', close: null, open: { side: direction, quantity: size } };
+  }
+
+  if (position.side !== direction) {
+    // A signal to the other side closes the position; it also opens that side only when reversing is on and allowed.
+    if (!allowed || settings.onOpposite === 'close') {
+      return { kind: 'trade', close: { quantity: position.quantity, reason: 'signal' }, open: null };
+    }
+    return {
+      kind: 'trade',
+      close: { quantity: position.quantity, reason: 'reverse' },
+      open: { side: direction, quantity: size },
+    };
+  }
+
+  const held = `already ${direction} ${formatQuantity(position.quantity, symbol)}`;
+  if (size !== null && size < position.quantity) {
+    return {
+      kind: 'trade',
+      close: { quantity: floorQuantity(position.quantity - size), reason: 'signal' },
+      open: null,
+    };
+  }
+  if (size !== null && size === position.quantity) return { kind: 'ignore', reason: held };
+  if (!settings.pyramiding) return { kind: 'ignore', reason: `${held}; adding to a position is off for this strategy` };
+  return {
+    kind: 'trade',
+    close: null,
+    open: { side: direction, quantity: size === null ? null : floorQuantity(size - position.quantity) },
+  };
+}
+
+/** Slippage moves the price against the trader: a buy pays more, a sell receives less. */
+const slipped = (price: number, side: OrderSide, bps: number) =>
+  roundPrice(price * (1 + ((side === 'buy' ? 1 : -1) * bps) / 10_000));
+
+function makeFill(
+  signalId: number | null,
+  symbol: string,
+  side: OrderSide,
+  quantity: number,
+  referencePrice: number,
+  price: number,
+  settings: StrategySettings,
+  time: number,
+): Fill {
+  return {
+    signalId,
+    symbol,
+    side,
+    quantity,
+    price,
+    referencePrice,
+    fee: basisPoints(notional(quantity, price), settings.feeBps),
+    slippage: roundMoney(quantity * Math.abs(price - referencePrice)),
+    time,
+  };
+}
+
+/** The size of a new order at `price` per the strategy's sizing, or why there is none. */
+function sizeOrder(
+  signal: PaperSignal,
+  settings: StrategySettings,
+  price: number,
+  accountEquity: number,
+): { quantity: number } | { reason: string } {
+  const { mode, value } = settings.sizing;
+  let quantity: number;
+  switch (mode) {
+    case 'signal':
+      quantity = signal.quantity ?? value / price;
+      break;
+    case 'fixed':
+      quantity = value;
+      break;
+    case 'notional':
+      quantity = value / price;
+      break;
+    case 'percent':
+      if (accountEquity <= 0) return { reason: `equity is ${accountEquity} USD; percent sizing needs equity above 0` };
+      quantity = (accountEquity * value) / 100 / price;
+      break;
+  }
+  const rounded = floorQuantity(quantity);
+  if (rounded <= 0) {
+    return { reason: `the order size rounds to 0 ${signal.ticker} (8 decimals); raise the strategy's size` };
+  }
+  return { quantity: rounded };
+}
+
+const positionSideToOrder = (side: PositionSide, opening: boolean): OrderSide =>
+  (side === 'long') === opening ? 'buy' : 'sell';
+
+/** Decides and fills `signal` at `reference` (the price before slippage), at `time`. */
+function fillSignal(
+  state: AccountState,
+  signal: PaperSignal,
+  settings: StrategySettings,
+  reference: number,
+  time: number,
+): SignalStep {
+  const symbol = signal.ticker;
+  const position = state.positions[symbol];
+  const decided = plan(targetOf(signal, settings), position, settings, symbol);
+  if (decided.kind === 'ignore') return { state, outcome: ignored(decided.reason), events: [] };
+
+  // Both legs of a reversal are one order, on one side, at one price.
+  const side = decided.close
+    ? positionSideToOrder(position!.side, false)
+    : positionSideToOrder(decided.open!.side, true);
+  const price = slipped(reference, side, settings.slippageBps);
+
+  let openQuantity = 0;
+  if (decided.open) {
+    if (decided.open.quantity !== null) openQuantity = decided.open.quantity;
+    else {
+      const sized = sizeOrder(signal, settings, price, equity(state));
+      if ('reason' in sized) {
+        // A reversal that cannot size its new side still closes: the trader asked to leave the position.
+        if (!decided.close) return { state, outcome: ignored(sized.reason), events: [] };
+      } else openQuantity = sized.quantity;
+    }
+  }
+
+  let next = state;
+  const events: PaperEvent[] = [];
+  const fills: Fill[] = [];
+  if (decided.close) {
+    const fill = makeFill(signal.id, symbol, side, decided.close.quantity, reference, price, settings, time);
+    const exited = applyExit(next, fill, openQuantity > 0 ? decided.close.reason : 'signal');
+    next = exited.state;
+    fills.push(fill);
+    events.push({ type: 'fill', fill }, { type: 'trade', trade: exited.trade });
+  }
+  if (openQuantity > 0) {
+    const fill = makeFill(signal.id, symbol, side, openQuantity, reference, price, settings, time);
+    const entered = applyEntry(next, fill, (entryPrice, current) =>
+      entryLevels(decided.open!.side, entryPrice, settings, signal, current),
+    );
+    next = entered.state;
+    fills.push(fill);
+    events.push({ type: 'fill', fill });
+  }
+  events.push(
+    { type: 'position', symbol, position: next.positions[symbol] ?? null },
+    { type: 'equity', point: equityPoint(next, time) },
+  );
+  return {
+    state: next,
+    outcome: {
+      status: 'executed',
+      side,
+      quantity: fills.reduce((sum, fill) => roundQuantity(sum + fill.quantity), 0),
+      price,
+      fee: roundMoney(fills.reduce((sum, fill) => sum + fill.fee, 0)),
+      slippage: roundMoney(fills.reduce((sum, fill) => sum + fill.slippage, 0)),
+      filledAt: time,
+      latencyMs: time - signal.receivedAt,
+    },
+    events,
+  };
+}
+
+/** The market price at receipt, if the pair's data is fresh enough to call it one. */
+function marketPrice(quote: Quote | null, receivedAt: number): number | null {
+  if (quote === null || receivedAt - quote.time > MAX_QUOTE_AGE_MS) return null;
+  return quote.price;
+}
+
+/**
+ * Executes one accepted signal against the account, at its receipt. `quote` is the pair's last price at receipt
+ * (null when there is none). With `next_open` fills the outcome is `pending`: the signal is decided and filled by
+ * `applyCandle` at the open of the next 1m candle.
+ */
+export function executeSignal(
+  state: AccountState,
+  signal: PaperSignal,
+  settings: StrategySettings,
+  quote: Quote | null,
+): SignalStep {
+  const problem = screen(signal, settings);
+  if (problem) return { state, outcome: ignored(problem), events: [] };
+
+  if (settings.fill === 'next_open') {
+    return {
+      state: { ...state, pending: [...state.pending, signal] },
+      outcome: { status: 'pending', reason: 'waiting for the open of the next 1m candle' },
+      events: [],
+    };
+  }
+  const market = marketPrice(quote, signal.receivedAt);
+  const reference = settings.fill === 'signal' ? (signal.price ?? market) : market;
+  if (reference === null) return { state, outcome: ignored(`no market data for ${signal.ticker}`), events: [] };
+  return fillSignal(state, signal, settings, reference, signal.receivedAt);
+}
+
+/**
+ * Applies one finished 1m candle of `symbol`: first the `next_open` signals received before it opened, filled at
+ * its open in the order they arrived; then the stop loss or take profit of the position, if the candle reached
+ * one (only candles starting at or after the latest entry count); then the candle's close becomes the pair's mark.
+ */
+export function applyCandle(
+  state: AccountState,
+  symbol: string,
+  candle: PriceCandle,
+  settings: StrategySettings,
+): CandleStep {
+  let next = state;
+  const outcomes: SignalOutcome[] = [];
+  const events: PaperEvent[] = [];
+
+  const due = state.pending.filter((signal) => signal.ticker === symbol && signal.receivedAt < candle.time);
+  if (due.length > 0) {
+    next = { ...next, pending: state.pending.filter((signal) => !due.includes(signal)) };
+    for (const signal of due) {
+      const step = fillSignal(next, signal, settings, candle.open, candle.time);
+      next = step.state;
+      outcomes.push({ signalId: signal.id, outcome: step.outcome });
+      events.push(...step.events);
+    }
+  }
+
+  const position = next.positions[symbol];
+  if (position && candle.time >= position.lastEntryAt) {
+    const exit = exitOnCandle(position, candle);
+    if (exit) {
+      const side = positionSideToOrder(position.side, false);
+      // A take profit is a resting limit order: it fills at its price. A stop fills as a market order, with slippage.
+      const price = exit.reason === 'stop_loss' ? slipped(exit.price, side, settings.slippageBps) : exit.price;
+      const fill = makeFill(null, symbol, side, position.quantity, exit.price, price, settings, candle.time);
+      const exited = applyExit(next, fill, exit.reason);
+      next = exited.state;
+      events.push(
+        { type: 'fill', fill },
+        { type: 'trade', trade: exited.trade },
+        { type: 'position', symbol, position: null },
+        { type: 'equity', point: equityPoint(next, candle.time) },
+      );
+    }
+  }
+
+  next = { ...next, marks: { ...next.marks, [symbol]: { price: candle.close, time: candle.time + MINUTE_MS } } };
+  return { state: next, outcomes, events };
+}
+
+/** Closes the position in `symbol` at the market price (the trader's "Close at market"). */
+export function closePositionAtMarket(
+  state: AccountState,
+  symbol: string,
+  settings: StrategySettings,
+  quote: Quote | null,
+  at: number,
+): SignalStep {
+  const position = state.positions[symbol];
+  if (!position) return { state, outcome: ignored(`no ${symbol} position to close`), events: [] };
+  const reference = marketPrice(quote, at);
+  if (reference === null) return { state, outcome: ignored(`no market data for ${symbol}`), events: [] };
+  const side = positionSideToOrder(position.side, false);
+  const price = slipped(reference, side, settings.slippageBps);
+  const fill = makeFill(null, symbol, side, position.quantity, reference, price, settings, at);
+  const exited = applyExit(state, fill, 'manual');
+  return {
+    state: exited.state,
+    outcome: {
+      status: 'executed',
+      side,
+      quantity: fill.quantity,
+      price,
+      fee: fill.fee,
+      slippage: fill.slippage,
+      filledAt: at,
+      latencyMs: 0,
+    },
+    events: [
+      { type: 'fill', fill },
+      { type: 'trade', trade: exited.trade },
+      { type: 'position', symbol, position: null },
+      { type: 'equity', point: equityPoint(exited.state, at) },
+    ],
+  };
+}

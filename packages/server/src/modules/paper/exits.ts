@@ -1,0 +1,72 @@
+import type { Candle } from '../market/markets';
+import type { EntryLevels, ExitLevel, Position, PositionSide } from './account';
+import { roundPrice } from './money';
+import type { StrategySettings } from './settings';
+import type { PaperSignal } from './signal';
+
+/*
+ * Stop loss and take profit: where they sit, and when a 1m candle reaches them.
+ *
+ * A candle only says where the price went, not in which order. When one candle reaches both the stop and the
+ * target, the stop is taken (the worse outcome is assumed). A candle that opens beyond a level (a gap) fills at its
+ * open, since no trade happened at the level itself: a stop gapped through fills worse than the stop, a target
+ * gapped through better than the target.
+ */
+
+export type PriceCandle = Pick<Candle, 'time' | 'open' | 'high' | 'low' | 'close'>;
+
+const percentLevel = (side: PositionSide, entryPrice: number, pct: number, towards: 'loss' | 'profit') => {
+  const up = (side === 'long') === (towards === 'profit');
+  return roundPrice(entryPrice * (1 + ((up ? 1 : -1) * pct) / 100));
+};
+
+function level(
+  fromAlert: number | null,
+  current: ExitLevel | null | undefined,
+  pct: number | null,
+  side: PositionSide,
+  entryPrice: number,
+  towards: 'loss' | 'profit',
+): ExitLevel | null {
+  if (fromAlert !== null) return { price: fromAlert, source: 'alert' };
+  // An alert's level stays when a later entry does not give one; a % level follows the new average entry.
+  if (current?.source === 'alert') return current;
+  if (pct !== null) return { price: percentLevel(side, entryPrice, pct, towards), source: 'percent' };
+  return null;
+}
+
+/** The stop and target of a position after an entry at average `entryPrice`. */
+export function entryLevels(
+  side: PositionSide,
+  entryPrice: number,
+  settings: StrategySettings,
+  signal: PaperSignal,
+  current: Position | undefined,
+): EntryLevels {
+  return {
+    stopLoss: level(signal.stopLoss, current?.stopLoss, settings.stopLossPct, side, entryPrice, 'loss'),
+    takeProfit: level(signal.takeProfit, current?.takeProfit, settings.takeProfitPct, side, entryPrice, 'profit'),
+  };
+}
+
+export interface CandleExit {
+  reason: 'stop_loss' | 'take_profit';
+  /** The level, or the candle's open when the candle opened beyond it. */
+  price: number;
+}
+
+/** Whether `candle` closes `position` at its stop or target, and at what price. */
+export function exitOnCandle(position: Position, candle: PriceCandle): CandleExit | null {
+  const stop = position.stopLoss?.price ?? null;
+  const target = position.takeProfit?.price ?? null;
+  const long = position.side === 'long';
+  // "Beyond" in the direction that triggers: below for a long's stop or a short's target, above otherwise.
+  const stopReached = (price: number) => stop !== null && (long ? price <= stop : price >= stop);
+  const targetReached = (price: number) => target !== null && (long ? price >= target : price <= target);
+
+  if (stopReached(candle.open)) return { reason: 'stop_loss', price: candle.open };
+  if (targetReached(candle.open)) return { reason: 'take_profit', price: candle.open };
+  if (stopReached(long ? candle.low : candle.high)) return { reason: 'stop_loss', price: stop! };
+  if (targetReached(long ? candle.high : candle.low)) return { reason: 'take_profit', price: target! };
+  return null;
+}

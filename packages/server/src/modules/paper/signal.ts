@@ -1,0 +1,60 @@
+import type { OrderSide } from './account';
+
+/*
+ * What the engine reads from a stored, accepted signal, in the names the signals API uses (camelCase of the
+ * `signals` columns), plus the TradingView fields a paper account also understands.
+ */
+
+/** The signals module's actions, plus `flat`, which some senders use for "close everything". */
+export const PAPER_ACTIONS = [
+  'buy',
+  'long',
+  'sell',
+  'short',
+  'exit',
+  'close',
+  'flat',
+  'exit_long',
+  'exit_short',
+] as const;
+export type PaperAction = (typeof PAPER_ACTIONS)[number];
+
+export type MarketPosition = 'long' | 'flat' | 'short';
+
+export interface PaperSignal {
+  id: number;
+  /** Normalised (BINANCE:BTCUSDT reads as BTC). */
+  ticker: string;
+  action: PaperAction;
+  price: number | null;
+  quantity: number | null;
+  /** TradingView's `{{strategy.position_size}}`: the signed position after the order. */
+  positionSize: number | null;
+  /** TradingView's `{{strategy.market_position}}`. */
+  marketPosition: MarketPosition | null;
+  /** Stop loss and take profit prices from the alert; they override the strategy's percentages. */
+  stopLoss: number | null;
+  takeProfit: number | null;
+  /** When the alert fired, ms since 1970, if it said. */
+  alertTime: number | null;
+  /** When SignalDeck received it, ms since 1970. */
+  receivedAt: number;
+}
+
+export type Outcome =
+  | {
+      status: 'executed';
+      side: OrderSide;
+      /** Everything the signal traded: for a reversal, the closed quantity plus the opened one. */
+      quantity: number;
+      /** Average fill price, slippage included. */
+      price: number;
+      fee: number;
+      /** What slippage cost, in USD. */
+      slippage: number;
+      filledAt: number;
+      /** From receipt to the fill's modelled time: 0 for an immediate fill, the wait for the open with next_open. */
+      latencyMs: number;
+    }
+  | { status: 'ignored'; reason: string }
+  | { status: 'pending'; reason: string };

@@ -1,0 +1,38 @@
+import type { PriceCandle } from './exits';
+import { DEFAULT_SETTINGS, type StrategySettings } from './settings';
+import type { PaperSignal } from './signal';
+
+/** Monday 5 January 2026, 12:00 UTC: the tests' "now". */
+export const T0 = Date.UTC(2026, 0, 5, 12, 0, 0);
+export const MINUTE = 60_000;
+
+export function settingsWith(overrides: Partial<StrategySettings> = {}): StrategySettings {
+  return { ...DEFAULT_SETTINGS, sizing: { ...DEFAULT_SETTINGS.sizing }, allowedTickers: null, ...overrides };
+}
+
+let nextSignalId = 1;
+
+/** An accepted signal received at T0 unless told otherwise, with every optional field unset. */
+export function signal(overrides: Partial<PaperSignal> & Pick<PaperSignal, 'action'>): PaperSignal {
+  return {
+    id: nextSignalId++,
+    ticker: 'BTC',
+    price: null,
+    quantity: null,
+    positionSize: null,
+    marketPosition: null,
+    stopLoss: null,
+    takeProfit: null,
+    alertTime: null,
+    receivedAt: T0,
+    ...overrides,
+  };
+}
+
+/** A 1m candle starting at `time`. */
+export function candle(time: number, open: number, high: number, low: number, close: number): PriceCandle {
+  return { time, open, high, low, close };
+}
+
+/** A quote of `price` that was current just before T0 (a candle that closed at T0). */
+export const quote = (price: number, time = T0) => ({ price, time });
