@@ -1,3 +1,4 @@
+import type { ClosedTrade } from './account';
 import type { PriceCandle } from './exits';
 import { DEFAULT_SETTINGS, type StrategySettings } from './settings';
 import type { PaperSignal } from './signal';
@@ -36,3 +37,31 @@ export function candle(time: number, open: number, high: number, low: number, cl
 
 /** A quote of `price` that was current just before T0 (a candle that closed at T0). */
 export const quote = (price: number, time = T0) => ({ price, time });
+
+const HOUR = 60 * MINUTE;
+let nextTradeId = 1;
+
+/** A closed long BTC trade of `netPnl`, opened at T0 and held `hours`, with no fees. */
+export function closedTrade(netPnl: number, overrides: Partial<ClosedTrade> = {}, hours = 1): ClosedTrade {
+  return {
+    id: nextTradeId++,
+    strategyId: 1,
+    symbol: 'BTC',
+    side: 'long',
+    quantity: 1,
+    entryPrice: 100,
+    exitPrice: 100 + netPnl,
+    entryFee: 0,
+    exitFee: 0,
+    fees: 0,
+    grossPnl: netPnl,
+    netPnl,
+    returnPct: netPnl,
+    openedAt: T0,
+    closedAt: T0 + hours * HOUR,
+    entrySignalIds: [],
+    exitSignalId: null,
+    exitReason: 'signal',
+    ...overrides,
+  };
+}
