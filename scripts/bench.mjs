@@ -17,6 +17,7 @@ const parts = [
   { name: 'ingest', label: 'Webhook ingest', cmd: ['pnpm', '--filter', '@signaldeck/server', 'exec', 'tsx', 'bench/ingest.bench.ts']},
   { name: 'crash', label: 'Crash durability', cmd: ['pnpm', '--filter', '@signaldeck/server', 'exec', 'tsx', 'bench/crash.bench.ts'] },
   { name: 'load', label: 'Load (webhook, reads, streams)', cmd: ['pnpm', '--filter', '@signaldeck/server', 'exec', 'tsx', 'bench/load.bench.ts'] },
+  { name: 'paper', label: 'Paper trading replay', cmd: ['pnpm', '--filter', '@signaldeck/server', 'exec', 'tsx', 'bench/paper-replay.bench.ts'] },
   { name: 'signal', label: 'Signal to screen', cmd: ['node', 'scripts/bench/signal-to-screen.mjs'] },
   { name: 'chart', label: 'Candlestick chart', cmd: ['node', 'packages/dashboard-kit/bench/chart.bench.mjs'] },
   { name: 'table', label: 'Signals table', cmd: ['node', 'packages/dashboard-kit/bench/table.bench.mjs'] },

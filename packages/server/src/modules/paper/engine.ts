@@ -357,7 +357,10 @@ export function applyCandle(
   const outcomes: SignalOutcome[] = [];
   const events: PaperEvent[] = [];
 
-  const due = state.pending.filter((signal) => signal.ticker === symbol && signal.receivedAt < candle.time);
+  const due =
+    state.pending.length === 0
+      ? state.pending
+      : state.pending.filter((signal) => signal.ticker === symbol && signal.receivedAt < candle.time);
   if (due.length > 0) {
     next = { ...next, pending: state.pending.filter((signal) => !due.includes(signal)) };
     for (const signal of due) {

@@ -55,18 +55,22 @@ export interface CandleExit {
   price: number;
 }
 
-/** Whether `candle` closes `position` at its stop or target, and at what price. */
+/** Whether `candle` closes `position` at its stop or target, and at what price. Runs on every candle: no closures. */
 export function exitOnCandle(position: Position, candle: PriceCandle): CandleExit | null {
-  const stop = position.stopLoss?.price ?? null;
-  const target = position.takeProfit?.price ?? null;
-  const long = position.side === 'long';
-  // "Beyond" in the direction that triggers: below for a long's stop or a short's target, above otherwise.
-  const stopReached = (price: number) => stop !== null && (long ? price <= stop : price >= stop);
-  const targetReached = (price: number) => target !== null && (long ? price >= target : price <= target);
-
-  if (stopReached(candle.open)) return { reason: 'stop_loss', price: candle.open };
-  if (targetReached(candle.open)) return { reason: 'take_profit', price: candle.open };
-  if (stopReached(long ? candle.low : candle.high)) return { reason: 'stop_loss', price: stop! };
-  if (targetReached(long ? candle.high : candle.low)) return { reason: 'take_profit', price: target! };
+  const stop = position.stopLoss === null ? null : position.stopLoss.price;
+  const target = position.takeProfit === null ? null : position.takeProfit.price;
+  if (stop === null && target === null) return null;
+  // A long's stop and a short's target are below the price; the others above. Opening beyond a level is a gap.
+  if (position.side === 'long') {
+    if (stop !== null && candle.open <= stop) return { reason: 'stop_loss', price: candle.open };
+    if (target !== null && candle.open >= target) return { reason: 'take_profit', price: candle.open };
+    if (stop !== null && candle.low <= stop) return { reason: 'stop_loss', price: stop };
+    if (target !== null && candle.high >= target) return { reason: 'take_profit', price: target };
+  } else {
+    if (stop !== null && candle.open >= stop) return { reason: 'stop_loss', price: candle.open };
+    if (target !== null && candle.open <= target) return { reason: 'take_profit', price: candle.open };
+    if (stop !== null && candle.high >= stop) return { reason: 'stop_loss', price: stop };
+    if (target !== null && candle.low <= target) return { reason: 'take_profit', price: target };
+  }
   return null;
 }

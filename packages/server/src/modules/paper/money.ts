@@ -11,12 +11,17 @@ export const MONEY_DECIMALS = 6;
 export const PRICE_DECIMALS = 8;
 export const QUANTITY_DECIMALS = 8;
 
+/** A nudge of a few units in the last place of a double: more than multiplication noise, far less than a unit. */
+const NOISE = 4 * Number.EPSILON;
+
 /**
- * `x * 10^decimals`, with the float noise of the multiplication removed (1.005 * 100 is 100.49999999999999):
- * 15 significant digits are all a double holds exactly.
+ * `x * 10^decimals`, pushed away from zero by the float noise of the multiplication (1.005 * 100 is
+ * 100.49999999999999), so that the decimal the caller wrote rounds as written. Cheaper than a trip through
+ * `toPrecision`, which matters: replay rounds millions of amounts.
  */
 function scaled(x: number, decimals: number): number {
-  return Number((x * 10 ** decimals).toPrecision(15));
+  const value = x * 10 ** decimals;
+  return value + value * NOISE;
 }
 
 function roundHalfAwayFromZero(x: number, decimals: number): number {

@@ -65,3 +65,35 @@ export function closedTrade(netPnl: number, overrides: Partial<ClosedTrade> = {}
     ...overrides,
   };
 }
+
+/** A small deterministic pseudo-random generator (mulberry32): the same seed gives the same numbers. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** `count` 1m candles from `start`, a random walk from `price` with moves of up to `volatility` (0.002 = 0.2%). */
+export function randomWalkCandles(
+  random: () => number,
+  start: number,
+  count: number,
+  price: number,
+  volatility = 0.002,
+): PriceCandle[] {
+  const candles: PriceCandle[] = new Array(count);
+  let close = price;
+  for (let index = 0; index < count; index += 1) {
+    const open = close;
+    close = Math.round(open * (1 + (random() * 2 - 1) * volatility) * 100) / 100;
+    const high = Math.round(Math.max(open, close) * (1 + random() * volatility) * 100) / 100;
+    const low = Math.round(Math.min(open, close) * (1 - random() * volatility) * 100) / 100;
+    candles[index] = { time: start + index * MINUTE, open, high, low, close };
+  }
+  return candles;
+}

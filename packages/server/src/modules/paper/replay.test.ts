@@ -1,0 +1,237 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { SYMBOLS } from '../market/markets';
+import { equity, openAccount, unrealisedPnl, type AccountState, type ClosedTrade, type Fill } from './account';
+import { applyCandle, executeSignal, type PaperEvent, type SignalOutcome } from './engine';
+import type { PriceCandle } from './exits';
+import { roundMoney } from './money';
+import { replay, type ReplayInput } from './replay';
+import { FILL_MODES, SIDES, type StrategySettings } from './settings';
+import { PAPER_ACTIONS } from './signal';
+import { MINUTE, T0, candle, randomWalkCandles, seededRandom, settingsWith, signal } from './test-helpers';
+
+/**
+ * The live account as the product runs it, written independently of replay(): before each signal, every candle
+ * that has closed by its receipt is applied (oldest first, pairs in the listed order); the signal's market price
+ * is its pair's latest close; the candles left are applied at the end. `onStep` sees the account after every step.
+ */
+function liveAccount(input: ReplayInput, onStep: (state: AccountState) => void = () => {}) {
+  const order = (symbol: string) => SYMBOLS.indexOf(symbol as (typeof SYMBOLS)[number]);
+  const candles = Object.entries(input.candles)
+    .flatMap(([symbol, series]) => series.map((bar) => ({ symbol, bar })))
+    .sort((a, b) => a.bar.time - b.bar.time || order(a.symbol) - order(b.symbol));
+  let state = openAccount({
+    strategyId: input.strategyId,
+    startingBalance: input.settings.startingBalance,
+    openedAt: input.openedAt,
+  });
+  const outcomes = new Map<number, SignalOutcome>();
+  const fills: Fill[] = [];
+  const trades: ClosedTrade[] = [];
+  const latest: Record<string, PriceCandle> = {};
+  const record = (events: PaperEvent[]) => {
+    for (const event of events) {
+      if (event.type === 'fill') fills.push(event.fill);
+      if (event.type === 'trade') trades.push(event.trade);
+    }
+    onStep(state);
+  };
+  let next = 0;
+  const applyUntil = (time: number) => {
+    for (; next < candles.length && candles[next]!.bar.time + MINUTE <= time; next += 1) {
+      const { symbol, bar } = candles[next]!;
+      const step = applyCandle(state, symbol, bar, input.settings);
+      state = step.state;
+      latest[symbol] = bar;
+      for (const outcome of step.outcomes) outcomes.set(outcome.signalId, outcome);
+      record(step.events);
+    }
+  };
+  const inOrder = [...input.signals].sort((a, b) => a.receivedAt - b.receivedAt || a.id - b.id);
+  for (const received of inOrder) {
+    applyUntil(received.receivedAt);
+    const last = latest[received.ticker];
+    const step = executeSignal(
+      state,
+      received,
+      input.settings,
+      last ? { price: last.close, time: last.time + MINUTE } : null,
+    );
+    state = step.state;
+    outcomes.set(received.id, { signalId: received.id, outcome: step.outcome });
+    record(step.events);
+  }
+  applyUntil(Infinity);
+  return { state, outcomes: inOrder.map((received) => outcomes.get(received.id)!), fills, trades };
+}
+
+describe('given a day of signals and candles', () => {
+  // BTC rises 1 a minute from 100 (open = previous close, high and low 0.5 either side).
+  const rising = Array.from({ length: 30 }, (_, index) =>
+    candle(T0 + index * MINUTE, 100 + index, 101.5 + index, 99.5 + index, 101 + index),
+  );
+  const input: ReplayInput = {
+    strategyId: 3,
+    settings: settingsWith({ sizing: { mode: 'fixed', value: 1 }, feeBps: 0, onOpposite: 'close' }),
+    openedAt: T0,
+    signals: [
+      signal({ id: 101, action: 'buy', receivedAt: T0 + 2 * MINUTE + 10_000 }),
+      signal({ id: 102, action: 'sell', receivedAt: T0 + 10 * MINUTE + 5_000 }),
+      signal({ id: 103, action: 'buy', ticker: 'ETH', receivedAt: T0 + 11 * MINUTE }),
+    ],
+    candles: { BTC: rising },
+  };
+
+  it("should fill each signal at the close of its pair's latest finished candle", () => {
+    const result = replay(input);
+    // Received in minute 2: the candle of minute 1 closed at 102. In minute 10: minute 9 closed at 110.
+    expect(result.trades).toMatchObject([
+      { entrySignalIds: [101], exitSignalId: 102, entryPrice: 102, exitPrice: 110, netPnl: 8 },
+    ]);
+    expect(result.outcomes.map(({ signalId, outcome }) => [signalId, outcome.status])).toEqual([
+      [101, 'executed'],
+      [102, 'executed'],
+      [103, 'ignored'],
+    ]);
+    expect(result.outcomes[2]!.outcome).toEqual({ status: 'ignored', reason: 'no market data for ETH' });
+  });
+
+  it('should answer "what if my stop had been 2%?" with the stop taken from the candles', () => {
+    const falling = rising.map((bar, index) =>
+      index < 4 ? bar : candle(bar.time, 103 - index, 104 - index, 102 - index, 103 - index),
+    );
+    const result = replay({ ...input, candles: { BTC: falling }, settings: { ...input.settings, stopLossPct: 2 } });
+    // Entry 102, stop 99.96. Minute 3 (low 102.5) stays above it; minute 4 opens at 99, below it: filled at that open.
+    expect(result.trades).toMatchObject([{ exitReason: 'stop_loss', exitPrice: 99, exitSignalId: null }]);
+  });
+
+  it('should leave out signals received before the account was opened (reset)', () => {
+    const result = replay({ ...input, openedAt: T0 + 5 * MINUTE });
+    expect(result.outcomes.map(({ signalId }) => signalId)).toEqual([102, 103]);
+    // Without the buy before it, the sell opens a short.
+    expect(result.outcomes[0]!.outcome).toMatchObject({ status: 'executed', side: 'sell', price: 110 });
+    expect(result.state.positions.BTC).toMatchObject({ side: 'short', entrySignalIds: [102] });
+  });
+
+  it('should mark equity at each UTC midnight and at the end', () => {
+    const late = Date.UTC(2026, 0, 5, 23, 50);
+    const result = replay({
+      ...input,
+      openedAt: late - MINUTE,
+      signals: [signal({ action: 'buy', receivedAt: late })],
+      candles: { BTC: randomWalkCandles(seededRandom(1), late - MINUTE, 20, 100) },
+    });
+    expect(result.equityPoints.map((point) => new Date(point.time).toISOString())).toEqual([
+      '2026-01-05T23:50:00.000Z',
+      '2026-01-06T00:00:00.000Z',
+      // The last candle (started 00:08) closes at 00:09.
+      '2026-01-06T00:09:00.000Z',
+    ]);
+  });
+
+  it('should reproduce the live account exactly', () => {
+    const live = liveAccount(input);
+    const replayed = replay(input);
+    expect(replayed.state).toEqual(live.state);
+    expect(replayed.outcomes).toEqual(live.outcomes);
+    expect(replayed.trades).toEqual(live.trades);
+  });
+});
+
+const MINUTES = 600;
+
+const settingsArbitrary: fc.Arbitrary<StrategySettings> = fc
+  .record({
+    sizing: fc.oneof(
+      fc.record({ mode: fc.constant('signal' as const), value: fc.constantFrom(100, 1_000) }),
+      fc.record({ mode: fc.constant('fixed' as const), value: fc.constantFrom(0.01, 0.5, 3) }),
+      fc.record({ mode: fc.constant('notional' as const), value: fc.constantFrom(50, 2_500) }),
+      fc.record({ mode: fc.constant('percent' as const), value: fc.constantFrom(5, 50, 100) }),
+    ),
+    sides: fc.constantFrom(...SIDES),
+    onOpposite: fc.constantFrom('reverse' as const, 'close' as const),
+    pyramiding: fc.boolean(),
+    fill: fc.constantFrom(...FILL_MODES),
+    slippageBps: fc.constantFrom(0, 7, 50),
+    feeBps: fc.constantFrom(0, 10, 26),
+    stopLossPct: fc.constantFrom(null, 0.3, 2),
+    takeProfitPct: fc.constantFrom(null, 0.4, 5),
+    maxSignalAgeS: fc.constantFrom(null, 30),
+  })
+  .map((overrides) => settingsWith(overrides));
+
+const signalsArbitrary = fc.array(
+  fc.record({
+    ticker: fc.constantFrom('BTC', 'BTC', 'ETH', 'SOL'),
+    action: fc.constantFrom(...PAPER_ACTIONS),
+    minute: fc.integer({ min: 0, max: MINUTES }),
+    second: fc.integer({ min: 0, max: 59 }),
+    price: fc.option(fc.constantFrom(99.5, 101, 2_000)),
+    quantity: fc.option(fc.constantFrom(0.1, 1, 2.5)),
+    positionSize: fc.option(fc.constantFrom(-2, -0.5, 0, 0.5, 2), { freq: 4 }),
+    marketPosition: fc.option(fc.constantFrom('long' as const, 'flat' as const, 'short' as const), { freq: 4 }),
+    stopLoss: fc.option(fc.constantFrom(90, 99, 1_900), { freq: 4 }),
+    ageS: fc.option(fc.integer({ min: 0, max: 60 })),
+  }),
+  { maxLength: 40 },
+);
+
+type DrawnSignals = typeof signalsArbitrary extends fc.Arbitrary<infer Drawn> ? Drawn : never;
+
+function scenario(seed: number, settings: StrategySettings, drawn: DrawnSignals): ReplayInput {
+  const random = seededRandom(seed);
+  return {
+    strategyId: 1,
+    settings,
+    openedAt: T0,
+    // SOL has no candles: its signals meet "no market data" unless the alert's price is used.
+    candles: { BTC: randomWalkCandles(random, T0, MINUTES, 100), ETH: randomWalkCandles(random, T0, MINUTES, 2_000) },
+    signals: drawn.map((fields, index) => {
+      const receivedAt = T0 + fields.minute * MINUTE + fields.second * 1000;
+      return signal({
+        id: index + 1,
+        ticker: fields.ticker,
+        action: fields.action,
+        price: fields.price,
+        quantity: fields.quantity,
+        positionSize: fields.positionSize,
+        marketPosition: fields.marketPosition,
+        stopLoss: fields.stopLoss,
+        takeProfit: null,
+        alertTime: fields.ageS === null ? null : receivedAt - fields.ageS * 1000,
+        receivedAt,
+      });
+    }),
+  };
+}
+
+describe('given any signals, candles and settings', () => {
+  it('should keep equity = starting balance + realised + unrealised P&L after every step', () => {
+    fc.assert(
+      fc.property(fc.integer(), settingsArbitrary, signalsArbitrary, (seed, settings, drawn) => {
+        const input = scenario(seed, settings, drawn);
+        const { state: final, trades } = liveAccount(input, (state) => {
+          expect(equity(state)).toBe(roundMoney(state.startingBalance + state.realisedPnl + unrealisedPnl(state)));
+        });
+        expect(final.realisedPnl).toBe(roundMoney(trades.reduce((sum, trade) => sum + trade.netPnl, 0)));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('should replay to exactly the live account, every time', () => {
+    fc.assert(
+      fc.property(fc.integer(), settingsArbitrary, signalsArbitrary, (seed, settings, drawn) => {
+        const input = scenario(seed, settings, drawn);
+        const live = liveAccount(input);
+        const first = replay(input);
+        expect(first.state).toEqual(live.state);
+        expect(first.outcomes).toEqual(live.outcomes);
+        expect(first.fills).toEqual(live.fills);
+        expect(first.trades).toEqual(live.trades);
+        expect(replay(input)).toEqual(first);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
