@@ -120,11 +120,6 @@ export function openAccount(options: { strategyId: number; startingBalance: numb
   };
 }
 
-/** An empty account with a new starting balance: positions, trades, pending signals and P&L are gone. */
-export function resetAccount(state: AccountState, startingBalance: number, at: number): AccountState {
-  return { ...openAccount({ strategyId: state.strategyId, startingBalance, openedAt: at }), nextId: state.nextId };
-}
-
 const direction = (side: PositionSide) => (side === 'long' ? 1 : -1);
 
 /** Unrealised P&L of a position at `price`: the price move on the open quantity, less the entry fees paid. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { equity, openAccount, resetAccount, unrealisedPnl, type AccountState, type ClosedTrade } from './account';
-import { applyCandle, closePositionAtMarket, executeSignal, type PaperEvent } from './engine';
+import { equity, openAccount, unrealisedPnl, type AccountState, type ClosedTrade } from './account';
+import { applyCandle, closePositionAtMarket, executeSignal, resetAccount, type PaperEvent } from './engine';
 import type { StrategySettings } from './settings';
 import type { PaperSignal } from './signal';
 import { MINUTE, T0, candle, quote, settingsWith, signal } from './test-helpers';
@@ -366,6 +366,11 @@ describe("given TradingView's position_size and market_position", () => {
     expect(flat.positions).toEqual({});
   });
 
+  it('should treat a target below the smallest quantity as flat', () => {
+    const { state } = run(settingsWith(), [[signal({ action: 'buy', positionSize: 0.000000001 }), 100]], longTwo);
+    expect(state.positions).toEqual({});
+  });
+
   it('should take only the direction of position_size when sizing is not signal', () => {
     const { state } = run(fixed(0.3), [[signal({ action: 'buy', positionSize: 5 }), 100]]);
     expect(state.positions.BTC!.quantity).toBe(0.3);
@@ -547,8 +552,19 @@ describe('given an account reset', () => {
     const { state } = run(fixed(1), [[signal({ action: 'buy' }), 100]]);
     const reset = resetAccount(state, 5_000, later(10));
     expect(reset).toEqual({
-      ...openAccount({ strategyId: 7, startingBalance: 5_000, openedAt: later(10) }),
-      nextId: 2,
+      state: { ...openAccount({ strategyId: 7, startingBalance: 5_000, openedAt: later(10) }), nextId: 2 },
+      outcomes: [],
     });
+  });
+
+  it('should give signals still waiting for a next_open fill their final outcome', () => {
+    const waiting = signal({ action: 'buy' });
+    const { state } = executeSignal(fresh(), waiting, fixed(1, { fill: 'next_open' }), null);
+    expect(resetAccount(state, 5_000, later(1)).outcomes).toEqual([
+      {
+        signalId: waiting.id,
+        outcome: { status: 'ignored', reason: 'the paper account was reset before the next candle opened' },
+      },
+    ]);
   });
 });

@@ -4,6 +4,7 @@ import {
   applyExit,
   equity,
   equityPoint,
+  openAccount,
   type AccountState,
   type ClosedTrade,
   type EquityPoint,
@@ -96,10 +97,11 @@ interface Target {
 
 function targetOf(signal: PaperSignal, settings: StrategySettings): Target {
   if (signal.positionSize !== null) {
-    const direction = signal.positionSize > 0 ? 'long' : signal.positionSize < 0 ? 'short' : 'flat';
+    // A target below the smallest quantity (8 decimals) is flat.
+    const magnitude = floorQuantity(Math.abs(signal.positionSize));
+    const direction = magnitude === 0 ? 'flat' : signal.positionSize > 0 ? 'long' : 'short';
     // With other sizing modes the strategy's size wins; the sign still says where to go.
-    const size = settings.sizing.mode === 'signal' ? floorQuantity(Math.abs(signal.positionSize)) : null;
-    return { direction, size, only: null };
+    return { direction, size: settings.sizing.mode === 'signal' ? magnitude : null, only: null };
   }
   if (signal.marketPosition !== null) return { direction: signal.marketPosition, size: null, only: null };
   switch (signal.action) {
@@ -428,5 +430,24 @@ export function closePositionAtMarket(
       { type: 'position', symbol, position: null },
       { type: 'equity', point: equityPoint(exited.state, at) },
     ],
+  };
+}
+
+/**
+ * Empties the account with a new starting balance: positions, P&L and ids before it are the past. Signals still
+ * waiting for a `next_open` fill will not be filled; their outcome says why.
+ */
+export function resetAccount(
+  state: AccountState,
+  startingBalance: number,
+  at: number,
+): { state: AccountState; outcomes: SignalOutcome[] } {
+  return {
+    // Ids keep growing, so a trade id never names two trades of one strategy.
+    state: { ...openAccount({ strategyId: state.strategyId, startingBalance, openedAt: at }), nextId: state.nextId },
+    outcomes: state.pending.map((signal) => ({
+      signalId: signal.id,
+      outcome: ignored('the paper account was reset before the next candle opened'),
+    })),
   };
 }

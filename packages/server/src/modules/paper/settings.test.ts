@@ -102,6 +102,12 @@ describe('given settings a trader must correct', () => {
     ]);
   });
 
+  it('should say what sizing takes when it is given something else', () => {
+    expect(errorsOf(applySettingsPatch(DEFAULT_SETTINGS, { sizing: { mode: 'fixed', value: 1, qty: 2 } }))).toEqual({
+      'sizing.qty': ['sizing takes mode and value; qty is not one of them'],
+    });
+  });
+
   it('should refuse a body that is not an object under "settings"', () => {
     expect(errorsOf(applySettingsPatch(DEFAULT_SETTINGS, [1]))).toEqual({
       settings: ['Settings must be a JSON object, such as {"feeBps": 10}'],

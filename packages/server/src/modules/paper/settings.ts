@@ -223,7 +223,9 @@ const settingShapes = {
 const NOT_AN_OBJECT = 'Settings must be a JSON object, such as {"feeBps": 10}';
 
 /** Every setting, required: the stored form, and what the API answers. */
-export const strategySettingsSchema = z.strictObject(settingShapes, { error: NOT_AN_OBJECT });
+export const strategySettingsSchema = z.strictObject(settingShapes, {
+  error: NOT_AN_OBJECT,
+}) satisfies z.ZodType<StrategySettings>;
 
 /** Any subset of the settings (PATCH, or the settings given when a strategy is created). */
 export const settingsPatchSchema = strategySettingsSchema.partial();
@@ -245,8 +247,8 @@ function fieldErrors(error: z.ZodError): Record<string, string[]> {
     const path = issue.path.map(String).join('.');
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
-        const field = path === '' ? key : `${path}.${key}`;
-        add(field, `${field} is not a setting (settings are ${Object.keys(settingShapes).join(', ')})`);
+        if (path === '') add(key, `${key} is not a setting (settings are ${Object.keys(settingShapes).join(', ')})`);
+        else add(`${path}.${key}`, `${path} takes mode and value; ${key} is not one of them`);
       }
     } else {
       add(path === '' ? SETTINGS_FIELD : path, issue.message);
@@ -262,7 +264,10 @@ function fieldErrors(error: z.ZodError): Record<string, string[]> {
 export function applySettingsPatch(current: StrategySettings, patch: unknown): SettingsResult {
   const parsed = settingsPatchSchema.safeParse(patch);
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
-  const defined = Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined));
+  // A key given as undefined (possible from code, never from JSON) leaves the setting as it was.
+  const defined: SettingsPatch = Object.fromEntries(
+    Object.entries(parsed.data).filter(([, value]) => value !== undefined),
+  );
   return { ok: true, settings: { ...current, ...defined } };
 }
 
