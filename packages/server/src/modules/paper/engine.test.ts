@@ -327,6 +327,13 @@ describe('given a signal the strategy will not execute', () => {
     expect(executeSignal(fresh(), buy, fixed(1), quote(100, T0 - 5 * MINUTE - 1)).outcome).toEqual(noData);
     expect(executeSignal(fresh(), buy, fixed(1), quote(100, T0 - 5 * MINUTE)).outcome.status).toBe('executed');
   });
+
+  it('should say what the position makes of the signal before saying there is no market data', () => {
+    expect(executeSignal(fresh(), signal({ action: 'exit' }), fixed(1), null).outcome).toEqual({
+      status: 'ignored',
+      reason: 'no position to close',
+    });
+  });
 });
 
 describe("given TradingView's position_size and market_position", () => {

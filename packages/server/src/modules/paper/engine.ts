@@ -241,18 +241,22 @@ function sizeOrder(
 const positionSideToOrder = (side: PositionSide, opening: boolean): OrderSide =>
   (side === 'long') === opening ? 'buy' : 'sell';
 
-/** Decides and fills `signal` at `reference` (the price before slippage), at `time`. */
+/**
+ * Decides and fills `signal` at `reference` (the price before slippage; null when there is none), at `time`. What
+ * the position makes of the signal is said first: "no position to close" helps more than "no market data".
+ */
 function fillSignal(
   state: AccountState,
   signal: PaperSignal,
   settings: StrategySettings,
-  reference: number,
+  reference: number | null,
   time: number,
 ): SignalStep {
   const symbol = signal.ticker;
   const position = state.positions[symbol];
   const decided = plan(targetOf(signal, settings), position, settings, symbol);
   if (decided.kind === 'ignore') return { state, outcome: ignored(decided.reason), events: [] };
+  if (reference === null) return { state, outcome: ignored(`no market data for ${symbol}`), events: [] };
 
   // Both legs of a reversal are one order, on one side, at one price.
   const side = decided.close
@@ -340,7 +344,6 @@ export function executeSignal(
   }
   const market = marketPrice(quote, signal.receivedAt);
   const reference = settings.fill === 'signal' ? (signal.price ?? market) : market;
-  if (reference === null) return { state, outcome: ignored(`no market data for ${signal.ticker}`), events: [] };
   return fillSignal(state, signal, settings, reference, signal.receivedAt);
 }
 
