@@ -16,8 +16,8 @@ export interface BreakdownRow extends TradeStats {
 
 const pad = (value: number, length = 2) => String(value).padStart(length, '0');
 
-export const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
-export const utcMonth = (time: number) => new Date(time).toISOString().slice(0, 7);
+const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+const utcMonth = (time: number) => new Date(time).toISOString().slice(0, 7);
 
 /** ISO 8601 week: weeks start on Monday; week 1 is the one holding the year's first Thursday. */
 export function isoWeek(time: number): string {

@@ -24,6 +24,7 @@ export { PAPER_ACTIONS, type MarketPosition, type Outcome, type PaperAction, typ
 export {
   equity,
   equityPoint,
+  markPrice,
   openAccount,
   positionPnl,
   unrealisedPnl,
