@@ -445,6 +445,15 @@ describe('given each fill price', () => {
       expect(step.events.flatMap((event) => (event.type === 'trade' ? [event.trade.netPnl] : []))).toEqual([0]);
     });
 
+    it('should decide at the open, so a signal the position cannot use is ignored then', () => {
+      const lone = executeSignal(fresh(), exit, settings, null);
+      expect(lone.outcome.status).toBe('pending');
+      const step = applyCandle(lone.state, 'BTC', candle(T0 + MINUTE, 102, 103, 101, 102.5), settings);
+      expect(step.outcomes).toEqual([
+        { signalId: exit.id, outcome: { status: 'ignored', reason: 'no position to close' } },
+      ]);
+    });
+
     it("should leave another pair's candle alone", () => {
       const step = applyCandle(pending.state, 'ETH', candle(T0 + MINUTE, 5, 5, 5, 5), settings);
       expect(step.state.pending).toEqual([buy]);

@@ -1,3 +1,4 @@
+import { ACTIONS } from '../signals/normalize';
 import type { OrderSide } from './account';
 
 /*
@@ -6,17 +7,7 @@ import type { OrderSide } from './account';
  */
 
 /** The signals module's actions, plus `flat`, which some senders use for "close everything". */
-export const PAPER_ACTIONS = [
-  'buy',
-  'long',
-  'sell',
-  'short',
-  'exit',
-  'close',
-  'flat',
-  'exit_long',
-  'exit_short',
-] as const;
+export const PAPER_ACTIONS = [...ACTIONS, 'flat'] as const;
 export type PaperAction = (typeof PAPER_ACTIONS)[number];
 
 export type MarketPosition = 'long' | 'flat' | 'short';
