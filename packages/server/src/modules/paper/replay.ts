@@ -25,7 +25,7 @@ export interface ReplayInput {
   openedAt: number;
   /** Accepted signals; replayed in the order received (receivedAt, then id). */
   signals: readonly PaperSignal[];
-  /** Each pair's 1m candles, oldest first. */
+  /** Each listed pair's 1m candles, oldest first. */
   candles: Readonly<Record<string, readonly PriceCandle[]>>;
   /** Replay up to this time (default: the last signal or candle close). */
   until?: number;
@@ -50,13 +50,8 @@ export function replay(input: ReplayInput): ReplayResult {
   const signals = input.signals
     .filter((signal) => signal.receivedAt >= input.openedAt)
     .sort((a, b) => a.receivedAt - b.receivedAt || a.id - b.id);
-  const symbols = [
-    ...SYMBOLS.filter((symbol) => input.candles[symbol]),
-    ...Object.keys(input.candles)
-      .filter((symbol) => !(SYMBOLS as readonly string[]).includes(symbol))
-      .sort(),
-  ];
-  const series = symbols.map((symbol) => {
+  // Only listed pairs trade (the engine ignores others), in the listed order.
+  const series = SYMBOLS.filter((symbol) => input.candles[symbol]).map((symbol) => {
     const candles = input.candles[symbol]!;
     // Candles that closed before the account opened only set the starting quote.
     let index = 0;
