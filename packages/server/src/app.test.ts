@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DatabaseUnavailableError } from './db/errors';
-import { parseInput } from './http/validation';
 import { createTestApp, type TestApp } from './test/app';
 import { TEST_DIALECTS } from './test/database';
 
@@ -64,8 +63,10 @@ describe('the HTTP layer', () => {
     testApp = await createTestApp('sqlite', env);
     const { app } = testApp;
     app.post('/api/probe/echo', { bodyLimit: 64 }, async (request) => ({ body: request.body ?? null }));
-    app.post('/api/probe/validate', async (request) =>
-      parseInput(z.object({ name: z.string().trim().min(1).max(5), age: z.number() }), request.body ?? {}),
+    app.post(
+      '/api/probe/validate',
+      { schema: { body: z.object({ name: z.string().trim().min(1).max(5), age: z.number() }) } },
+      async (request) => request.body,
     );
     app.get('/api/probe/crash', async () => {
       throw new Error('secret internals at /srv/app.ts:12');

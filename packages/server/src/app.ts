@@ -1,12 +1,14 @@
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Clock } from './clock';
 import type { Config } from './config';
-import type { AppContext, Clock } from './context';
+import type { AppContext, AppModule } from './context';
 import type { DatabaseHandle } from './db/connection';
 import { frameworkErrorHandler, HttpError, registerErrorHandling } from './http/errors';
 import { loggerOptions, RequestLogController, type LogDestination } from './http/logging';
 import { registerSecurity } from './http/security';
 import { registerStaticApp } from './http/static-app';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from './http/validation';
 import { authRoutes } from './modules/auth/routes';
 import { createRequireAuth } from './modules/auth/require-auth';
 import { TokenService } from './modules/auth/tokens';
@@ -19,17 +21,11 @@ import { BackgroundServices } from './services';
 
 /**
  * The API's modules, registered in this order. Each is a Fastify plugin (`src/modules/<name>/routes.ts`) that
- * receives the AppContext as its options and declares its routes with their full paths (`/api/...`).
- * To add a module, add one line here.
+ * receives the AppContext as its options and declares its routes with their full paths (`/api/...`) and their
+ * zod schemas. To add a module, add one line here. The OpenAPI module comes first: it collects the routes the
+ * others declare.
  */
-const modules: FastifyPluginAsync<AppContext>[] = [
-  healthRoutes,
-  authRoutes,
-  streamRoutes,
-  marketRoutes,
-  signalsRoutes,
-  openApiRoutes,
-];
+const modules: AppModule[] = [openApiRoutes, healthRoutes, authRoutes, streamRoutes, marketRoutes, signalsRoutes];
 
 /** Request bodies above this are refused with 413; routes may set a lower `bodyLimit` of their own. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -62,7 +58,10 @@ export async function buildApp({
     bodyLimit: BODY_LIMIT_BYTES,
     logController: new RequestLogController(),
     frameworkErrors: frameworkErrorHandler,
-  });
+  }).withTypeProvider<ZodTypeProvider>();
+  // Routes declare their input and answers with zod (see http/validation.ts), not JSON Schema.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
 
   const services = new BackgroundServices();
   app.decorate('services', services);

@@ -1,11 +1,10 @@
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsync, preValidationAsyncHookHandler, RawServerDefault } from 'fastify';
+import type { Clock } from './clock';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/connection';
+import type { ZodTypeProvider } from './http/validation';
 import type { TokenService } from './modules/auth/tokens';
 import type { BackgroundServices } from './services';
-
-/** Milliseconds since the epoch. Injected so tests can move time (token expiry, rate-limit windows). */
-export type Clock = () => number;
 
 /**
  * What every module is given when app.ts registers it (as its Fastify plugin options). Modules take what they
@@ -18,8 +17,14 @@ export interface AppContext {
   services: BackgroundServices;
   tokens: TokenService;
   /**
-   * The preHandler that admits only signed-in users and sets `request.user` (see modules/auth/require-auth.ts):
-   * `{ preHandler: requireAuth }` on a route, or `app.addHook('preHandler', requireAuth)` for a whole module.
+   * The hook that admits only signed-in users and sets `request.user` (see modules/auth/require-auth.ts):
+   * `{ preValidation: requireAuth }` on a route.
    */
-  requireAuth: preHandlerAsyncHookHandler;
+  requireAuth: preValidationAsyncHookHandler;
 }
+
+/**
+ * A module of the API: a Fastify plugin given the AppContext, whose routes declare their zod schemas (typed by
+ * ZodTypeProvider) and are registered with their full paths (`/api/...`).
+ */
+export type AppModule = FastifyPluginAsync<AppContext, RawServerDefault, ZodTypeProvider>;

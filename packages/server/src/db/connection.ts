@@ -32,6 +32,8 @@ export interface DatabaseHandle {
 }
 
 export const SQLITE_FILE_NAME = 'signaldeck.db';
+/** Every connection to the SQLite file (the app's, and the ingest's writer in sqlite-writer.ts) runs these. */
+export const SQLITE_CONNECTION_PRAGMAS = ['synchronous = FULL', 'busy_timeout = 5000', 'foreign_keys = ON'] as const;
 const PING_TIMEOUT_MS = 2_000;
 
 /**
@@ -61,9 +63,7 @@ function openSqlite(dataDir: string): Kysely<Database> {
   mkdirSync(dataDir, { recursive: true });
   const file = new BetterSqlite3(path.join(dataDir, SQLITE_FILE_NAME));
   file.pragma('journal_mode = WAL');
-  file.pragma('synchronous = FULL');
-  file.pragma('busy_timeout = 5000');
-  file.pragma('foreign_keys = ON');
+  for (const pragma of SQLITE_CONNECTION_PRAGMAS) file.pragma(pragma);
   return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: file }) });
 }
 

@@ -1,11 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/errors';
-
-/** The one error shape every response uses (the shape the app's error handler reads). */
-export interface ErrorBody {
-  message: string;
-  errors?: Record<string, string[]>;
-}
+import type { ErrorBody } from '../openapi/schemas';
 
 /** An error answered as-is: its status, message, optional field errors and headers reach the client. */
 export class HttpError extends Error {

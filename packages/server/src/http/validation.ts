@@ -1,3 +1,4 @@
+import type { FastifySchemaCompiler, FastifySerializerCompiler, FastifyTypeProvider } from 'fastify';
 import type { z } from 'zod';
 import { HttpError } from './errors';
 
@@ -50,22 +51,39 @@ export function validationError(errors: Record<string, string[]>): HttpError {
 }
 
 /**
- * Validates `input` with `schema` and returns the parsed value, or throws a 422 HttpError shaped
- * `{ message, errors: { field: [messages] } }`. Unknown object keys are dropped (zod's default).
- * An input that is not even the right kind (an array where an object belongs) is a 422 with only a message.
+ * Fastify's validator for the zod schemas routes declare (`schema.params`, `querystring`, `body`): the parsed
+ * value replaces the input (defaults and transforms applied, unknown object keys dropped), and a failure is a
+ * 422 HttpError shaped `{ message, errors: { field: [messages] } }`. An input that is not even the right kind
+ * (an array where an object belongs) is a 422 with only a message. A missing body is validated as `{}`, so a
+ * bodiless POST is told which fields it lacks.
  */
-export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
-  const result = schema.safeParse(input, { error: laravelMessage });
-  if (result.success) return result.data;
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema, httpPart }) =>
+  (input) => {
+    const result = schema.safeParse(httpPart === 'body' ? (input ?? {}) : input, { error: laravelMessage });
+    if (result.success) return { value: result.data };
 
-  const errors: Record<string, string[]> = {};
-  for (const issue of result.error.issues) {
-    if (issue.path.length === 0) {
-      throw new HttpError(422, 'The request body must be a JSON object.');
+    const errors: Record<string, string[]> = {};
+    for (const issue of result.error.issues) {
+      if (issue.path.length === 0) {
+        return { error: new HttpError(422, 'The request body must be a JSON object.') };
+      }
+      const field = issue.path.join('.');
+      const messages = (errors[field] ??= []);
+      if (!messages.includes(issue.message)) messages.push(issue.message);
     }
-    const field = issue.path.join('.');
-    const messages = (errors[field] ??= []);
-    if (!messages.includes(issue.message)) messages.push(issue.message);
-  }
-  throw validationError(errors);
+    return { error: validationError(errors) };
+  };
+
+/**
+ * Answers are written as they are, not parsed against their schema: the handlers' return types are checked
+ * against the schemas by the compiler (ZodTypeProvider), the openapi test checks real answers on both
+ * databases, and the webhook receiver's answer is on the ingest's hot path.
+ */
+export const serializerCompiler: FastifySerializerCompiler<unknown> = () => (data) => JSON.stringify(data);
+
+/** Types each route's request from its zod schemas, and what its handler may answer from its response schemas. */
+export interface ZodTypeProvider extends FastifyTypeProvider {
+  validator: this['schema'] extends z.ZodType ? z.output<this['schema']> : unknown;
+  serializer: this['schema'] extends z.ZodType ? z.input<this['schema']> : unknown;
 }

@@ -1,18 +1,75 @@
+import type { FastifySchema } from 'fastify';
 import { z } from 'zod';
 import packageJson from '../../package.json' with { type: 'json' };
-import { OPERATIONS } from './operations';
-import {
-  COMPONENT_SCHEMAS,
-  TAGS,
-  type ApiBody,
-  type ApiOperation,
-  type ApiParameters,
-  type ApiResponse,
-  type MediaType,
-  type Method,
-} from './registry';
+import { componentNames } from './components';
+import { TAGS, type ApiBody, type ApiRequestBody, type ApiResponse, type MediaType, type Tag } from './registry';
 
 export type JsonSchema = z.core.JSONSchema.JSONSchema;
+
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** A registered route as the document reads it: what Fastify was given, and whether it requires sign-in. */
+export interface DocumentedRoute {
+  method: string;
+  /** Fastify form: `/api/signals/:id`. */
+  url: string;
+  schema: FastifySchema;
+  auth: boolean;
+}
+
+/** One operation of the API, read from its route's declaration. */
+export interface ApiOperation {
+  operationId: string;
+  method: Method;
+  /** OpenAPI form: `/api/signals/{id}`. */
+  path: string;
+  summary: string;
+  description: string;
+  tag: Tag;
+  /** Whether a bearer token is required (answered 401 without one): the route is guarded by requireAuth. */
+  auth: boolean;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: ApiRequestBody;
+  responses: Record<string, ApiResponse>;
+}
+
+/**
+ * Reads a route's declaration as an operation. A route under /api/ must say what it is (operationId, summary,
+ * description, one tag) and what it answers; its params and query must be zod objects, each field described.
+ */
+export function apiOperation(route: DocumentedRoute): ApiOperation {
+  const { schema, url } = route;
+  const where = `${route.method} ${url}`;
+  if (!schema.operationId || !schema.summary || !schema.description || !schema.tags || !schema.response) {
+    throw new Error(`${where} does not declare its operationId, summary, description, tags and response`);
+  }
+  const zodObject = (value: unknown, part: string) => {
+    if (value === undefined) return undefined;
+    if (!(value instanceof z.ZodObject)) throw new Error(`${where}: its ${part} schema is not a zod object`);
+    return value;
+  };
+  const body: ApiRequestBody | undefined =
+    schema.body === undefined
+      ? schema.documentedBody
+      : {
+          required: true,
+          content: { 'application/json': { schema: schema.body as z.ZodType, example: schema.bodyExample } },
+        };
+  return {
+    operationId: schema.operationId,
+    method: route.method.toLowerCase() as Method,
+    path: url.replace(/:(\w+)/g, '{$1}'),
+    summary: schema.summary,
+    description: schema.description,
+    tag: schema.tags[0],
+    auth: route.auth,
+    params: zodObject(schema.params, 'params'),
+    query: zodObject(schema.querystring, 'querystring'),
+    ...(body && { body }),
+    responses: schema.response as Record<string, ApiResponse>,
+  };
+}
 
 /**
  * How every schema is converted: JSON Schema 2020-12, the dialect of OpenAPI 3.1, taken from the input side of
@@ -61,7 +118,8 @@ export interface OperationObject {
   responses: Record<string, ResponseObject | Reference>;
 }
 
-export interface OpenApiDocument {
+// A type, not an interface: it is what GET /api/openapi.json answers, checked against a zod object of any keys.
+export type OpenApiDocument = {
   openapi: '3.1.0';
   info: { title: string; version: string; description: string };
   tags: { name: string; description: string }[];
@@ -71,12 +129,14 @@ export interface OpenApiDocument {
     responses: Record<string, ResponseObject>;
     securitySchemes: Record<string, { type: 'http'; scheme: 'bearer'; bearerFormat: string; description: string }>;
   };
-}
+};
 
 const DESCRIPTION = `The HTTP API of SignalDeck, the dashboard for automated trading: accounts and sign-in, market data, the
 webhook that receives TradingView alerts, the signals read from them, and a live stream of both.
 
-Requests and answers are JSON unless an endpoint says otherwise. Endpoints marked as needing sign-in take a
+Requests and answers are JSON unless an endpoint says otherwise. Field names are camelCase (\`receivedAt\`,
+\`nextCursor\`), except those SignalDeck takes as others write them: registration's \`password_confirmation\`
+and the keys of a TradingView alert (\`position_size\`...). Endpoints marked as needing sign-in take a
 personal access token (from registering or signing in) as \`Authorization: Bearer <token>\`; without a valid one
 they answer 401. API answers carry \`Cache-Control: no-store\` unless an endpoint says otherwise.
 
@@ -84,33 +144,38 @@ Every error answer has the same shape, \`{"message": "...", "errors": {"field": 
 422. Any endpoint can also answer 500 with a generic message (the details go to the server's log only), and
 those that use the database answer 503 while it is unreachable.`;
 
-/** The document's references to the component schemas: each schema must be listed in COMPONENT_SCHEMAS. */
-function schemaReferences(): (schema: z.ZodType) => Reference {
-  const names = new Map<z.ZodType, string>(
-    Object.entries(COMPONENT_SCHEMAS).map(([name, schema]) => [schema as z.ZodType, name]),
-  );
-  return (schema) => {
-    const name = names.get(schema);
-    if (!name)
-      throw new Error(`A schema used by an operation is not listed in COMPONENT_SCHEMAS: ${schema.description}`);
+/**
+ * Generates the OpenAPI 3.1 document from the API's operations, listed by tag (in TAGS order) and, within a tag,
+ * in the order their routes were registered. A named schema (see components.ts) becomes a component, converted
+ * on its own (so it equals `z.toJSONSchema` of its zod original) and referenced; the shared error answers
+ * become `components.responses`.
+ */
+export function buildOpenApiDocument(operations: readonly ApiOperation[]): OpenApiDocument {
+  const components: Record<string, JsonSchema> = {};
+  const sharedResponses: Record<string, ResponseObject> = {};
+  const tagOrder = Object.keys(TAGS);
+  const ordered = [...operations].sort((a, b) => tagOrder.indexOf(a.tag) - tagOrder.indexOf(b.tag));
+
+  const schemaObject = (schema: z.ZodType): JsonSchema | Reference => {
+    const name = componentNames.get(schema)?.name;
+    if (!name) return toJsonSchema(schema);
+    components[name] ??= toJsonSchema(schema);
     return { $ref: `#/components/schemas/${name}` };
   };
-}
-
-/**
- * Generates the OpenAPI 3.1 document from the registry: operations become paths, their zod schemas become
- * `components.schemas` (each converted on its own, so it equals `z.toJSONSchema` of its zod original), and the
- * shared error answers become `components.responses`.
- */
-export function buildOpenApiDocument(operations: readonly ApiOperation[] = OPERATIONS): OpenApiDocument {
-  const reference = schemaReferences();
-  const sharedResponses: Record<string, ResponseObject> = {};
 
   const content = (bodies: Partial<Record<MediaType, ApiBody>>): Record<string, MediaTypeObject> =>
     Object.fromEntries(
       Object.entries(bodies).map(([mediaType, body]) => [
         mediaType,
-        { schema: reference(body.schema), example: body.example },
+        {
+          schema: schemaObject(body.schema),
+          example: body.example,
+          ...(body.events && {
+            'x-events': Object.fromEntries(
+              Object.entries(body.events).map(([event, schema]) => [event, schemaObject(schema)]),
+            ),
+          }),
+        },
       ]),
     );
 
@@ -125,17 +190,6 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[] = OPERA
       ),
     }),
     ...(response.content && { content: content(response.content) }),
-    ...(response.stream && {
-      content: {
-        'text/event-stream': {
-          schema: { type: 'string', description: 'Server-sent events; `x-events` gives the data of each kind.' },
-          example: response.stream.example,
-          'x-events': Object.fromEntries(
-            Object.entries(response.stream.events).map(([event, schema]) => [event, reference(schema)]),
-          ),
-        },
-      },
-    }),
   });
 
   const response = (spec: ApiResponse): ResponseObject | Reference => {
@@ -144,19 +198,24 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[] = OPERA
     return { $ref: `#/components/responses/${spec.name}` };
   };
 
-  const parameterObjects = (place: 'path' | 'query', spec: ApiParameters): ParameterObject[] => {
-    const { properties = {}, required = [] } = toJsonSchema(spec.schema);
-    return Object.keys(spec.schema.shape).map((name) => ({
-      name,
-      in: place,
-      required: place === 'path' || required.includes(name),
-      description: spec.descriptions[name]!,
-      schema: properties[name] as JsonSchema,
-    }));
+  const parameterObjects = (place: 'path' | 'query', schema: z.ZodObject): ParameterObject[] => {
+    const { properties = {}, required = [] } = toJsonSchema(schema);
+    return Object.keys(schema.shape).map((name) => {
+      // The field's description is the parameter's; its schema keeps the rest.
+      const { description, ...fieldSchema } = properties[name] as JsonSchema;
+      if (!description) throw new Error(`The ${place} parameter ${name} has no description`);
+      return {
+        name,
+        in: place,
+        required: place === 'path' || required.includes(name),
+        description,
+        schema: fieldSchema,
+      };
+    });
   };
 
   const paths: OpenApiDocument['paths'] = {};
-  for (const operation of operations) {
+  for (const operation of ordered) {
     const parameters = [
       ...(operation.params ? parameterObjects('path', operation.params) : []),
       ...(operation.query ? parameterObjects('query', operation.query) : []),
@@ -183,9 +242,7 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[] = OPERA
     tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     paths,
     components: {
-      schemas: Object.fromEntries(
-        Object.entries(COMPONENT_SCHEMAS).map(([name, schema]) => [name, toJsonSchema(schema)]),
-      ),
+      schemas: components,
       responses: sharedResponses,
       securitySchemes: {
         bearerAuth: {

@@ -9,19 +9,41 @@ import { bucketStart, INTERVALS, type Candle, type Interval } from '../modules/m
 import { upsertCandles } from '../modules/market/store';
 import type { CandleUpdate } from '../modules/stream/events';
 import { EventStreamClient } from '../modules/stream/test-support';
-import { buildOpenApiDocument, type JsonSchema, type OpenApiDocument, type ResponseObject } from './document';
-import { API_REFERENCE_PATH, renderApiReference } from './markdown';
-import { OPERATIONS } from './operations';
-import { COMPONENT_SCHEMAS, type ApiOperation } from './registry';
+import { API_REFERENCE_PATH, renderApiReference } from '../../scripts/api-reference';
+import { componentNames } from './components';
+import type { ApiOperation, JsonSchema, Method, OpenApiDocument, ResponseObject } from './document';
+import type { ApiBody } from './registry';
 import { OPENAPI_CACHE_CONTROL } from './routes';
 
-const document = buildOpenApiDocument();
+/** The operations and document of an app, read from its routes once it is ready. */
+async function describeApi(
+  app: FastifyInstance,
+): Promise<{ operations: readonly ApiOperation[]; document: OpenApiDocument }> {
+  await app.ready();
+  return app.apiDescription;
+}
 
-const operation = (operationId: string): ApiOperation => {
-  const found = OPERATIONS.find((candidate) => candidate.operationId === operationId);
+const findOperation = (operations: readonly ApiOperation[], operationId: string): ApiOperation => {
+  const found = operations.find((candidate) => candidate.operationId === operationId);
   if (!found) throw new Error(`no operation ${operationId}`);
   return found;
 };
+
+/** Every body an operation declares (request and answers), with what it is. */
+function bodiesOf(entry: ApiOperation): { what: string; body: ApiBody }[] {
+  return [
+    ...Object.entries(entry.body?.content ?? {}).map(([mediaType, body]) => ({
+      what: `${entry.operationId} request (${mediaType})`,
+      body,
+    })),
+    ...Object.entries(entry.responses).flatMap(([status, response]) =>
+      Object.entries(response.content ?? {}).map(([mediaType, body]) => ({
+        what: `${entry.operationId} ${status} (${mediaType})`,
+        body,
+      })),
+    ),
+  ];
+}
 
 /** `/api/signals/{id}` as Fastify writes it: `/api/signals/:id`. */
 const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
@@ -43,7 +65,7 @@ function references(value: unknown): string[] {
 }
 
 function resolveResponse(doc: OpenApiDocument, path: string, method: string, status: string): ResponseObject {
-  const response = doc.paths[path]![method as ApiOperation['method']]!.responses[status]!;
+  const response = doc.paths[path]![method as Method]!.responses[status]!;
   return '$ref' in response ? doc.components.responses[response.$ref.split('/').pop()!]! : response;
 }
 
@@ -78,6 +100,19 @@ function routeTable(app: FastifyInstance): Set<string> {
 }
 
 describe('the OpenAPI document', () => {
+  let testApp: TestApp;
+  let operations: readonly ApiOperation[];
+  let document: OpenApiDocument;
+
+  beforeAll(async () => {
+    testApp = await createTestApp('sqlite');
+    ({ operations, document } = await describeApi(testApp.app));
+  });
+
+  afterAll(async () => {
+    await testApp.cleanup();
+  });
+
   it('should be an OpenAPI 3.1 document whose operations are complete', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(document.info).toMatchObject({ title: 'SignalDeck API', version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
@@ -109,7 +144,7 @@ describe('the OpenAPI document', () => {
               'application/json': expect.objectContaining({ schema: { $ref: '#/components/schemas/Error' } }),
             });
           }
-          expect(response).toBeDefined();
+          if ('$ref' in response) expect(response.$ref).toMatch(/^#\/components\/responses\/\w+$/);
         }
       }
     }
@@ -125,14 +160,21 @@ describe('the OpenAPI document', () => {
 
   it('should describe bearer tokens as HTTP bearer authentication', () => {
     expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
-    const protectedOperations = OPERATIONS.filter((entry) => entry.auth).map((entry) => entry.operationId);
+    const protectedOperations = operations.filter((entry) => entry.auth).map((entry) => entry.operationId);
     expect(protectedOperations).toContain('getUser');
     expect(protectedOperations).not.toContain('receiveAlert');
   });
 
-  it('should hold each named schema exactly as zod converts it', () => {
-    expect(Object.keys(document.components.schemas)).toEqual(Object.keys(COMPONENT_SCHEMAS));
-    for (const [name, schema] of Object.entries(COMPONENT_SCHEMAS)) {
+  it('should hold each named schema the routes use exactly as zod converts it, and no other', () => {
+    const used = operations.flatMap(bodiesOf).flatMap(({ body }) => [body.schema, ...Object.values(body.events ?? {})]);
+    const named = new Map(
+      used.flatMap((schema) => {
+        const name = componentNames.get(schema)?.name;
+        return name ? [[name, schema] as const] : [];
+      }),
+    );
+    expect(Object.keys(document.components.schemas).sort()).toEqual([...named.keys()].sort());
+    for (const [name, schema] of named) {
       const { $schema, ...expected } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input' });
       expect($schema).toBe('https://json-schema.org/draft/2020-12/schema');
       expect(document.components.schemas[name], name).toEqual(expected);
@@ -140,41 +182,34 @@ describe('the OpenAPI document', () => {
   });
 
   it("should describe each parameter as zod converts its route's schema", () => {
-    for (const entry of OPERATIONS) {
+    for (const entry of operations) {
       const documented = document.paths[entry.path]![entry.method]!.parameters ?? [];
-      for (const [place, spec] of [
+      for (const [place, schema] of [
         ['path', entry.params],
         ['query', entry.query],
       ] as const) {
-        if (!spec) continue;
-        const { properties = {}, required = [] } = z.toJSONSchema(spec.schema, { io: 'input' }) as JsonSchema;
+        if (!schema) continue;
+        const { properties = {}, required = [] } = z.toJSONSchema(schema, { io: 'input' }) as JsonSchema;
         const parameters = documented.filter((parameter) => parameter.in === place);
         expect(parameters.map((parameter) => parameter.name)).toEqual(Object.keys(properties));
         for (const parameter of parameters) {
-          expect(parameter.schema).toEqual(properties[parameter.name]);
-          expect(parameter.required).toBe(place === 'path' || required.includes(parameter.name));
+          const { description, ...rest } = properties[parameter.name] as JsonSchema;
+          expect(parameter.schema).toEqual(rest);
+          expect(parameter.description, `${entry.operationId} ${parameter.name}`).toBe(description);
           expect(parameter.description, `${entry.operationId} ${parameter.name}`).not.toBe('');
+          expect(parameter.required).toBe(place === 'path' || required.includes(parameter.name));
         }
       }
     }
   });
 
   it('should give examples that match their schemas', () => {
-    for (const entry of OPERATIONS) {
-      for (const [mediaType, body] of Object.entries(entry.body?.content ?? {})) {
-        expectMatches(body.schema, body.example, `${entry.operationId} request example (${mediaType})`);
-      }
-      for (const [status, response] of Object.entries(entry.responses)) {
-        for (const body of Object.values(response.content ?? {})) {
-          expectMatches(body.schema, body.example, `${entry.operationId} ${status} example`);
-        }
-        if (!response.stream) continue;
-        const events = parseEventStream(response.stream.example);
-        expect(events.map(({ event }) => event).sort()).toEqual(Object.keys(response.stream.events).sort());
-        for (const { event, data } of events) {
-          expectMatches(response.stream.events[event]!, data, `${entry.operationId} ${event} event example`);
-        }
-      }
+    for (const { what, body } of operations.flatMap(bodiesOf)) {
+      expectMatches(body.schema, body.example, `${what} example`);
+      if (!body.events) continue;
+      const events = parseEventStream(body.example as string);
+      expect(events.map(({ event }) => event).sort()).toEqual(Object.keys(body.events).sort());
+      for (const { event, data } of events) expectMatches(body.events[event]!, data, `${what} ${event} event example`);
     }
   });
 
@@ -197,6 +232,8 @@ describe.each(TEST_DIALECTS)('the API on %s, against its OpenAPI document', (dia
   const seen = new Set<string>();
   let authorization = '';
   let webhookPath = '';
+  let operations: readonly ApiOperation[];
+  const operation = (operationId: string) => findOperation(operations, operationId);
 
   /** Checks an answer against what the document says `operationId` answers with its status. */
   function expectDocumented(operationId: string, response: LightMyRequestResponse): void {
@@ -245,6 +282,7 @@ describe.each(TEST_DIALECTS)('the API on %s, against its OpenAPI document', (dia
   beforeAll(async () => {
     testApp = await createTestApp(dialect, { RATE_LIMIT_LOGIN_FAILURES_PER_MINUTE: '1' });
     app = testApp.app;
+    ({ operations } = await describeApi(app));
     const demo = new DemoSource();
     for (const symbol of ['BTC', 'ETH'] as const) {
       await upsertCandles(
@@ -275,7 +313,7 @@ describe.each(TEST_DIALECTS)('the API on %s, against its OpenAPI document', (dia
   it('should document exactly the routes it serves under /api/', async () => {
     await app.ready();
     const served = [...routeTable(app)].filter((route) => route.split(' ')[1]!.startsWith('/api/'));
-    const documented = OPERATIONS.map((entry) => `${entry.method.toUpperCase()} ${fastifyPath(entry.path)}`);
+    const documented = operations.map((entry) => `${entry.method.toUpperCase()} ${fastifyPath(entry.path)}`);
     expect(served.sort()).toEqual(documented.sort());
   });
 
@@ -283,7 +321,7 @@ describe.each(TEST_DIALECTS)('the API on %s, against its OpenAPI document', (dia
     const response = await call('getOpenApiDocument', 200);
     expect(response.headers['cache-control']).toBe(OPENAPI_CACHE_CONTROL);
     expect(operation('getOpenApiDocument').responses[200]!.headers!['Cache-Control']).toContain(OPENAPI_CACHE_CONTROL);
-    expect(response.json()).toEqual(JSON.parse(JSON.stringify(document)));
+    expect(response.json()).toEqual(JSON.parse(JSON.stringify(app.apiDescription.document)));
   });
 
   it('should answer registering, signing in and out as documented', async () => {
@@ -347,11 +385,11 @@ describe.each(TEST_DIALECTS)('the API on %s, against its OpenAPI document', (dia
     });
 
     const firstPage = (await call('listSignals', 200, { url: '/api/signals?limit=2', headers: signedIn() })).json<{
-      next_cursor: string;
+      nextCursor: string;
     }>();
-    expect(firstPage.next_cursor).not.toBeNull();
+    expect(firstPage.nextCursor).not.toBeNull();
     await call('listSignals', 200, {
-      url: `/api/signals?limit=2&cursor=${firstPage.next_cursor}`,
+      url: `/api/signals?limit=2&cursor=${firstPage.nextCursor}`,
       headers: signedIn(),
     });
     await call('listSignals', 200, {
@@ -368,7 +406,7 @@ describe.each(TEST_DIALECTS)('the API on %s, against its OpenAPI document', (dia
   });
 
   it('should stream candle and signal events as documented', async () => {
-    const documented = operation('openStream').responses[200]!.stream!;
+    const documented = operation('openStream').responses[200]!.content!['text/event-stream']!;
     const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
     const client = await EventStreamClient.open(baseUrl, authorization);
     try {
@@ -391,9 +429,9 @@ describe.each(TEST_DIALECTS)('the API on %s, against its OpenAPI document', (dia
 
       for (const name of ['candle', 'signal']) {
         const { data } = await client.waitFor((event) => event.event === name);
-        expectMatches(documented.events[name]!, data, `${name} event`);
+        expectMatches(documented.events![name]!, data, `${name} event`);
       }
-      for (const { event } of client.events) expect(Object.keys(documented.events)).toContain(event);
+      for (const { event } of client.events) expect(Object.keys(documented.events!)).toContain(event);
     } finally {
       client.close();
     }
@@ -401,7 +439,7 @@ describe.each(TEST_DIALECTS)('the API on %s, against its OpenAPI document', (dia
 
   it('should answer 401 without a token exactly where the document says sign-in is needed', async () => {
     const samples: Record<string, string> = { symbol: 'BTC', id: '1', token: 'A'.repeat(43) };
-    for (const entry of OPERATIONS) {
+    for (const entry of operations) {
       const url = entry.path.replace(/\{(\w+)\}/g, (_, name: string) => samples[name]!);
       const payload = entry.method === 'put' ? { tradingViewOnly: true } : entry.method === 'post' ? {} : undefined;
       const response = await app.inject({ method: entry.method.toUpperCase() as 'GET', url, payload });
@@ -411,7 +449,7 @@ describe.each(TEST_DIALECTS)('the API on %s, against its OpenAPI document', (dia
   });
 
   it('should have given every documented success answer', () => {
-    const successes = OPERATIONS.flatMap((entry) =>
+    const successes = operations.flatMap((entry) =>
       Object.keys(entry.responses)
         .filter((status) => status.startsWith('2'))
         .map((status) => `${entry.operationId} ${status}`),

@@ -1,32 +1,40 @@
-import type { z } from 'zod';
-import { loginBody, registerBody } from '../modules/auth/routes';
-import { signedInSchema, userSchema } from '../modules/auth/schemas';
-import { healthSchema } from '../modules/health/schemas';
-import { candlesSchema, marketListSchema } from '../modules/market/schemas';
-import { settingsBody } from '../modules/signals/routes';
-import {
-  alertMessageSchema,
-  alertRepeatedSchema,
-  alertStoredSchema,
-  alertTextSchema,
-  rotatedWebhookSchema,
-  signalPageSchema,
-  signalSchema,
-  signalWithRawSchema,
-  webhookSchema,
-  webhookSettingsSchema,
-} from '../modules/signals/schemas';
-import { candleUpdateSchema } from '../modules/stream/schemas';
-import { errorSchema, openApiDocumentSchema } from './schemas';
+import { z } from 'zod';
+import { errorSchema } from './schemas';
 
 /**
- * The API's description, route by route, from which the OpenAPI document (document.ts) and docs/api.md
- * (markdown.ts) are generated. Request schemas are the zod objects the routes validate with; response schemas
- * are the modules' `schemas.ts`. The openapi test checks both against the running app.
+ * What a route declares, in its Fastify `schema`, beyond what Fastify validates: the words and examples of the
+ * API reference. Each route under /api/ declares everything about itself in one place (its path, its zod
+ * params, query, body and answers, and these); the OpenAPI document (document.ts) is generated from the
+ * registered routes, and docs/api.md from the document.
+ *
+ *   app.get('/api/things/:id', {
+ *     preValidation: requireAuth,
+ *     schema: {
+ *       operationId: 'getThing', summary: 'Get a thing', description: '...', tags: ['Things'],
+ *       params: z.object({ id: z.string().describe('The thing.') }),
+ *       response: { 200: jsonResponse('The thing.', thingSchema, example), 401: ERRORS.unauthenticated },
+ *     },
+ *   }, handler);
  */
+declare module 'fastify' {
+  interface FastifySchema {
+    /** The operation's name in the OpenAPI document; every route under /api/ has one. */
+    operationId?: string;
+    /** A short title, also the heading of its section in docs/api.md. */
+    summary?: string;
+    description?: string;
+    tags?: readonly [Tag];
+    /** An example of the JSON body `body` describes (the openapi test checks it against the schema). */
+    bodyExample?: unknown;
+    /**
+     * The body of a route that reads its body itself (the webhook receiver stores whatever it is sent):
+     * described for the reference, never validated.
+     */
+    documentedBody?: ApiRequestBody;
+  }
+}
 
-export type Method = 'get' | 'post' | 'put';
-export type MediaType = 'application/json' | 'text/plain';
+export type MediaType = 'application/json' | 'text/plain' | 'text/event-stream';
 
 export const TAGS = {
   Auth: 'Accounts, sign-in tokens and the signed-in user.',
@@ -38,93 +46,73 @@ export const TAGS = {
 } as const;
 export type Tag = keyof typeof TAGS;
 
-/**
- * Every schema the document names (components.schemas), by name. An operation may only use schemas listed
- * here, so each is described once and the test can compare each with its zod original.
- */
-export const COMPONENT_SCHEMAS = {
-  Error: errorSchema,
-  RegisterRequest: registerBody,
-  LoginRequest: loginBody,
-  User: userSchema,
-  SignedIn: signedInSchema,
-  MarketList: marketListSchema,
-  Candles: candlesSchema,
-  CandleUpdate: candleUpdateSchema,
-  AlertMessage: alertMessageSchema,
-  AlertText: alertTextSchema,
-  AlertStored: alertStoredSchema,
-  AlertRepeated: alertRepeatedSchema,
-  Webhook: webhookSchema,
-  RotatedWebhook: rotatedWebhookSchema,
-  WebhookSettings: webhookSettingsSchema,
-  WebhookSettingsRequest: settingsBody,
-  Signal: signalSchema,
-  SignalWithRaw: signalWithRawSchema,
-  SignalPage: signalPageSchema,
-  HealthStatus: healthSchema,
-  OpenApiDocument: openApiDocumentSchema,
-} satisfies Record<string, z.ZodType>;
-
-/** A body of one media type: its schema and an example (checked against the schema by the test). */
-export interface ApiBody {
-  schema: z.ZodType;
-  example: unknown;
+/** A body of one media type: its schema and an example (the openapi test checks it against the schema). */
+export interface ApiBody<Schema extends z.ZodType = z.ZodType> {
+  schema: Schema;
+  example: z.input<Schema>;
+  /** A text/event-stream's events: the schema of each one's `data`, by event name. */
+  events?: Record<string, z.ZodType>;
 }
 
+/** A route's answer with one status, as it sits in the route's `schema.response` (Fastify reads `content`). */
 export interface ApiResponse {
   description: string;
-  /** The body by media type; absent when there is none (204) or for a stream. */
+  /** The body by media type; absent when there is none (204). */
   content?: Partial<Record<MediaType, ApiBody>>;
-  /** A text/event-stream: the `data` of each event, by event name, and an example of the stream. */
-  stream?: { events: Record<string, z.ZodType>; example: string };
   /** Headers worth knowing about, by name, with what they say. */
   headers?: Record<string, string>;
-  /** A shared response: written once under components.responses with this name, and referenced. */
+  /** A shared answer: written once under components.responses with this name, and referenced. */
   name?: string;
 }
 
-/** Path or query parameters: the object schema that describes them, and a description of each. */
-export interface ApiParameters {
-  schema: z.ZodObject;
-  descriptions: Record<string, string>;
+export interface ApiRequestBody {
+  required: boolean;
+  content: Partial<Record<MediaType, ApiBody>>;
 }
 
-/** Parameters with a description required for every field of the schema. */
-export function parameters<Schema extends z.ZodObject>(
+/**
+ * An answer with a JSON body. Generic in its schema, so the route's handler is typed by it and the example is
+ * checked against it by the compiler.
+ */
+export function jsonResponse<Schema extends z.ZodType>(
+  description: string,
   schema: Schema,
-  descriptions: { [Field in keyof Schema['shape']]: string },
-): ApiParameters {
-  return { schema, descriptions: descriptions as Record<string, string> };
+  example: z.input<Schema>,
+  headers?: Record<string, string>,
+) {
+  return {
+    description,
+    content: { 'application/json': { schema, example } },
+    ...(headers ? { headers } : {}),
+  } satisfies ApiResponse;
 }
 
-export interface ApiOperation {
-  operationId: string;
-  method: Method;
-  /** OpenAPI form: `/api/signals/{id}`. */
-  path: string;
-  summary: string;
-  description: string;
-  tag: Tag;
-  /** Whether a bearer token is required (answered 401 without one). */
-  auth: boolean;
-  params?: ApiParameters;
-  query?: ApiParameters;
-  body?: { required: boolean; content: Partial<Record<MediaType, ApiBody>> };
-  responses: Record<number, ApiResponse>;
-}
+/** An answer without a body. */
+export const noContent = (description: string) => ({ description }) satisfies ApiResponse;
 
-const json = (schema: z.ZodType, example: unknown): Partial<Record<MediaType, ApiBody>> => ({
-  'application/json': { schema, example },
-});
+/** A text/event-stream: the data of each event by its name, and an example of the stream as sent. */
+export function eventStream(description: string, events: Record<string, z.ZodType>, example: string) {
+  return {
+    description,
+    content: {
+      'text/event-stream': {
+        schema: z.string().describe('Server-sent events; `x-events` gives the data of each kind.'),
+        example,
+        events,
+      },
+    },
+  } satisfies ApiResponse;
+}
 
 /** An error answer written once under components.responses, as `name`, and referenced. */
-const sharedError = (
+function sharedError(
   name: string,
   description: string,
   example: z.input<typeof errorSchema>,
   headers?: Record<string, string>,
-): ApiResponse => ({ name, ...jsonResponse(description, errorSchema, example, headers) });
+) {
+  return { name, ...jsonResponse(description, errorSchema, example, headers) };
+}
 
 /** The error answers many routes share. */
 export const ERRORS = {
@@ -157,31 +145,18 @@ export const ERRORS = {
   unavailable: sharedError('Unavailable', 'The database is unavailable; nothing was done. Try again shortly.', {
     message: 'The service is temporarily unavailable. Please try again shortly.',
   }),
-} satisfies Record<string, ApiResponse>;
+};
 
-/** A response with a JSON body. */
-export function jsonResponse(
-  description: string,
-  schema: z.ZodType,
-  example: unknown,
-  headers?: Record<string, string>,
-): ApiResponse {
-  return { description, content: json(schema, example), ...(headers ? { headers } : {}) };
-}
+/** An error answer of one route, with an example of its message. */
+export const errorResponse = (description: string, example: z.input<typeof errorSchema>) =>
+  jsonResponse(description, errorSchema, example);
 
 /** A 429: each limit words its message its own way. */
-export function rateLimited(description: string, message: string): ApiResponse {
+export function rateLimited(description: string, message: string) {
   return jsonResponse(
     `${description} Nothing was done; try again after \`Retry-After\` seconds.`,
     errorSchema,
     { message },
-    {
-      'Retry-After': 'seconds to wait before trying again.',
-    },
+    { 'Retry-After': 'seconds to wait before trying again.' },
   );
-}
-
-/** A JSON request body. */
-export function jsonBody(schema: z.ZodType, example: unknown): ApiOperation['body'] {
-  return { required: true, content: json(schema, example) };
 }

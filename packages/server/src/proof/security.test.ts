@@ -309,8 +309,8 @@ describe('a server process that handled sign-ins and webhook posts', () => {
     expect((await listAllSignals(server.url, bob.authorization)).map((signal) => signal.id)).toEqual([bobId]);
     const aliceFirstPage = (await (
       await fetch(`${server.url}/api/signals?limit=1`, { headers: { authorization: alice.authorization } })
-    ).json()) as { next_cursor: string };
-    const withAliceCursor = await fetch(`${server.url}/api/signals?cursor=${aliceFirstPage.next_cursor}`, {
+    ).json()) as { nextCursor: string };
+    const withAliceCursor = await fetch(`${server.url}/api/signals?cursor=${aliceFirstPage.nextCursor}`, {
       headers: { authorization: bob.authorization },
     });
     // A cursor is only a position: with Alice's, Bob still pages through his own signals only.

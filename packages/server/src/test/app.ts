@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../app';
 import type { Config } from '../config';
-import type { Clock } from '../context';
+import type { Clock } from '../clock';
 import type { DatabaseHandle, Dialect } from '../db/connection';
 import { openTestDatabase } from './database';
 

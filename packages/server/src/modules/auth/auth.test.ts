@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Clock } from '../../context';
+import type { Clock } from '../../clock';
 import { createTestApp, manualClock, type TestApp } from '../../test/app';
 import { TEST_DIALECTS } from '../../test/database';
 

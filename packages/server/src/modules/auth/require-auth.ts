@@ -1,4 +1,4 @@
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { unauthenticated } from '../../http/errors';
 import type { AuthenticatedUser, TokenService } from './tokens';
 
@@ -12,12 +12,13 @@ declare module 'fastify' {
 }
 
 /**
- * Builds the preHandler that guards a route: a valid bearer token sets `request.user`, anything else is answered
+ * Builds the hook that guards a route: a valid bearer token sets `request.user`, anything else is answered
  * 401 `{ message: "Unauthenticated." }` before the handler runs. Modules get it from the AppContext:
- *   app.get('/api/things', { preHandler: requireAuth }, handler)   // one route
- *   app.addHook('preHandler', requireAuth)                         // every route of the module
+ *   app.get('/api/things', { preValidation: requireAuth, schema }, handler)
+ * It runs after the body is parsed (a malformed one is still a 400) and before the route's schemas validate
+ * the input, so a caller without a valid token learns nothing about what the route accepts.
  */
-export function createRequireAuth(tokens: TokenService): preHandlerAsyncHookHandler {
+export function createRequireAuth(tokens: TokenService): preValidationAsyncHookHandler {
   return async function requireAuth(request) {
     const authentication = await tokens.authenticate(request.headers.authorization);
     if (!authentication) throw unauthenticated();

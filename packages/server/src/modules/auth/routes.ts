@@ -1,38 +1,18 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
-import type { AppContext } from '../../context';
+import type { AppModule } from '../../context';
 import { HttpError } from '../../http/errors';
-import { parseInput } from '../../http/validation';
+import { password, signedIn, user } from '../../openapi/examples';
+import { ERRORS, errorResponse, jsonResponse, noContent, rateLimited } from '../../openapi/registry';
 import { authenticatedUser } from './require-auth';
 import { LoginThrottle } from './login-throttle';
+import { loginBody, registerBody, signedInSchema, userSchema } from './schemas';
 import { AuthService } from './service';
 
 /** Auth bodies are a few short strings; anything bigger is refused (413) before it is parsed. */
 export const AUTH_BODY_LIMIT_BYTES = 16 * 1024;
 const MINUTE_MS = 60_000;
+const AUTH_BODY_LIMIT = `Bodies over ${AUTH_BODY_LIMIT_BYTES / 1024} KiB are refused (413).`;
 
-const email = z.string().trim().toLowerCase().pipe(z.email().max(255));
-
-export const registerBody = z
-  .object({
-    name: z.string().trim().min(1).max(100),
-    email,
-    password: z.string().min(8).max(128),
-    password_confirmation: z.unknown().optional(),
-  })
-  .refine((body) => body.password === body.password_confirmation, {
-    path: ['password'],
-    message: 'The password field confirmation does not match.',
-    // Reported alongside the other fields' errors, as long as there is a password to compare.
-    when: (payload) => typeof (payload.value as { password?: unknown }).password === 'string',
-  });
-
-export const loginBody = z.object({
-  email,
-  password: z.string().min(1).max(128),
-});
-
-const rateLimited = (max: number, message: string) => ({
+const perMinuteLimit = (max: number, message: string) => ({
   rateLimit: {
     max,
     timeWindow: MINUTE_MS,
@@ -41,10 +21,7 @@ const rateLimited = (max: number, message: string) => ({
   },
 });
 
-export const authRoutes: FastifyPluginAsync<AppContext> = async (
-  app,
-  { config, database, clock, services, tokens, requireAuth },
-) => {
+export const authRoutes: AppModule = async (app, { config, database, clock, services, tokens, requireAuth }) => {
   const auth = new AuthService(
     database.db,
     tokens,
@@ -57,10 +34,35 @@ export const authRoutes: FastifyPluginAsync<AppContext> = async (
     '/api/register',
     {
       bodyLimit: AUTH_BODY_LIMIT_BYTES,
-      config: rateLimited(config.rateLimits.registerPerMinute, 'Too many registrations from this address.'),
+      config: perMinuteLimit(config.rateLimits.registerPerMinute, 'Too many registrations from this address.'),
+      schema: {
+        operationId: 'register',
+        summary: 'Create an account',
+        description: [
+          'Creates an account and signs it in, answering with a new token.',
+          '`email` must be a valid address of at most 255 characters (it is trimmed and lower-cased) that no account has;',
+          '`password` 8 to 128 characters, with `password_confirmation` equal to it.',
+          `${AUTH_BODY_LIMIT} Each IP address may register RATE_LIMIT_REGISTER_PER_MINUTE times a minute (default 10).`,
+        ].join(' '),
+        tags: ['Auth'],
+        body: registerBody,
+        bodyExample: { name: user.name, email: user.email, password, password_confirmation: password },
+        response: {
+          201: jsonResponse('Registered and signed in.', signedInSchema, signedIn),
+          400: ERRORS.malformedJson,
+          413: ERRORS.payloadTooLarge,
+          415: ERRORS.unsupportedMediaType,
+          422: ERRORS.validationFailed,
+          429: rateLimited(
+            'Too many registrations from this IP address.',
+            'Too many registrations from this address. Please try again in 42 seconds.',
+          ),
+          503: ERRORS.unavailable,
+        },
+      },
     },
     async (request, reply) => {
-      const { name, email, password } = parseInput(registerBody, request.body ?? {});
+      const { name, email, password } = request.body;
       return reply.code(201).send(await auth.register({ name, email, password }));
     },
   );
@@ -69,15 +71,77 @@ export const authRoutes: FastifyPluginAsync<AppContext> = async (
     '/api/login',
     {
       bodyLimit: AUTH_BODY_LIMIT_BYTES,
-      config: rateLimited(config.rateLimits.loginPerMinute, 'Too many login attempts from this address.'),
+      config: perMinuteLimit(config.rateLimits.loginPerMinute, 'Too many login attempts from this address.'),
+      schema: {
+        operationId: 'login',
+        summary: 'Sign in',
+        description: [
+          'Signs in with email and password, answering with a new token.',
+          'A wrong email or password is a 422 with the same message either way, on `email`.',
+          `${AUTH_BODY_LIMIT} Each IP address may try RATE_LIMIT_LOGIN_PER_MINUTE times a minute (default 20), and`,
+          'fail RATE_LIMIT_LOGIN_FAILURES_PER_MINUTE times a minute per account (default 5).',
+        ].join(' '),
+        tags: ['Auth'],
+        body: loginBody,
+        bodyExample: { email: user.email, password },
+        response: {
+          200: jsonResponse('Signed in.', signedInSchema, signedIn),
+          400: ERRORS.malformedJson,
+          413: ERRORS.payloadTooLarge,
+          415: ERRORS.unsupportedMediaType,
+          422: errorResponse('Invalid input, or a wrong email or password.', {
+            message: 'These credentials do not match our records.',
+            errors: { email: ['These credentials do not match our records.'] },
+          }),
+          429: rateLimited(
+            'Too many attempts from this IP address, or too many failures for this account.',
+            'Too many login attempts. Please try again in 42 seconds.',
+          ),
+          503: ERRORS.unavailable,
+        },
+      },
     },
-    async (request) => auth.login(parseInput(loginBody, request.body ?? {}), request.ip),
+    async (request) => auth.login(request.body, request.ip),
   );
 
-  app.post('/api/logout', { preHandler: requireAuth }, async (request, reply) => {
-    await auth.logout(request.accessTokenId!);
-    return reply.code(204).send();
-  });
+  app.post(
+    '/api/logout',
+    {
+      preValidation: requireAuth,
+      schema: {
+        operationId: 'logout',
+        summary: 'Sign out',
+        description: 'Revokes the token the request presents; other tokens of the user keep working.',
+        tags: ['Auth'],
+        response: {
+          204: noContent('Signed out: the token no longer works.'),
+          401: ERRORS.unauthenticated,
+          503: ERRORS.unavailable,
+        },
+      },
+    },
+    async (request, reply) => {
+      await auth.logout(request.accessTokenId!);
+      return reply.code(204).send();
+    },
+  );
 
-  app.get('/api/user', { preHandler: requireAuth }, async (request) => authenticatedUser(request));
+  app.get(
+    '/api/user',
+    {
+      preValidation: requireAuth,
+      schema: {
+        operationId: 'getUser',
+        summary: 'Get the signed-in user',
+        description: 'The user the token belongs to.',
+        tags: ['Auth'],
+        response: {
+          200: jsonResponse('The signed-in user.', userSchema, user),
+          401: ERRORS.unauthenticated,
+          503: ERRORS.unavailable,
+        },
+      },
+    },
+    async (request) => authenticatedUser(request),
+  );
 };

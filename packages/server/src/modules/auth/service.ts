@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Clock } from '../../context';
+import type { Clock } from '../../clock';
 import { writeTransaction } from '../../db/connection';
 import { isUniqueViolation } from '../../db/errors';
 import type { Database } from '../../db/schema';
@@ -7,7 +7,8 @@ import { tooManyRequests } from '../../http/errors';
 import { validationError } from '../../http/validation';
 import type { LoginThrottle } from './login-throttle';
 import { createDummyPasswordHash, hashPassword, verifyPassword } from './passwords';
-import type { AuthenticatedUser, TokenService } from './tokens';
+import type { SignedIn } from './schemas';
+import type { TokenService } from './tokens';
 
 export interface Registration {
   name: string;
@@ -19,11 +20,6 @@ export interface Registration {
 export interface Credentials {
   email: string;
   password: string;
-}
-
-export interface SignedIn {
-  user: AuthenticatedUser;
-  token: string;
 }
 
 const emailTaken = () => validationError({ email: ['The email has already been taken.'] });

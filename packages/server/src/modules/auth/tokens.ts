@@ -1,15 +1,12 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
-import type { Clock } from '../../context';
+import type { Clock } from '../../clock';
 import type { Database } from '../../db/schema';
 import type { BackgroundService } from '../../services';
+import type { User } from './schemas';
 
-export interface AuthenticatedUser {
-  id: number;
-  name: string;
-  email: string;
-}
+export type AuthenticatedUser = User;
 
 export interface Authentication {
   user: AuthenticatedUser;

@@ -1,10 +1,15 @@
 import { z } from 'zod';
-import type { Health } from './service';
+import { named } from '../../openapi/components';
 
-/** The health check's answer, as the API reference documents it (src/openapi). */
-export const healthSchema = z
-  .discriminatedUnion('status', [
-    z.object({ status: z.literal('ok') }),
-    z.object({ status: z.literal('unavailable'), message: z.string() }),
-  ])
-  .describe('`ok` when the database answers, `unavailable` (with a 503) when it does not.') satisfies z.ZodType<Health>;
+/** The health check's answer. */
+export const healthSchema = named(
+  'HealthStatus',
+  z
+    .discriminatedUnion('status', [
+      z.object({ status: z.literal('ok') }),
+      z.object({ status: z.literal('unavailable'), message: z.string() }),
+    ])
+    .describe('`ok` when the database answers, `unavailable` (with a 503) when it does not.'),
+);
+
+export type Health = z.output<typeof healthSchema>;

@@ -1,6 +1,5 @@
 import type { DatabaseHandle } from '../../db/connection';
-
-export type Health = { status: 'ok' } | { status: 'unavailable'; message: string };
+import type { Health } from './schemas';
 
 /** The server is healthy when its database answers. */
 export async function checkHealth(database: Pick<DatabaseHandle, 'ping'>): Promise<Health> {

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Clock } from '../../context';
+import type { Clock } from '../../clock';
 import { openDatabase, type DatabaseHandle } from '../../db/connection';
 import {
   createTestDatabase,

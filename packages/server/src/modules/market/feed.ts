@@ -1,7 +1,7 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Clock } from '../../context';
+import type { Clock } from '../../clock';
 import { writeTransaction } from '../../db/connection';
 import type { Database } from '../../db/schema';
 import type { BackgroundService } from '../../services';

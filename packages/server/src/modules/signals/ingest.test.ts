@@ -6,7 +6,7 @@ import { isDatabaseUnavailable } from '../../db/errors';
 import { manualClock } from '../../test/app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/database';
 import { DUPLICATE_WINDOW_MS, readAlert, SignalIngest, type IngestOutcome } from './ingest';
-import type { SignalJson } from './signal-queries';
+import type { Signal } from './schemas';
 import { alertBody, insertUser, storedSignals } from './test-helpers';
 import { hashWebhookToken, TRADINGVIEW_ADDRESSES, WebhookSecrets } from './webhook-secrets';
 
@@ -46,7 +46,7 @@ describe.each(TEST_DIALECTS)('SignalIngest on %s', (dialect) => {
   let ingest: SignalIngest;
   let secrets: WebhookSecrets;
   let log: ReturnType<typeof recordingLogger>;
-  let published: { userId: number; signal: SignalJson; visible: Promise<boolean> }[];
+  let published: { userId: number; signal: Signal; visible: Promise<boolean> }[];
   const clock = manualClock(Date.UTC(2025, 4, 1));
 
   beforeEach(async () => {

@@ -1,14 +1,14 @@
 import { hash } from 'node:crypto';
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type CompiledQuery, type Kysely, type Selectable } from 'kysely';
-import { SQLITE_FILE_NAME, writeTransaction, type DatabaseHandle, type Dialect } from '../../db/connection';
+import { writeTransaction, type DatabaseHandle, type Dialect } from '../../db/connection';
 import { isDatabaseUnavailable, isUniqueViolation } from '../../db/errors';
 import type { Database, SignalsTable } from '../../db/schema';
+import { SqliteWriter } from '../../db/sqlite-writer';
 import { parseAlert, type ParsedAlert } from './alert';
 import { GroupCommitter } from './group-committer';
-import { toSignalJson, type SignalJson } from './signal-queries';
-import { SqliteIngestWorker } from './sqlite-ingest-worker';
+import type { Signal } from './schemas';
+import { toSignalJson } from './signal-queries';
 import { isTradingViewAddress, sameTokenHash } from './webhook-secrets';
 
 /** An identical body from the same user within this long is a repeat of the first. */
@@ -45,12 +45,12 @@ export function readAlert(request: Omit<IncomingAlert, 'bodyHash' | 'parsed'>): 
 export type IngestOutcome =
   | { kind: 'unknown-token' }
   | { kind: 'forbidden' }
-  | { kind: 'stored'; userId: number; signal: SignalJson }
+  | { kind: 'stored'; userId: number; signal: Signal }
   /** Only when this alert's row was refused on its own while the rest of its batch was stored. */
   | { kind: 'failed'; error: unknown };
 
 /** Tells the owner's live stream about a committed signal. */
-export type PublishSignal = (userId: number, signal: SignalJson) => void;
+export type PublishSignal = (userId: number, signal: Signal) => void;
 
 /** PostgreSQL text cannot hold NUL characters; they become U+FFFD in what is stored. */
 const storable = <T extends string | null>(text: T): T => (text === null ? text : (text.replace(/\0/g, '\uFFFD') as T));
@@ -100,11 +100,10 @@ const SQLITE_INSERT = `insert into signals (${SIGNAL_COLUMNS.join(', ')}) values
 /**
  * PostgreSQL: one transaction on the app's pool, lookups after the advisory lock (other instances write
  * signals too), and one multi-row INSERT. SQLite: the lookups are plain reads on the app's connection, and the
- * rows go to a connection of its own on a worker thread (see sqlite-ingest-worker.ts), inserted between one
+ * rows go to a connection of its own on a worker thread (see db/sqlite-writer.ts), inserted between one
  * BEGIN IMMEDIATE and COMMIT. The reads are as good as a transaction's: one process owns the data directory
  * (data-dir lock), only ingest writes signals, and its batches run one after another, so they see every signal
- * committed before; the unique index on alert ids backs this up (a violation retries the batch). The worker's
- * connection is set up as db/connection.ts sets the app's (WAL mode is a property of the file, already set).
+ * committed before; the unique index on alert ids backs this up (a violation retries the batch).
  */
 function openIngestDatabase(database: DatabaseHandle, dataDir: string): IngestDatabase {
   const reader =
@@ -123,10 +122,7 @@ function openIngestDatabase(database: DatabaseHandle, dataDir: string): IngestDa
       close: async () => {},
     };
   }
-  const worker = new SqliteIngestWorker({
-    file: path.join(dataDir, SQLITE_FILE_NAME),
-    pragmas: ['synchronous = FULL', 'busy_timeout = 5000', 'foreign_keys = ON'],
-  });
+  const worker = new SqliteWriter(dataDir);
   return {
     compiler: database.db,
     dialect: 'sqlite',

@@ -4,7 +4,7 @@ import { buildApp } from '../../app';
 import { openDatabase, type DatabaseHandle } from '../../db/connection';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/database';
 import { EventStreamClient } from '../stream/test-support';
-import type { SignalJson } from './signal-queries';
+import type { Signal } from './schemas';
 import { alertBody, signUp } from './test-helpers';
 
 interface Instance {
@@ -67,22 +67,18 @@ describe('signals on the live stream', () => {
       const graceSignal = await postAlert(server, grace.webhookPath, alertBody({ id: 'live-2' }));
 
       const event = await adaStream.waitFor(
-        (received) => received.event === 'signal' && (received.data as SignalJson).id === accepted,
+        (received) => received.event === 'signal' && (received.data as Signal).id === accepted,
       );
       const listed = await server.app.inject({ method: 'GET', url: '/api/signals', headers: ada.headers });
-      expect(event.data).toEqual(listed.json().data.find((signal: SignalJson) => signal.id === accepted));
+      expect(event.data).toEqual(listed.json().data.find((signal: Signal) => signal.id === accepted));
       expect(event.data).not.toHaveProperty('raw');
-      await adaStream.waitFor(
-        (received) => received.event === 'signal' && (received.data as SignalJson).id === rejected,
-      );
+      await adaStream.waitFor((received) => received.event === 'signal' && (received.data as Signal).id === rejected);
 
       await graceStream.waitFor(
-        (received) => received.event === 'signal' && (received.data as SignalJson).id === graceSignal,
+        (received) => received.event === 'signal' && (received.data as Signal).id === graceSignal,
       );
       const signalIds = (client: EventStreamClient) =>
-        client.events
-          .filter((received) => received.event === 'signal')
-          .map((received) => (received.data as SignalJson).id);
+        client.events.filter((received) => received.event === 'signal').map((received) => (received.data as Signal).id);
       expect(signalIds(graceStream)).toEqual([graceSignal]);
       expect(signalIds(adaStream)).toEqual([accepted, rejected]);
     });

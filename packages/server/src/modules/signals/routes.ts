@@ -1,12 +1,28 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import type { AppContext } from '../../context';
+import type { FastifyRequest } from 'fastify';
+import type { AppModule } from '../../context';
 import { HttpError, notFound, tooManyRequests } from '../../http/errors';
-import { parseInput, validationError } from '../../http/validation';
+import { validationError } from '../../http/validation';
+import { alertText, rejectedSignal, signal as exampleSignal, webhookUrl as exampleUrl } from '../../openapi/examples';
+import { ERRORS, errorResponse, jsonResponse, rateLimited } from '../../openapi/registry';
 import { authenticatedUser } from '../auth/require-auth';
 import { readAlert, SignalIngest, type PublishSignal } from './ingest';
-import { normalizeTicker } from './normalize';
 import { FixedWindowRateLimiter } from './rate-limiter';
+import {
+  alertMessageSchema,
+  alertRepeatedSchema,
+  alertStoredSchema,
+  alertTextSchema,
+  listQuery,
+  rotatedWebhookSchema,
+  settingsBody,
+  SIGNAL_ID_PATTERN,
+  signalIdParams,
+  signalPageSchema,
+  signalWithRawSchema,
+  webhookSchema,
+  webhookSettingsSchema,
+  webhookTokenParams,
+} from './schemas';
 import { decodeCursor, findSignal, listSignals } from './signal-queries';
 import {
   hashWebhookToken,
@@ -24,24 +40,9 @@ export const WEBHOOK_REQUESTS_PER_MINUTE = 120;
 const unknownWebhook = () =>
   notFound('This webhook URL is not valid. Copy the current one from Settings > API Keys in SignalDeck.');
 
-/** Query values: an empty parameter counts as not given. */
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
-
-export const listQuery = z.object({
-  ticker: optional(z.string().max(64).transform(normalizeTicker).pipe(z.string())),
-  status: optional(z.enum(['accepted', 'rejected', 'duplicate'])),
-  cursor: optional(z.string().max(100)),
-  limit: optional(
-    z
-      .string()
-      .regex(/^\d{1,3}$/)
-      .transform(Number)
-      .pipe(z.number().min(1).max(200)),
-  ).transform((limit) => limit ?? 50),
+const webhookNotFound = errorResponse('No such webhook URL (mistyped, or rotated away). Nothing was stored.', {
+  message: 'This webhook URL is not valid. Copy the current one from Settings > API Keys in SignalDeck.',
 });
-
-export const settingsBody = z.object({ tradingViewOnly: z.boolean() });
 
 /** The public base URL: PUBLIC_URL when set, else the origin this request reached (proxy headers per TRUST_PROXY). */
 function webhookUrl(request: FastifyRequest, publicUrl: string | undefined, token: string): string {
@@ -50,14 +51,14 @@ function webhookUrl(request: FastifyRequest, publicUrl: string | undefined, toke
 
 const settingsJson = (webhook: Webhook) => ({
   tradingViewOnly: webhook.tradingViewOnly,
-  tradingViewAddresses: TRADINGVIEW_ADDRESSES,
+  tradingViewAddresses: [...TRADINGVIEW_ADDRESSES],
 });
 
 /**
  * Webhook signals: the receiver TradingView posts to (`POST /api/webhooks/{token}`, no sign-in, the token is
  * the credential), the signed-in user's webhook URL and its settings, and the signals list.
  */
-export const signalsRoutes: FastifyPluginAsync<AppContext> = async (app, { config, database, clock, requireAuth }) => {
+export const signalsRoutes: AppModule = async (app, { config, database, clock, requireAuth }) => {
   const secrets = new WebhookSecrets(database.db, clock);
   // After commit, to the owner's stream connections on every instance (the stream module registers before this one).
   const publish: PublishSignal = (userId, signal) => void app.stream.publish({ event: 'signal', userId, data: signal });
@@ -67,13 +68,59 @@ export const signalsRoutes: FastifyPluginAsync<AppContext> = async (app, { confi
 
   // The receiver takes any content type (TradingView sends text/plain, others JSON or nothing) as raw bytes:
   // the body is kept as received and read by parseAlert, so its own parsers are the only ones in this scope.
-  await app.register(async (receiver) => {
+  await app.register(async (receiver: typeof app) => {
     receiver.removeAllContentTypeParsers();
     receiver.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-    receiver.post<{ Params: { token: string } }>(
+    receiver.post(
       '/api/webhooks/:token',
-      { bodyLimit: MAX_ALERT_BYTES },
+      {
+        bodyLimit: MAX_ALERT_BYTES,
+        schema: {
+          operationId: 'receiveAlert',
+          summary: 'Receive an alert',
+          description: [
+            'The webhook URL TradingView (or anything that can POST) sends alerts to. The token in the path is the',
+            'credential: no bearer token, no signing. Any content type is taken, and every body to a valid URL is',
+            'stored, even one SignalDeck cannot read: that becomes a rejected signal with the reason, so the trader',
+            `can see why an alert did nothing. Bodies over ${MAX_ALERT_BYTES / 1024} KiB are refused. Each URL takes`,
+            `${WEBHOOK_REQUESTS_PER_MINUTE} requests a minute (per server instance). A 2xx answer is sent once the`,
+            'signal is on disk.',
+          ].join(' '),
+          tags: ['Webhooks'],
+          params: webhookTokenParams,
+          documentedBody: {
+            required: false,
+            content: {
+              'application/json': { schema: alertMessageSchema, example: JSON.parse(alertText) as unknown },
+              'text/plain': { schema: alertTextSchema, example: alertText },
+            },
+          },
+          response: {
+            202: jsonResponse('Stored as a new signal, accepted or rejected.', alertStoredSchema, {
+              id: '42',
+              status: 'accepted',
+            }),
+            200: jsonResponse('A repeat of a stored signal: recorded as a duplicate of it.', alertRepeatedSchema, {
+              id: '42',
+              duplicate: true,
+            }),
+            403: errorResponse(
+              "The URL takes alerts from TradingView's addresses only, and this came from elsewhere.",
+              {
+                message: "This webhook only accepts alerts from TradingView's addresses (see Settings > API Keys).",
+              },
+            ),
+            404: webhookNotFound,
+            413: ERRORS.payloadTooLarge,
+            429: rateLimited(
+              'Too many alerts for this URL.',
+              'Too many alerts for this webhook. Please try again in 42 seconds.',
+            ),
+            503: ERRORS.unavailable,
+          },
+        },
+      },
       async (request, reply) => {
         const { token } = request.params;
         if (!WEBHOOK_TOKEN_PATTERN.test(token)) throw unknownWebhook();
@@ -104,7 +151,8 @@ export const signalsRoutes: FastifyPluginAsync<AppContext> = async (app, { confi
             throw outcome.error;
           case 'stored': {
             const { signal } = outcome;
-            if (signal.status === 'duplicate') return reply.code(200).send({ id: signal.duplicateOf, duplicate: true });
+            if (signal.status === 'duplicate')
+              return reply.code(200).send({ id: signal.duplicateOf!, duplicate: true });
             return reply.code(202).send({ id: signal.id, status: signal.status });
           }
         }
@@ -112,49 +160,185 @@ export const signalsRoutes: FastifyPluginAsync<AppContext> = async (app, { confi
     );
   });
 
-  app.get('/api/webhook', { preHandler: requireAuth }, async (request) => {
-    const webhook = await secrets.get(authenticatedUser(request).id);
-    return {
-      url: webhookUrl(request, config.publicUrl, webhook.token),
-      createdAt: webhook.createdAt,
-      rotatedAt: webhook.rotatedAt,
-      ...settingsJson(webhook),
-    };
-  });
-
-  app.post('/api/webhook/rotate', { preHandler: requireAuth }, async (request) => {
-    const webhook = await secrets.rotate(authenticatedUser(request).id);
-    return { url: webhookUrl(request, config.publicUrl, webhook.token), rotatedAt: webhook.rotatedAt };
-  });
-
-  app.get('/api/webhook/settings', { preHandler: requireAuth }, async (request) =>
-    settingsJson(await secrets.get(authenticatedUser(request).id)),
+  app.get(
+    '/api/webhook',
+    {
+      preValidation: requireAuth,
+      schema: {
+        operationId: 'getWebhook',
+        summary: 'Get the webhook URL',
+        description: "The signed-in user's webhook URL (created the first time it is asked for) and its settings.",
+        tags: ['Webhooks'],
+        response: {
+          200: jsonResponse('The webhook.', webhookSchema, {
+            url: exampleUrl,
+            createdAt: 1748995200000,
+            rotatedAt: null,
+            tradingViewOnly: false,
+            tradingViewAddresses: [...TRADINGVIEW_ADDRESSES],
+          }),
+          401: ERRORS.unauthenticated,
+          503: ERRORS.unavailable,
+        },
+      },
+    },
+    async (request) => {
+      const webhook = await secrets.get(authenticatedUser(request).id);
+      return {
+        url: webhookUrl(request, config.publicUrl, webhook.token),
+        createdAt: webhook.createdAt,
+        rotatedAt: webhook.rotatedAt,
+        ...settingsJson(webhook),
+      };
+    },
   );
 
-  app.put('/api/webhook/settings', { preHandler: requireAuth }, async (request) => {
-    const { tradingViewOnly } = parseInput(settingsBody, request.body ?? {});
-    return settingsJson(await secrets.setTradingViewOnly(authenticatedUser(request).id, tradingViewOnly));
-  });
+  app.post(
+    '/api/webhook/rotate',
+    {
+      preValidation: requireAuth,
+      schema: {
+        operationId: 'rotateWebhook',
+        summary: 'Rotate the webhook URL',
+        description:
+          'Replaces the webhook URL with a new one; the old one is answered 404 from now on. Settings are kept.',
+        tags: ['Webhooks'],
+        response: {
+          200: jsonResponse('The new webhook URL.', rotatedWebhookSchema, {
+            url: 'https://signals.example.com/api/webhooks/9QYvv07ydl6EfRsEPg9GPE-lQznukkqDHzGg7ityDDE',
+            rotatedAt: 1749033000000,
+          }),
+          401: ERRORS.unauthenticated,
+          503: ERRORS.unavailable,
+        },
+      },
+    },
+    async (request) => {
+      const webhook = await secrets.rotate(authenticatedUser(request).id);
+      return { url: webhookUrl(request, config.publicUrl, webhook.token), rotatedAt: webhook.rotatedAt };
+    },
+  );
 
-  app.get('/api/signals', { preHandler: requireAuth }, async (request) => {
-    const query = parseInput(listQuery, request.query);
-    const beforeId = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-    if (beforeId === null)
-      throw validationError({ cursor: ['The cursor is invalid. Start again from the first page.'] });
-    return listSignals(database.db, authenticatedUser(request).id, {
-      ticker: query.ticker,
-      status: query.status,
-      beforeId,
-      limit: query.limit,
-    });
-  });
+  app.get(
+    '/api/webhook/settings',
+    {
+      preValidation: requireAuth,
+      schema: {
+        operationId: 'getWebhookSettings',
+        summary: 'Get the webhook settings',
+        description: "Whether the URL takes alerts from TradingView's addresses only.",
+        tags: ['Webhooks'],
+        response: {
+          200: jsonResponse('The settings.', webhookSettingsSchema, {
+            tradingViewOnly: false,
+            tradingViewAddresses: [...TRADINGVIEW_ADDRESSES],
+          }),
+          401: ERRORS.unauthenticated,
+          503: ERRORS.unavailable,
+        },
+      },
+    },
+    async (request) => settingsJson(await secrets.get(authenticatedUser(request).id)),
+  );
 
-  app.get<{ Params: { id: string } }>('/api/signals/:id', { preHandler: requireAuth }, async (request) => {
-    const { id } = request.params;
-    const signal = /^[1-9]\d{0,15}$/.test(id)
-      ? await findSignal(database.db, authenticatedUser(request).id, Number(id))
-      : undefined;
-    if (!signal) throw notFound('Signal not found.');
-    return signal;
-  });
+  app.put(
+    '/api/webhook/settings',
+    {
+      preValidation: requireAuth,
+      schema: {
+        operationId: 'updateWebhookSettings',
+        summary: 'Change the webhook settings',
+        description: [
+          "Restricts the URL to TradingView's addresses, or lifts the restriction. Behind a reverse proxy this needs",
+          'TRUST_PROXY to name the proxy, or every alert is refused.',
+        ].join(' '),
+        tags: ['Webhooks'],
+        body: settingsBody,
+        bodyExample: { tradingViewOnly: true },
+        response: {
+          200: jsonResponse('The settings as they now are.', webhookSettingsSchema, {
+            tradingViewOnly: true,
+            tradingViewAddresses: [...TRADINGVIEW_ADDRESSES],
+          }),
+          400: ERRORS.malformedJson,
+          401: ERRORS.unauthenticated,
+          413: ERRORS.payloadTooLarge,
+          415: ERRORS.unsupportedMediaType,
+          422: ERRORS.validationFailed,
+          503: ERRORS.unavailable,
+        },
+      },
+    },
+    async (request) =>
+      settingsJson(await secrets.setTradingViewOnly(authenticatedUser(request).id, request.body.tradingViewOnly)),
+  );
+
+  app.get(
+    '/api/signals',
+    {
+      preValidation: requireAuth,
+      schema: {
+        operationId: 'listSignals',
+        summary: 'List signals',
+        description: [
+          "The signed-in user's signals, newest first, a page at a time. Signals that arrive while paging do not",
+          'shift the pages: follow `nextCursor` until it is null. An empty parameter counts as not given.',
+        ].join(' '),
+        tags: ['Signals'],
+        querystring: listQuery,
+        response: {
+          200: jsonResponse('A page of signals.', signalPageSchema, {
+            data: [exampleSignal, rejectedSignal],
+            nextCursor: 'djE6NDE',
+          }),
+          401: ERRORS.unauthenticated,
+          422: errorResponse('An invalid parameter, or a cursor that is not one of ours.', {
+            message: 'The cursor is invalid. Start again from the first page.',
+            errors: { cursor: ['The cursor is invalid. Start again from the first page.'] },
+          }),
+          503: ERRORS.unavailable,
+        },
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      const beforeId = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+      if (beforeId === null)
+        throw validationError({ cursor: ['The cursor is invalid. Start again from the first page.'] });
+      return listSignals(database.db, authenticatedUser(request).id, {
+        ticker: query.ticker,
+        status: query.status,
+        beforeId,
+        limit: query.limit,
+      });
+    },
+  );
+
+  app.get(
+    '/api/signals/:id',
+    {
+      preValidation: requireAuth,
+      schema: {
+        operationId: 'getSignal',
+        summary: 'Get a signal',
+        description: "One of the signed-in user's signals, with the body it was read from.",
+        tags: ['Signals'],
+        params: signalIdParams,
+        response: {
+          200: jsonResponse('The signal.', signalWithRawSchema, { ...exampleSignal, raw: alertText }),
+          401: ERRORS.unauthenticated,
+          404: errorResponse("No such signal among the user's.", { message: 'Signal not found.' }),
+          503: ERRORS.unavailable,
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const signal = SIGNAL_ID_PATTERN.test(id)
+        ? await findSignal(database.db, authenticatedUser(request).id, Number(id))
+        : undefined;
+      if (!signal) throw notFound('Signal not found.');
+      return signal;
+    },
+  );
 };

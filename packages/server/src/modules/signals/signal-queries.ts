@@ -1,27 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, SignalStatus, SignalsTable } from '../../db/schema';
-
-/** A signal as the API and the live stream show it (dashboard-kit's SignalRow, plus two fields). */
-export interface SignalJson {
-  id: string;
-  ticker: string | null;
-  action: string | null;
-  price: number | null;
-  quantity: number | null;
-  /** The strategy's position after the order (TradingView's `{{strategy.position_size}}`). */
-  positionSize: number | null;
-  interval: string | null;
-  strategy: string | null;
-  comment: string | null;
-  status: SignalStatus;
-  reason: string | null;
-  /** For a duplicate: the signal it repeats. */
-  duplicateOf: string | null;
-  alertTime: number | null;
-  receivedAt: number;
-  /** Only on GET /api/signals/{id}. */
-  raw?: string;
-}
+import type { SignalAction } from './normalize';
+import type { Signal, SignalPage, SignalWithRaw } from './schemas';
 
 /** The columns a signal's JSON is made from (all but the ones kept for finding repeats, and the raw body). */
 const SIGNAL_COLUMNS = [
@@ -41,13 +21,15 @@ const SIGNAL_COLUMNS = [
   'duplicate_of',
 ] as const;
 
-export type SignalJsonRow = Pick<Selectable<SignalsTable>, (typeof SIGNAL_COLUMNS)[number]> & { raw?: string };
+export type SignalJsonRow = Pick<Selectable<SignalsTable>, (typeof SIGNAL_COLUMNS)[number]>;
 
-export function toSignalJson(row: SignalJsonRow, withRaw = false): SignalJson {
-  const json: SignalJson = {
+/** A signal as the API and the live stream show it. */
+export function toSignalJson(row: SignalJsonRow): Signal {
+  return {
     id: String(row.id),
     ticker: row.ticker,
-    action: row.action,
+    // Stored actions are the normalised ones (alert.ts reads each through normalizeAction).
+    action: row.action as SignalAction | null,
     price: row.price,
     quantity: row.quantity,
     positionSize: row.position_size,
@@ -60,8 +42,6 @@ export function toSignalJson(row: SignalJsonRow, withRaw = false): SignalJson {
     alertTime: row.alert_time,
     receivedAt: row.received_at,
   };
-  if (withRaw && row.raw !== undefined) json.raw = row.raw;
-  return json;
 }
 
 const CURSOR_PREFIX = 'v1:';
@@ -91,11 +71,6 @@ export interface ListSignalsQuery {
   limit: number;
 }
 
-export interface SignalPage {
-  data: SignalJson[];
-  next_cursor: string | null;
-}
-
 /** One page of a user's signals, newest first. */
 export async function listSignals(db: Kysely<Database>, userId: number, query: ListSignalsQuery): Promise<SignalPage> {
   const rows = await db
@@ -112,17 +87,17 @@ export async function listSignals(db: Kysely<Database>, userId: number, query: L
   const more = rows.length > query.limit;
   return {
     data: page.map((row) => toSignalJson(row)),
-    next_cursor: more ? encodeCursor(page[page.length - 1]!.id) : null,
+    nextCursor: more ? encodeCursor(page[page.length - 1]!.id) : null,
   };
 }
 
 /** One of the user's signals with its raw body, or undefined when the user has no signal with that id. */
-export async function findSignal(db: Kysely<Database>, userId: number, id: number): Promise<SignalJson | undefined> {
+export async function findSignal(db: Kysely<Database>, userId: number, id: number): Promise<SignalWithRaw | undefined> {
   const row = await db
     .selectFrom('signals')
     .select([...SIGNAL_COLUMNS, 'raw'])
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return row && toSignalJson(row, true);
+  return row && { ...toSignalJson(row), raw: row.raw };
 }

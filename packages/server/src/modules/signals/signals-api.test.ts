@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { TEST_DIALECTS } from '../../test/database';
-import type { SignalPage } from './signal-queries';
+import type { SignalPage } from './schemas';
 import { alertBody, signUp, type TestUser } from './test-helpers';
 
 describe.each(TEST_DIALECTS)('the signals API on %s', (dialect) => {
@@ -65,7 +65,7 @@ describe.each(TEST_DIALECTS)('the signals API on %s', (dialect) => {
             reason: null,
           }),
         ],
-        next_cursor: null,
+        nextCursor: null,
       });
       expect(response.json().data[0]).not.toHaveProperty('raw');
     });
@@ -102,10 +102,10 @@ describe.each(TEST_DIALECTS)('the signals API on %s', (dialect) => {
       expect(firstPage.data.map((signal) => signal.id)).toEqual([old[4], old[3]]);
 
       const newer = [await send(ada), await send(ada)];
-      const secondPage = (await list(ada, `?limit=2&cursor=${firstPage.next_cursor}`)).json<SignalPage>();
+      const secondPage = (await list(ada, `?limit=2&cursor=${firstPage.nextCursor}`)).json<SignalPage>();
       expect(secondPage.data.map((signal) => signal.id)).toEqual([old[2], old[1]]);
-      const lastPage = (await list(ada, `?limit=2&cursor=${secondPage.next_cursor}`)).json<SignalPage>();
-      expect(lastPage).toEqual({ data: [expect.objectContaining({ id: old[0] })], next_cursor: null });
+      const lastPage = (await list(ada, `?limit=2&cursor=${secondPage.nextCursor}`)).json<SignalPage>();
+      expect(lastPage).toEqual({ data: [expect.objectContaining({ id: old[0] })], nextCursor: null });
 
       expect(await ids(ada, '?limit=2')).toEqual([newer[1], newer[0]]);
     });
@@ -114,8 +114,8 @@ describe.each(TEST_DIALECTS)('the signals API on %s', (dialect) => {
       for (let index = 0; index < 51; index += 1) await send(ada);
       const page = (await list(ada)).json<SignalPage>();
       expect(page.data).toHaveLength(50);
-      expect(page.next_cursor).toEqual(expect.any(String));
-      expect((await list(ada, `?cursor=${page.next_cursor}`)).json<SignalPage>().data).toHaveLength(1);
+      expect(page.nextCursor).toEqual(expect.any(String));
+      expect((await list(ada, `?cursor=${page.nextCursor}`)).json<SignalPage>().data).toHaveLength(1);
     });
   });
 

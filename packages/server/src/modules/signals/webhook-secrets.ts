@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Clock } from '../../context';
+import type { Clock } from '../../clock';
 import type { Database } from '../../db/schema';
 
 /*

@@ -1,10 +1,6 @@
-import type { Candle, Interval } from '../market/markets';
+import type { StreamEventData } from './schemas';
 
-/** A `candle` event's data: the forming candle of every interval for one pair, after a tick of the feed. */
-export interface CandleUpdate {
-  symbol: string;
-  candles: Record<Interval, Candle>;
-}
+export type { CandleUpdate } from './schemas';
 
 /**
  * An event of the live stream (`GET /api/stream`). Each is sent as one server-sent event whose `event:` field is
@@ -12,7 +8,9 @@ export interface CandleUpdate {
  * - `candle`: every signed-in connection;
  * - `signal`: only the connections of the user `userId` (the signal's owner).
  */
-export type StreamEvent = { event: 'candle'; data: CandleUpdate } | { event: 'signal'; userId: number; data: unknown };
+export type StreamEvent =
+  | { event: 'candle'; data: StreamEventData['candle'] }
+  | { event: 'signal'; userId: number; data: StreamEventData['signal'] };
 
 /**
  * The publish API other modules use, available as `app.stream` to every module registered after the stream

@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { openDatabase, type DatabaseHandle } from '../../db/connection';
 import { createTestDatabase, testPostgresUrl, type TestDatabase } from '../../test/database';
+import { signal as exampleSignal } from '../../openapi/examples';
+import type { CandleUpdate } from './events';
 import { NOTIFY_PAYLOAD_LIMIT_BYTES } from './postgres-bus';
 import { createSignedInUser, EventStreamClient } from './test-support';
 
@@ -61,13 +63,13 @@ describe('the PostgreSQL stream bus', () => {
       const bobOnSecond = await open(second, bob.authorization);
       const adaOnFirst = await open(first, ada.authorization);
 
-      const signal = { id: '7', ticker: 'ETH', action: 'buy' };
+      const signal = { ...exampleSignal, id: '7', ticker: 'ETH' };
       await first.app.stream.publish({ event: 'signal', userId: ada.id, data: signal });
 
       expect(await adaOnSecond.waitFor((event) => event.event === 'signal')).toEqual({ event: 'signal', data: signal });
       expect(await adaOnFirst.waitFor((event) => event.event === 'signal')).toEqual({ event: 'signal', data: signal });
       const candle = { time: 0, open: 1, high: 1, low: 1, close: 1, volume: 0 };
-      const update = {
+      const update: CandleUpdate = {
         symbol: 'SOL',
         candles: { '1m': candle, '5m': candle, '15m': candle, '1h': candle, '4h': candle, '1d': candle },
       };
@@ -83,7 +85,7 @@ describe('the PostgreSQL stream bus', () => {
     it('should carry an event larger than one notification intact', async () => {
       const ada = await signIn('Ada');
       const client = await open(second, ada.authorization);
-      const signal = { id: '8', comment: 'é🙂"\\\n'.repeat(4_000) };
+      const signal = { ...exampleSignal, id: '8', comment: 'é🙂"\\\n'.repeat(4_000) };
       expect(JSON.stringify(signal).length).toBeGreaterThan(3 * NOTIFY_PAYLOAD_LIMIT_BYTES);
 
       await first.app.stream.publish({ event: 'signal', userId: ada.id, data: signal });
@@ -111,7 +113,11 @@ describe('the PostgreSQL stream bus', () => {
       const deadline = Date.now() + 10_000;
       let sequence = 0;
       while (!client.events.some((event) => event.event === 'signal') && Date.now() < deadline) {
-        await first.app.stream.publish({ event: 'signal', userId: ada.id, data: { id: String(++sequence) } });
+        await first.app.stream.publish({
+          event: 'signal',
+          userId: ada.id,
+          data: { ...exampleSignal, id: String(++sequence) },
+        });
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       await client.waitFor((event) => event.event === 'signal', 0);
@@ -129,7 +135,7 @@ describe('the PostgreSQL stream bus', () => {
         const adaClient = await open(second, ada.authorization);
 
         const candle = { time: 0, open: 1, high: 1, low: 1, close: 1, volume: 0 };
-        const update = {
+        const update: CandleUpdate = {
           symbol: 'BTC',
           candles: { '1m': candle, '5m': candle, '15m': candle, '1h': candle, '4h': candle, '1d': candle },
         };

@@ -1,10 +1,19 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { AppContext } from '../../context';
+import type { AppModule } from '../../context';
+import { candleUpdate, signal } from '../../openapi/examples';
+import { ERRORS, eventStream } from '../../openapi/registry';
 import { authenticatedUser } from '../auth/require-auth';
 import { InProcessEventBus, type EventBus } from './bus';
 import type { StreamPublisher } from './events';
-import { StreamHub } from './hub';
+import { HEARTBEAT_MS, REAUTHENTICATE_MS, RETRY_MS, StreamHub } from './hub';
 import { PostgresEventBus } from './postgres-bus';
+import { streamEventSchemas } from './schemas';
+
+const streamExample = [
+  `retry: ${RETRY_MS}`,
+  `event: candle\ndata: ${JSON.stringify(candleUpdate)}`,
+  `event: signal\ndata: ${JSON.stringify(signal)}`,
+  ': heartbeat',
+].join('\n\n');
 
 /**
  * The live stream: `GET /api/stream` (server-sent events, signed-in users only) and `app.stream`, the publish
@@ -13,10 +22,7 @@ import { PostgresEventBus } from './postgres-bus';
  *
  * The plugin is not encapsulated, so `app.stream` is visible to the modules registered after it.
  */
-const streamPlugin: FastifyPluginAsync<AppContext> = async (
-  app,
-  { config, database, services, tokens, requireAuth },
-) => {
+const streamPlugin: AppModule = async (app, { config, database, services, tokens, requireAuth }) => {
   const bus: EventBus =
     database.dialect === 'postgres' && config.databaseUrl
       ? new PostgresEventBus({ db: database.db, databaseUrl: config.databaseUrl, log: app.log })
@@ -32,11 +38,37 @@ const streamPlugin: FastifyPluginAsync<AppContext> = async (
   // Open streams never finish on their own: end them first, or closing the server would wait for them forever.
   app.addHook('preClose', async () => hub.closeAll());
 
-  app.get('/api/stream', { preHandler: requireAuth }, async (request, reply) => {
-    const user = authenticatedUser(request);
-    reply.hijack();
-    hub.open(reply.raw, { userId: user.id, authorization: request.headers.authorization ?? '' }, reply.getHeaders());
-  });
+  app.get(
+    '/api/stream',
+    {
+      preValidation: requireAuth,
+      schema: {
+        operationId: 'openStream',
+        summary: 'Open the live stream',
+        description: [
+          'Server-sent events, for as long as the connection stays open: a `candle` event after every tick of the',
+          'market feed (to every signed-in connection), and a `signal` event for each signal stored on the',
+          "user's webhook (to that user's connections only). Each event's `data` is one line of JSON.",
+          `The stream opens with \`retry: ${RETRY_MS}\` (the suggested reconnection delay in milliseconds) and sends a`,
+          `\`: heartbeat\` comment every ${HEARTBEAT_MS / 1000} seconds. The token is checked again every`,
+          `${REAUTHENTICATE_MS / 1000} seconds; once it is revoked or expired, the stream ends.`,
+          "Browsers' EventSource cannot send the Authorization header: read the stream with fetch.",
+          'Events sent while a client is disconnected are not replayed: after reconnecting, fetch what it shows again.',
+        ].join(' '),
+        tags: ['Live stream'],
+        response: {
+          200: eventStream('The event stream.', streamEventSchemas, streamExample),
+          401: ERRORS.unauthenticated,
+          503: ERRORS.unavailable,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = authenticatedUser(request);
+      reply.hijack();
+      hub.open(reply.raw, { userId: user.id, authorization: request.headers.authorization ?? '' }, reply.getHeaders());
+    },
+  );
 };
 
 export const streamRoutes = Object.assign(streamPlugin, { [Symbol.for('skip-override')]: true });

@@ -1,14 +1,31 @@
 import { z } from 'zod';
-import { candleSchema } from '../market/schemas';
+import { named } from '../../openapi/components';
 import { INTERVALS, SYMBOLS } from '../market/markets';
-import type { CandleUpdate } from './events';
+import { candleSchema } from '../market/schemas';
+import { signalSchema } from '../signals/schemas';
 
-/** The data of the stream's `candle` event, as the API reference documents it (src/openapi). */
-export const candleUpdateSchema = z
-  .object({
-    symbol: z.enum(SYMBOLS),
-    candles: z.record(z.enum(INTERVALS), candleSchema).describe('The forming candle of every interval.'),
-  })
-  .describe(
-    'A `candle` event: the forming candles of one pair after a tick of the feed.',
-  ) satisfies z.ZodType<CandleUpdate>;
+/** The wire contract of the live stream: the data of each kind of event it sends. */
+
+export const candleUpdateSchema = named(
+  'CandleUpdate',
+  z
+    .object({
+      symbol: z.enum(SYMBOLS),
+      candles: z.record(z.enum(INTERVALS), candleSchema).describe('The forming candle of every interval.'),
+    })
+    .describe('A `candle` event: the forming candles of one pair after a tick of the feed.'),
+);
+
+/** Each event's `data`, by the event's name (its `event:` field). */
+export const streamEventSchemas = {
+  candle: candleUpdateSchema,
+  signal: signalSchema,
+};
+
+/** A `candle` event's data: the forming candle of every interval for one pair, after a tick of the feed. */
+export type CandleUpdate = z.output<typeof candleUpdateSchema>;
+
+/** The data of each event of `GET /api/stream`, by event name. */
+export type StreamEventData = {
+  [Event in keyof typeof streamEventSchemas]: z.output<(typeof streamEventSchemas)[Event]>;
+};

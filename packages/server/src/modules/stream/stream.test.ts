@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
+import { signal } from '../../openapi/examples';
 import { TEST_DIALECTS } from '../../test/database';
 import type { CandleUpdate } from './events';
 import { HEARTBEAT_MS, REAUTHENTICATE_MS, RETRY_MS } from './hub';
@@ -81,14 +82,15 @@ describe.each(TEST_DIALECTS)('GET /api/stream on %s', (dialect) => {
       const bobTab = await open(bob.authorization);
       await bobTab.opened();
 
-      await testApp.app.stream.publish({ event: 'signal', userId: ada.id, data: { id: '1', ticker: 'BTC' } });
+      const adasSignal = { ...signal, id: '1' };
+      await testApp.app.stream.publish({ event: 'signal', userId: ada.id, data: adasSignal });
       // Events reach a connection in order: once Bob has this later broadcast, Ada's signal would have come first.
       await testApp.app.stream.publish({ event: 'candle', data: candleUpdate });
 
       for (const tab of adaTabs) {
         expect(await tab.waitFor((event) => event.event === 'signal')).toEqual({
           event: 'signal',
-          data: { id: '1', ticker: 'BTC' },
+          data: adasSignal,
         });
       }
       await bobTab.waitFor((event) => event.event === 'candle');
@@ -167,7 +169,7 @@ describe('a stream client that stops reading', () => {
     await vi.waitFor(() => expect(received).toBeGreaterThan(0));
 
     // 64 KiB events for the slow user until the server gives up on it; far more than any socket buffers hold.
-    const data = { comment: 'x'.repeat(64 * 1024) };
+    const data = { ...signal, comment: 'x'.repeat(64 * 1024) };
     const publishedBytes = 400 * data.comment.length;
     for (let index = 0; index < 400; index++)
       await testApp.app.stream.publish({ event: 'signal', userId: slow.id, data });

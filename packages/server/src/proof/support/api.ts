@@ -63,19 +63,19 @@ export function webhookUrlOn(baseUrl: string, webhookUrl: string): string {
   return `${baseUrl}${new URL(webhookUrl).pathname}`;
 }
 
-/** Every signal of the trader, newest first, read page by page through `next_cursor`. */
+/** Every signal of the trader, newest first, read page by page through `nextCursor`. */
 export async function listAllSignals(baseUrl: string, authorization: string): Promise<ListedSignal[]> {
   const signals: ListedSignal[] = [];
   let cursor: string | null = null;
   do {
     const query: string = cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`;
-    const page: { data: ListedSignal[]; next_cursor: string | null } = await expectJson(
+    const page: { data: ListedSignal[]; nextCursor: string | null } = await expectJson(
       await fetch(`${baseUrl}/api/signals?limit=200${query}`, { headers: { authorization } }),
       200,
       'signals page',
     );
     signals.push(...page.data);
-    cursor = page.next_cursor;
+    cursor = page.nextCursor;
   } while (cursor !== null);
   return signals;
 }

@@ -1,12 +1,15 @@
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { DatabaseUnavailableError } from '../../db/errors';
+import { SQLITE_CONNECTION_PRAGMAS, SQLITE_FILE_NAME } from './connection';
+import { DatabaseUnavailableError } from './errors';
 
 /*
  * better-sqlite3 is synchronous: a COMMIT with synchronous=FULL holds its thread for the fsync (3 ms here, 10 ms
  * and more when the disk is shared). On the main thread that would stop every request meanwhile, so no alert
- * could be read while a batch commits and the next batch could not fill up behind it. Ingest's writes
- * therefore run on a connection of their own on a worker thread: one message per transaction, carrying one
+ * could be read while a batch commits and the next batch could not fill up behind it. The webhook ingest's writes
+ * therefore run on a connection of their own on a worker thread, set up as openDatabase sets the app's (WAL mode
+ * is a property of the file, already set): one message per transaction, carrying one
  * statement (compiled by Kysely on the main thread) and the parameters of each of its runs, all between
  * BEGIN IMMEDIATE and COMMIT. The statement is prepared once and kept, so a message carries only values.
  *
@@ -63,24 +66,22 @@ function rebuildError({ name, message, code }: NonNullable<Reply['error']>): Err
   return error;
 }
 
-export interface SqliteIngestWorkerOptions {
-  /** The database file; it must exist already (the app opened and migrated it). */
-  file: string;
-  /** Run once when the worker opens the file, e.g. `synchronous = FULL`. */
-  pragmas: readonly string[];
-}
-
 /** One SQLite connection on a worker thread, for write transactions. */
-export class SqliteIngestWorker {
+export class SqliteWriter {
   readonly #worker: Worker;
   readonly #pending = new Map<number, { resolve(changes: number): void; reject(error: unknown): void }>();
   #nextId = 0;
   #failure: Error | undefined;
 
-  constructor(options: SqliteIngestWorkerOptions) {
+  /** Opens the database under `dataDir`, which must exist already (the app opened and migrated it). */
+  constructor(dataDir: string) {
     this.#worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { ...options, betterSqlite3: createRequire(import.meta.url).resolve('better-sqlite3') },
+      workerData: {
+        file: path.join(dataDir, SQLITE_FILE_NAME),
+        pragmas: SQLITE_CONNECTION_PRAGMAS,
+        betterSqlite3: createRequire(import.meta.url).resolve('better-sqlite3'),
+      },
     });
     this.#worker.on('message', ({ id, changes, error }: Reply) => {
       const pending = this.#pending.get(id);

@@ -6,10 +6,10 @@ import type {
   ParameterObject,
   Reference,
   ResponseObject,
-} from './document';
+} from '../src/openapi/document';
 
 /** Where the reference is written: docs/api.md at the repository's root. */
-export const API_REFERENCE_PATH = new URL('../../../../docs/api.md', import.meta.url);
+export const API_REFERENCE_PATH = new URL('../../../docs/api.md', import.meta.url);
 
 /**
  * Renders the OpenAPI document as docs/api.md: the endpoints by tag (sign-in, parameters, bodies, answers and
@@ -30,8 +30,8 @@ export function renderApiReference(document: OpenApiDocument): string {
   const lines: string[] = [
     '# API reference',
     '',
-    '<!-- Generated from the OpenAPI document (packages/server/src/openapi/) by',
-    '`pnpm --filter @signaldeck/server docs:api`. Do not edit by hand: change the registry and regenerate. -->',
+    '<!-- Generated from the OpenAPI document, which the server builds from its routes, by',
+    '`pnpm --filter @signaldeck/server docs:api`. Do not edit by hand: change the routes and regenerate. -->',
     '',
     `${document.info.title}, version ${document.info.version}. The same description is served as an OpenAPI 3.1`,
     'document at [`GET /api/openapi.json`](#get-this-description).',

@@ -1,0 +1,25 @@
+/**
+ * The API's wire types, for clients (the app imports them as `@signaldeck/server/api-types`, types only): each is
+ * derived from the zod schema its route declares, so a change to what the server takes or answers is a type
+ * error in every client that reads it. This file and what it imports hold zod schemas and plain constants only:
+ * no Node, Fastify or database code, so a browser build can check against it.
+ */
+export type { LoginRequest, RegisterRequest, SignedIn, User } from '../modules/auth/schemas';
+export type { Health } from '../modules/health/schemas';
+export type { Candle, Interval, MarketSymbol } from '../modules/market/markets';
+export type { Candles, Market, MarketList } from '../modules/market/schemas';
+export type {
+  AlertRepeated,
+  AlertStored,
+  RotatedWebhook,
+  Signal,
+  SignalPage,
+  SignalsQuery,
+  SignalStatus,
+  SignalWithRaw,
+  Webhook,
+  WebhookSettings,
+  WebhookSettingsRequest,
+} from '../modules/signals/schemas';
+export type { CandleUpdate, StreamEventData } from '../modules/stream/schemas';
+export type { ErrorBody } from '../openapi/schemas';

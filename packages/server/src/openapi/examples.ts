@@ -1,0 +1,66 @@
+import { INTERVALS, type Candle, type Interval } from '../modules/market/markets';
+import type { User } from '../modules/auth/schemas';
+import type { CandleUpdate } from '../modules/stream/schemas';
+import type { Signal } from '../modules/signals/schemas';
+
+/** Example values the routes' declarations share, so the API reference shows one consistent story. */
+
+export const password = 'correct horse battery';
+export const user: User = { id: 7, name: 'Ada Lovelace', email: 'ada@example.com' };
+export const signedIn = { user, token: '12|Z4xD9trUwhNE7932xkKqLDygyBumT0Kr6sha5z6ut_0' };
+export const webhookUrl = 'https://signals.example.com/api/webhooks/mGm7DU5v_9AwnG5JspchJT2O9KLhl2R1cDSjgPtCLqY';
+export const alertText =
+  '{"ticker": "BINANCE:BTCUSDT", "action": "buy", "price": "65000.5", "quantity": "0.25", "interval": "15", "strategy": "EMA cross", "time": "2025-06-04T10:30:00Z", "id": "ema-7-1749033000"}';
+
+export const signal: Signal = {
+  id: '42',
+  ticker: 'BTC',
+  action: 'buy',
+  price: 65000.5,
+  quantity: 0.25,
+  positionSize: null,
+  interval: '15m',
+  strategy: 'EMA cross',
+  comment: null,
+  status: 'accepted',
+  reason: null,
+  duplicateOf: null,
+  alertTime: 1749033000000,
+  receivedAt: 1749033000412,
+};
+
+export const rejectedSignal: Signal = {
+  ...signal,
+  id: '41',
+  action: null,
+  price: null,
+  quantity: null,
+  status: 'rejected',
+  reason: 'Missing action',
+  receivedAt: 1749032940208,
+};
+
+export const candle = (time: number, open: number, close: number, volume: number): Candle => ({
+  time,
+  open,
+  high: Math.max(open, close) + 12.5,
+  low: Math.min(open, close) - 8.25,
+  close,
+  volume,
+});
+
+const INTERVAL_START: Record<Interval, number> = {
+  '1m': 1749033000000,
+  '5m': 1749033000000,
+  '15m': 1749033000000,
+  '1h': 1749031200000,
+  '4h': 1749024000000,
+  '1d': 1748995200000,
+};
+
+export const candleUpdate: CandleUpdate = {
+  symbol: 'BTC',
+  candles: Object.fromEntries(
+    INTERVALS.map((interval) => [interval, candle(INTERVAL_START[interval], 84943.46, 84969.97, 12.40342)]),
+  ) as Record<Interval, Candle>,
+};
