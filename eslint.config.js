@@ -28,4 +28,22 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
     },
   },
+  {
+    // The app reads the server's wire types only: a value import would bundle server code into the browser.
+    files: ['packages/app/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@signaldeck/server', '@signaldeck/server/*'],
+              allowTypeImports: true,
+              message: 'Import the API types with `import type` from @signaldeck/server/api-types.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

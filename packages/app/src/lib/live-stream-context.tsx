@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { LiveStream, type StreamStatus } from './live-stream';
+import { LiveStream, type LiveStreamEvent, type LiveStreamEvents, type StreamStatus } from './live-stream';
 
 const LiveStreamContext = createContext<LiveStream | null>(null);
 
@@ -26,13 +26,16 @@ export function LiveStreamProvider({ token, onUnauthorized, children }: LiveStre
 }
 
 /** Calls `handler` with the parsed data of every `event` on the live stream. */
-export function useStreamEvent<T>(event: string, handler: (data: T) => void): void {
+export function useStreamEvent<Event extends LiveStreamEvent>(
+  event: Event,
+  handler: (data: LiveStreamEvents[Event]) => void,
+): void {
   const stream = useContext(LiveStreamContext);
   const handlerRef = useRef(handler);
   handlerRef.current = handler;
   useEffect(() => {
     if (!stream) return;
-    return stream.on(event, (data) => handlerRef.current(data as T));
+    return stream.on(event, (data) => handlerRef.current(data));
   }, [stream, event]);
 }
 

@@ -1,3 +1,4 @@
+import type { StreamEventData } from '@signaldeck/server/api-types';
 import { env } from '../config/env';
 import { SseParser } from './sse';
 
@@ -8,6 +9,10 @@ export type StreamStatus = 'connecting' | 'live' | 'offline';
  * missed, so views refetch what they show.
  */
 export const RECONNECTED_EVENT = 'reconnected';
+
+/** What a handler of each event receives: the server's events' data, and nothing for `reconnected`. */
+export type LiveStreamEvents = StreamEventData & { [RECONNECTED_EVENT]: undefined };
+export type LiveStreamEvent = keyof LiveStreamEvents;
 type Handler = (data: unknown) => void;
 
 interface LiveStreamOptions {
@@ -42,11 +47,16 @@ export class LiveStream {
     return this.#status;
   }
 
-  on(event: string, handler: Handler): () => void {
+  /**
+   * Calls `handler` with the data of every `event`. The data is the server's JSON as it arrives, typed by the
+   * server's contract for that event (as an HTTP answer is typed by its endpoint's).
+   */
+  on<Event extends LiveStreamEvent>(event: Event, handler: (data: LiveStreamEvents[Event]) => void): () => void {
     let set = this.#handlers.get(event);
     if (!set) this.#handlers.set(event, (set = new Set()));
-    set.add(handler);
-    return () => set.delete(handler);
+    const untyped = handler as Handler;
+    set.add(untyped);
+    return () => set.delete(untyped);
   }
 
   onStatus(listener: (status: StreamStatus) => void): () => void {

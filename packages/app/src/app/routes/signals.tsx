@@ -1,4 +1,4 @@
-import { Badge, Button, EmptyState, SignalsTable } from 'dashboard-kit';
+import { Badge, Button, EmptyState, SignalsTable, type SignalRow } from 'dashboard-kit';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
@@ -7,7 +7,6 @@ import { KNOWN_SYMBOLS } from '../../features/market/types';
 import { fetchSignal } from '../../features/signals/api/get-signal';
 import { useSignals } from '../../features/signals/api/get-signals';
 import { TickerFilter } from '../../features/signals/components/ticker-filter';
-import type { Signal } from '../../features/signals/types';
 import { errorMessage } from '../../lib/http';
 import { RECONNECTED_EVENT } from '../../lib/live-stream';
 import { useStreamEvent, useStreamStatus } from '../../lib/live-stream-context';
@@ -27,7 +26,7 @@ export function SignalsRoute() {
   const signals = useSignals({ ticker });
   const [raw, setRaw] = useState<Record<string, string>>({});
 
-  useStreamEvent<Signal>('signal', signals.applyEvent);
+  useStreamEvent('signal', signals.applyEvent);
   useStreamEvent(RECONNECTED_EVENT, () => void signals.mutate());
 
   const rows = useMemo(
@@ -38,7 +37,7 @@ export function SignalsRoute() {
     [signals.signals, raw],
   );
 
-  const loadRaw = useCallback((signal: Signal, expanded: boolean) => {
+  const loadRaw = useCallback((signal: SignalRow, expanded: boolean) => {
     if (!expanded || signal.raw !== undefined) return;
     fetchSignal(signal.id)
       .then((full) => setRaw((r) => ({ ...r, [signal.id]: full.raw ?? '' })))

@@ -8,10 +8,9 @@ import { useMarkets } from '../../features/market/api/get-markets';
 import { IntervalSwitcher } from '../../features/market/components/interval-switcher';
 import { PairSummary } from '../../features/market/components/pair-summary';
 import { priceChange } from '../../features/market/format';
-import { KNOWN_INTERVALS, KNOWN_SYMBOLS, type CandleEvent } from '../../features/market/types';
+import { KNOWN_INTERVALS, KNOWN_SYMBOLS } from '../../features/market/types';
 import { useSignals } from '../../features/signals/api/get-signals';
 import { signalsToMarkers } from '../../features/signals/markers';
-import type { Signal } from '../../features/signals/types';
 import { errorMessage } from '../../lib/http';
 import { RECONNECTED_EVENT } from '../../lib/live-stream';
 import { useStreamEvent } from '../../lib/live-stream-context';
@@ -37,11 +36,11 @@ export function TradingRoute() {
   const daily = useCandles(valid ? symbol : null, '1h', DAY_OF_HOURS + 1);
   const signals = useSignals({ ticker: valid ? symbol : null });
 
-  useStreamEvent<CandleEvent>('candle', (event) => {
+  useStreamEvent('candle', (event) => {
     candles.applyEvent(event);
     daily.applyEvent(event);
   });
-  useStreamEvent<Signal>('signal', signals.applyEvent);
+  useStreamEvent('signal', signals.applyEvent);
   useStreamEvent(RECONNECTED_EVENT, () => {
     void candles.mutate();
     void daily.mutate();

@@ -1,5 +1,5 @@
 import { proxy, subscribe } from 'valtio';
-import type { User } from './types';
+import type { User } from '@signaldeck/server/api-types';
 
 export const AUTH_STORAGE_KEY = 'signaldeck.auth';
 
@@ -20,7 +20,9 @@ interface PersistedAuth {
 function isUser(value: unknown): value is User {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return (typeof v.id === 'number' || typeof v.id === 'string') && typeof v.name === 'string' && typeof v.email === 'string';
+  return (
+    (typeof v.id === 'number' || typeof v.id === 'string') && typeof v.name === 'string' && typeof v.email === 'string'
+  );
 }
 
 function readPersisted(): PersistedAuth {

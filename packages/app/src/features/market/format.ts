@@ -1,4 +1,4 @@
-import type { Candle } from './types';
+import type { Candle } from '@signaldeck/server/api-types';
 
 const priceFormats = new Map<number, Intl.NumberFormat>();
 

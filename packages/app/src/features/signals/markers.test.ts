@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Signal } from './types';
+import type { Signal } from '@signaldeck/server/api-types';
 import { signalsToMarkers } from './markers';
 
 const base: Signal = {
@@ -8,11 +8,13 @@ const base: Signal = {
   action: 'buy',
   price: 100,
   quantity: 1,
+  positionSize: null,
   interval: '1m',
   strategy: 'Breakout',
   comment: null,
   status: 'accepted',
   reason: null,
+  duplicateOf: null,
   alertTime: 1000,
   receivedAt: 2000,
 };
@@ -21,26 +23,27 @@ describe('given signalsToMarkers', () => {
   it('should place buys and longs below, sells, shorts and exits above', () => {
     const markers = signalsToMarkers([
       base,
-      { ...base, id: '2', action: 'LONG' },
+      { ...base, id: '2', action: 'long' },
       { ...base, id: '3', action: 'sell' },
       { ...base, id: '4', action: 'exit', alertTime: null },
+      { ...base, id: '5', action: 'exit_short' },
     ]);
     expect(markers.map((m) => [m.id, m.side, m.time])).toEqual([
       ['1', 'buy', 1000],
       ['2', 'buy', 1000],
       ['3', 'sell', 1000],
       ['4', 'sell', 2000],
+      ['5', 'sell', 1000],
     ]);
     expect(markers[0]?.label).toBe('BUY · Breakout');
     expect(markers[0]?.price).toBe(100);
   });
 
-  it('should leave out rejected, duplicate and unknown actions', () => {
+  it('should leave out rejected and duplicate signals, and those without an action', () => {
     expect(
       signalsToMarkers([
         { ...base, status: 'rejected' },
         { ...base, status: 'duplicate' },
-        { ...base, action: 'rebalance' },
         { ...base, action: null },
       ]),
     ).toEqual([]);

@@ -1,8 +1,17 @@
 import type { ChartMarker } from 'dashboard-kit';
-import type { Signal } from './types';
+import type { Signal } from '@signaldeck/server/api-types';
 
-const BUY_ACTIONS = new Set(['buy', 'long']);
-const SELL_ACTIONS = new Set(['sell', 'short', 'exit', 'close', 'exit_long', 'close_long']);
+/** Where each action the server reads is drawn; a new action on the server is a type error here until placed. */
+const SIDES: Record<NonNullable<Signal['action']>, ChartMarker['side']> = {
+  buy: 'buy',
+  long: 'buy',
+  sell: 'sell',
+  short: 'sell',
+  exit: 'sell',
+  close: 'sell',
+  exit_long: 'sell',
+  exit_short: 'sell',
+};
 
 /**
  * Accepted signals as chart markers: buys and longs below the bar, sells, shorts and exits above.
@@ -12,10 +21,8 @@ export function signalsToMarkers(signals: readonly Signal[]): ChartMarker[] {
   const markers: ChartMarker[] = [];
   for (const signal of signals) {
     if (signal.status !== 'accepted' || !signal.action) continue;
-    const action = signal.action.toLowerCase();
-    const side = BUY_ACTIONS.has(action) ? 'buy' : SELL_ACTIONS.has(action) ? 'sell' : null;
-    if (!side) continue;
-    const label = [action.toUpperCase(), signal.strategy, signal.comment].filter(Boolean).join(' · ');
+    const side = SIDES[signal.action];
+    const label = [signal.action.toUpperCase(), signal.strategy, signal.comment].filter(Boolean).join(' · ');
     markers.push({
       id: signal.id,
       time: signal.alertTime ?? signal.receivedAt,

@@ -2,7 +2,7 @@ import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
 import { HttpError, errorMessage } from '../../../lib/http';
 import { authState, clearAuth, setUser } from '../store';
-import type { User } from '../types';
+import type { User } from '@signaldeck/server/api-types';
 
 export const USER_KEY = '/api/user';
 

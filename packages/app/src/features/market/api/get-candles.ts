@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import useSWR from 'swr';
-import type { Candle, CandleEvent, CandlesResponse } from '../types';
+import type { Candle, CandleUpdate, Candles } from '@signaldeck/server/api-types';
 
 export const DEFAULT_CANDLE_LIMIT = 500;
 
@@ -26,13 +26,14 @@ export function mergeCandle(candles: readonly Candle[], next: Candle): Candle[] 
  */
 export function useCandles(symbol: string | null, interval: string, limit = DEFAULT_CANDLE_LIMIT) {
   const key = symbol ? candlesKey(symbol, interval, limit) : null;
-  const swr = useSWR<CandlesResponse>(key, { revalidateOnFocus: false, keepPreviousData: false });
+  const swr = useSWR<Candles>(key, { revalidateOnFocus: false, keepPreviousData: false });
   const { mutate } = swr;
 
   const applyEvent = useCallback(
-    (event: CandleEvent) => {
+    (event: CandleUpdate) => {
       if (event.symbol !== symbol) return;
-      const candle = event.candles[interval];
+      // The interval comes from the URL, so it may be one the event does not carry.
+      const candle = (event.candles as Partial<Record<string, Candle>>)[interval];
       if (!candle) return;
       void mutate((current) => (current ? { ...current, candles: mergeCandle(current.candles, candle) } : current), {
         revalidate: false,

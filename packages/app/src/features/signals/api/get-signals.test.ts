@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Signal } from '../types';
+import type { Signal } from '@signaldeck/server/api-types';
 import { prependSignal, signalsPageKey } from './get-signals';
 
 const signal = (id: string): Signal => ({
@@ -8,11 +8,13 @@ const signal = (id: string): Signal => ({
   action: 'buy',
   price: 1,
   quantity: null,
+  positionSize: null,
   interval: '1m',
   strategy: null,
   comment: null,
   status: 'accepted',
   reason: null,
+  duplicateOf: null,
   alertTime: null,
   receivedAt: 1,
 });
@@ -26,12 +28,15 @@ describe('given signalsPageKey', () => {
 
 describe('given prependSignal', () => {
   it('should put a new signal first', () => {
-    const pages = [{ data: [signal('1')], next_cursor: 'x' }, { data: [signal('0')], next_cursor: null }];
+    const pages = [
+      { data: [signal('1')], nextCursor: 'x' },
+      { data: [signal('0')], nextCursor: null },
+    ];
     expect(prependSignal(pages, signal('2'))?.[0]?.data.map((s) => s.id)).toEqual(['2', '1']);
   });
 
   it('should not add a signal twice', () => {
-    const pages = [{ data: [signal('1')], next_cursor: null }];
+    const pages = [{ data: [signal('1')], nextCursor: null }];
     expect(prependSignal(pages, signal('1'))).toBe(pages);
   });
 });

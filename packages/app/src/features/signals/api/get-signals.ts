@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import useSWRInfinite from 'swr/infinite';
-import type { Signal, SignalsPage } from '../types';
+import type { Signal, SignalPage } from '@signaldeck/server/api-types';
 
 export const SIGNALS_PAGE_SIZE = 50;
 
@@ -17,10 +17,10 @@ export function signalsPageKey(filter: SignalsFilter, cursor: string | null, lim
 }
 
 /** Puts a live signal at the top of the first page unless it is already there. */
-export function prependSignal(pages: SignalsPage[] | undefined, signal: Signal): SignalsPage[] | undefined {
+export function prependSignal(pages: SignalPage[] | undefined, signal: Signal): SignalPage[] | undefined {
   if (!pages || pages.length === 0) return pages;
   if (pages.some((page) => page.data.some((s) => s.id === signal.id))) return pages;
-  const [first, ...rest] = pages as [SignalsPage, ...SignalsPage[]];
+  const [first, ...rest] = pages as [SignalPage, ...SignalPage[]];
   return [{ ...first, data: [signal, ...first.data] }, ...rest];
 }
 
@@ -29,17 +29,17 @@ export function prependSignal(pages: SignalsPage[] | undefined, signal: Signal):
  * `applyEvent` merges a live signal that matches the filter.
  */
 export function useSignals(filter: SignalsFilter, limit = SIGNALS_PAGE_SIZE) {
-  const swr = useSWRInfinite<SignalsPage>(
-    (index, previous: SignalsPage | null) => {
+  const swr = useSWRInfinite<SignalPage>(
+    (index, previous: SignalPage | null) => {
       if (index === 0) return signalsPageKey(filter, null, limit);
-      if (!previous?.next_cursor) return null;
-      return signalsPageKey(filter, previous.next_cursor, limit);
+      if (!previous?.nextCursor) return null;
+      return signalsPageKey(filter, previous.nextCursor, limit);
     },
     { revalidateFirstPage: false, revalidateOnFocus: false },
   );
   const { data, size, setSize, mutate, isLoading, isValidating, error } = swr;
   const signals = data?.flatMap((page) => page.data) ?? [];
-  const hasMore = Boolean(data && data[data.length - 1]?.next_cursor);
+  const hasMore = Boolean(data && data[data.length - 1]?.nextCursor);
   const loadingMore = size > 0 && data !== undefined && data.length < size;
 
   const loadMore = useCallback(() => {
