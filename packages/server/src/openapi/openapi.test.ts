@@ -8,7 +8,7 @@ import { DemoSource } from '../modules/market/demo-source';
 import { bucketStart, INTERVALS, type Candle, type Interval } from '../modules/market/markets';
 import { upsertCandles } from '../modules/market/store';
 import type { CandleUpdate } from '../modules/stream/events';
-import { EventStreamClient } from '../modules/stream/test-support';
+import { EventStreamClient } from '../test/event-stream';
 import { API_REFERENCE_PATH, renderApiReference } from '../../scripts/api-reference';
 import { componentNames } from './components';
 import type { ApiOperation, JsonSchema, Method, OpenApiDocument, ResponseObject } from './document';

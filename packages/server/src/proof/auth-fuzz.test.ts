@@ -11,13 +11,8 @@ import {
   PROPERTY_TIMEOUT_MS,
   runs,
 } from './support/hostile';
-import {
-  countRows,
-  expectClientErrorShape,
-  memoryDataDir,
-  registerByInject,
-  type InjectedTrader,
-} from './support/inject';
+import { countRows, expectClientErrorShape, memoryDataDir } from './support/inject';
+import { signUpTrader, type SignedInTrader } from '../test/traders';
 
 /*
  * Property-based tests of the auth endpoints through app.inject(): no input makes them answer 5xx, every error
@@ -97,7 +92,7 @@ function isValidRegistration(fields: Record<string, unknown>): boolean {
 describe('the auth endpoints given hostile input', () => {
   let testApp: TestApp;
   let dataDir: string;
-  let trader: InjectedTrader;
+  let trader: SignedInTrader;
 
   const rows = async () => ({
     users: await countRows(testApp.database.db, 'users'),
@@ -115,7 +110,7 @@ describe('the auth endpoints given hostile input', () => {
       RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
       RATE_LIMIT_LOGIN_FAILURES_PER_MINUTE: '100000',
     });
-    trader = await registerByInject(testApp.app);
+    trader = await signUpTrader(testApp.app);
   });
 
   afterAll(async () => {

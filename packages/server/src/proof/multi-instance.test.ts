@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listAllSignals, signUp, TRADER_PASSWORD, waitUntilHealthy, webhookUrlOn, type Trader } from './support/api';
-import { SignalStreamReader } from './support/event-stream';
+import { EventStreamClient } from '../test/event-stream';
+import { signUpTrader, TRADER_PASSWORD, type SignedInTrader } from '../test/traders';
+import { listAllSignals, waitUntilHealthy, webhookUrlOn } from './support/api';
 import { PrivatePostgres } from './support/private-postgres';
 import { RunningServer } from './support/server';
 
@@ -15,8 +16,8 @@ describe('given two server instances on one PostgreSQL', () => {
   let cluster: PrivatePostgres;
   let first: RunningServer;
   let second: RunningServer;
-  let trader: Trader;
-  const readers: SignalStreamReader[] = [];
+  let trader: SignedInTrader;
+  const readers: EventStreamClient[] = [];
 
   const postAlert = async (server: RunningServer, comment: string) => {
     const response = await fetch(webhookUrlOn(server.url, trader.webhookUrl), {
@@ -27,10 +28,9 @@ describe('given two server instances on one PostgreSQL', () => {
     return { status: response.status, body: (await response.json()) as { id?: string; message?: string } };
   };
   const openStream = async (server: RunningServer) => {
-    const reader = new SignalStreamReader(server.url, trader.authorization);
+    const reader = await EventStreamClient.open(server.url, trader.authorization);
     readers.push(reader);
-    await reader.opened;
-    expect(reader.ended).toBe(false);
+    await reader.opened();
     return reader;
   };
 
@@ -43,7 +43,7 @@ describe('given two server instances on one PostgreSQL', () => {
       RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
     };
     [first, second] = await Promise.all([RunningServer.start(env), RunningServer.start(env)]);
-    trader = await signUp(first.url, 'Two-instance trader');
+    trader = await signUpTrader(first.url, 'Two-instance trader');
   }, 60_000);
 
   afterAll(async () => {

@@ -5,9 +5,9 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, manualClock, type TestApp } from '../test/app';
 import { createTestDatabase, type TestDatabase } from '../test/database';
-import { listAllSignals, signUp, TRADER_PASSWORD, webhookUrlOn, type Trader } from './support/api';
-import { SignalStreamReader } from './support/event-stream';
-import { registerByInject } from './support/inject';
+import { EventStreamClient } from '../test/event-stream';
+import { signUpTrader, TRADER_PASSWORD, type SignedInTrader } from '../test/traders';
+import { listAllSignals, webhookUrlOn } from './support/api';
 import { RunningServer } from './support/server';
 
 /*
@@ -149,7 +149,7 @@ describe('sign-in tokens', () => {
 
   it('should stop working at logout, for that token only', async () => {
     testApp = await createTestApp('sqlite', {}, { clock });
-    const trader = await registerByInject(testApp.app);
+    const trader = await signUpTrader(testApp.app);
     const login = await testApp.app.inject({
       method: 'POST',
       url: '/api/login',
@@ -169,7 +169,7 @@ describe('sign-in tokens', () => {
 
   it('should stop working once idle longer than TOKEN_IDLE_TTL_MINUTES', async () => {
     testApp = await createTestApp('sqlite', { TOKEN_IDLE_TTL_MINUTES: '2' }, { clock });
-    const trader = await registerByInject(testApp.app);
+    const trader = await signUpTrader(testApp.app);
     for (let use = 0; use < 5; use += 1) {
       clock.advance(90_000);
       expect((await testApp.app.inject({ method: 'GET', url: '/api/user', headers: trader.headers })).statusCode).toBe(
@@ -187,7 +187,7 @@ describe('sign-in tokens', () => {
 
   it('should stop working after TOKEN_ABSOLUTE_TTL_DAYS however often it is used', async () => {
     testApp = await createTestApp('sqlite', { TOKEN_ABSOLUTE_TTL_DAYS: '1' }, { clock });
-    const trader = await registerByInject(testApp.app);
+    const trader = await signUpTrader(testApp.app);
     for (let hour = 0; hour < 23; hour += 1) {
       clock.advance(60 * 60_000);
       expect((await testApp.app.inject({ method: 'GET', url: '/api/user', headers: trader.headers })).statusCode).toBe(
@@ -202,8 +202,8 @@ describe('sign-in tokens', () => {
 describe('a server process that handled sign-ins and webhook posts', () => {
   let testDatabase: TestDatabase;
   let server: RunningServer;
-  let alice: Trader;
-  let bob: Trader;
+  let alice: SignedInTrader;
+  let bob: SignedInTrader;
   const secrets: { name: string; value: string }[] = [];
   const HOSTILE = {
     strategy: '<script>alert("strategy")</script>',
@@ -214,8 +214,8 @@ describe('a server process that handled sign-ins and webhook posts', () => {
   beforeAll(async () => {
     testDatabase = await createTestDatabase('sqlite', { RATE_LIMIT_REGISTER_PER_MINUTE: '1000' });
     server = await RunningServer.start(testDatabase.env, { logLevel: 'debug' });
-    alice = await signUp(server.url, 'Alice');
-    bob = await signUp(server.url, 'Bob');
+    alice = await signUpTrader(server.url, 'Alice');
+    bob = await signUpTrader(server.url, 'Bob');
     const remember = (name: string, value: string) => secrets.push({ name, value });
     remember('password', TRADER_PASSWORD);
     for (const trader of [alice, bob]) {
@@ -263,7 +263,7 @@ describe('a server process that handled sign-ins and webhook posts', () => {
     await testDatabase?.cleanup();
   });
 
-  const post = async (trader: Trader, fields: Record<string, unknown>) => {
+  const post = async (trader: SignedInTrader, fields: Record<string, unknown>) => {
     const response = await fetch(webhookUrlOn(server.url, trader.webhookUrl), {
       method: 'POST',
       headers: { 'content-type': 'text/plain' },
@@ -293,8 +293,8 @@ describe('a server process that handled sign-ins and webhook posts', () => {
   });
 
   it("should never show one trader's signals to another", async () => {
-    const bobStream = new SignalStreamReader(server.url, bob.authorization);
-    await bobStream.opened;
+    const bobStream = await EventStreamClient.open(server.url, bob.authorization);
+    await bobStream.opened();
     const aliceIds = [
       await post(alice, { ticker: 'ETH', id: 'private-1' }),
       await post(alice, { ticker: 'ETH', id: 'private-2' }),

@@ -2,7 +2,8 @@ import http from 'node:http';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/database';
-import { listAllSignals, signUp, webhookUrlOn } from './support/api';
+import { signUpTrader } from '../test/traders';
+import { listAllSignals, webhookUrlOn } from './support/api';
 import { RunningServer } from './support/server';
 
 /* SIGTERM, the way a deploy or a container stop ends the server: what is in flight is answered or refused. */
@@ -23,7 +24,7 @@ describe('given a server that is told to stop (SIGTERM)', () => {
   it('should answer or refuse every webhook post in flight, keep every acknowledged one, and exit 0', async () => {
     testDatabase = await createTestDatabase('sqlite');
     const server = await start();
-    const trader = await signUp(server.url);
+    const trader = await signUpTrader(server.url);
     const url = webhookUrlOn(server.url, trader.webhookUrl);
 
     // A client of our own, whose connections end with the test.

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/database';
-import { listAllSignals, signUp, type Trader } from './support/api';
+import { signUpTrader, type SignedInTrader } from '../test/traders';
+import { listAllSignals } from './support/api';
 import { PROPERTY_TIMEOUT_MS, runs } from './support/hostile';
 import { rawPost, rawRequest, type RawResponse } from './support/raw-http';
 import { RunningServer } from './support/server';
@@ -52,7 +53,7 @@ const bodyBytes = fc.oneof(
 describe('given raw bytes over a real socket', () => {
   let testDatabase: TestDatabase;
   let server: RunningServer;
-  let trader: Trader;
+  let trader: SignedInTrader;
   let webhookPath: string;
   let acknowledged = 0;
 
@@ -63,7 +64,7 @@ describe('given raw bytes over a real socket', () => {
       RATE_LIMIT_LOGIN_FAILURES_PER_MINUTE: '100000',
     });
     server = await RunningServer.start(testDatabase.env);
-    trader = await signUp(server.url);
+    trader = await signUpTrader(server.url);
     webhookPath = new URL(trader.webhookUrl).pathname;
   });
 

@@ -12,13 +12,8 @@ import {
   PROPERTY_TIMEOUT_MS,
   runs,
 } from './support/hostile';
-import {
-  countRows,
-  expectClientErrorShape,
-  memoryDataDir,
-  registerByInject,
-  type InjectedTrader,
-} from './support/inject';
+import { countRows, expectClientErrorShape, memoryDataDir } from './support/inject';
+import { signUpTrader, type SignedInTrader } from '../test/traders';
 
 /*
  * Property-based tests of the webhook receiver through app.inject(): whatever arrives, the answer is never a
@@ -73,7 +68,7 @@ describe.each([
 ])('POST /api/webhooks/{token} given hostile input on $dialect', ({ dialect, share }) => {
   let testApp: TestApp;
   let dataDir: string;
-  let trader: InjectedTrader;
+  let trader: SignedInTrader;
   let posts = 0;
   let alerts = 0;
   /** A unique alert id, so that a case is never a repeat of an earlier one. */
@@ -140,7 +135,7 @@ describe.each([
   beforeAll(async () => {
     dataDir = memoryDataDir();
     testApp = await createTestApp(dialect, { DATA_DIR: dataDir }, { clock });
-    trader = await registerByInject(testApp.app);
+    trader = await signUpTrader(testApp.app);
   });
 
   afterAll(async () => {

@@ -128,7 +128,7 @@ export const Live: Story = () => {
   return <SignalsTable signals={signals} />;
 };
 
-/** Older pages load as the end comes into view, as with the API's `next_cursor`. */
+/** Older pages load as the end comes into view, as with the API's `nextCursor`. */
 export const InfiniteLoading: Story = () => {
   const [signals, setSignals] = useState(() => generateSignals(50, { now: NOW }));
   const [loadingMore, setLoadingMore] = useState(false);

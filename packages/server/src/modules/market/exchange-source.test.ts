@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createSignedInUser, EventStreamClient } from '../stream/test-support';
+import { EventStreamClient } from '../../test/event-stream';
+import { signUpTrader } from '../../test/traders';
 import { startBinanceStandIn, standInCandle, type BinanceStandIn } from './binance-stand-in';
 import { ExchangeSource } from './exchange-source';
 import { BACKFILL_DAYS } from './feed';
@@ -97,7 +98,7 @@ describe('an app on MARKET_SOURCE=exchange', () => {
       EXCHANGE_ID: 'binance',
       EXCHANGE_URL: standIn.url,
     });
-    const { authorization } = await createSignedInUser(testApp, 'Ada');
+    const { authorization } = await signUpTrader(testApp.app, 'Ada');
     const url = await testApp.app.listen({ host: '127.0.0.1', port: 0 });
     const stream = await EventStreamClient.open(url, authorization);
     await testApp.app.services.startAll();

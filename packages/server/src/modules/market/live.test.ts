@@ -4,7 +4,8 @@ import { buildApp } from '../../app';
 import { openDatabase, type DatabaseHandle } from '../../db/connection';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createTestDatabase, type TestDatabase } from '../../test/database';
-import { createSignedInUser, EventStreamClient, type ReceivedEvent } from '../stream/test-support';
+import { EventStreamClient, type ReceivedEvent } from '../../test/event-stream';
+import { signUpTrader } from '../../test/traders';
 import { BACKFILL_DAYS } from './feed';
 import { INTERVALS, SYMBOLS, type Candle } from './markets';
 
@@ -20,7 +21,7 @@ describe('the demo feed, live, on the embedded database', () => {
 
   it('should backfill its history and stream every pair each second to signed-in clients', async () => {
     testApp = await createTestApp('sqlite');
-    const { authorization } = await createSignedInUser(testApp, 'Ada');
+    const { authorization } = await signUpTrader(testApp.app, 'Ada');
     const url = await testApp.app.listen({ host: '127.0.0.1', port: 0 });
     const stream = await EventStreamClient.open(url, authorization);
     await testApp.app.services.startAll();
@@ -70,8 +71,7 @@ describe('the demo feed, live, on PostgreSQL with two instances', () => {
     const start = async () => {
       const database = await openDatabase(testDatabase.config);
       const app = await buildApp({ config: testDatabase.config, database, logger: false });
-      if (!authorization)
-        ({ authorization } = await createSignedInUser({ database, config: testDatabase.config }, 'Ada'));
+      if (!authorization) ({ authorization } = await signUpTrader(app, 'Ada'));
       const url = await app.listen({ host: '127.0.0.1', port: 0 });
       const stream = await EventStreamClient.open(url, authorization);
       await app.services.startAll();

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { TEST_DIALECTS } from '../../test/database';
-import { createSignedInUser } from '../stream/test-support';
+import { signUpTrader } from '../../test/traders';
 import type { Candle } from './markets';
 import { upsertCandles } from './store';
 
@@ -27,7 +27,7 @@ describe.each(TEST_DIALECTS)('the markets API on %s', (dialect) => {
 
   beforeEach(async () => {
     testApp = await createTestApp(dialect);
-    ({ authorization } = await createSignedInUser(testApp, 'Ada'));
+    ({ authorization } = await signUpTrader(testApp.app, 'Ada'));
   });
 
   afterEach(async () => {

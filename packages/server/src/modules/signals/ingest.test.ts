@@ -7,7 +7,7 @@ import { manualClock } from '../../test/app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/database';
 import { DUPLICATE_WINDOW_MS, readAlert, SignalIngest, type IngestOutcome } from './ingest';
 import type { Signal } from './schemas';
-import { alertBody, insertUser, storedSignals } from './test-helpers';
+import { alertBody, insertUser, storedSignals } from '../../test/signals';
 import { hashWebhookToken, TRADINGVIEW_ADDRESSES, WebhookSecrets } from './webhook-secrets';
 
 /** A logger that keeps what it is told, as Fastify's logger would write it. */

@@ -3,9 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { openDatabase, type DatabaseHandle } from '../../db/connection';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/database';
-import { EventStreamClient } from '../stream/test-support';
+import { EventStreamClient } from '../../test/event-stream';
 import type { Signal } from './schemas';
-import { alertBody, signUp } from './test-helpers';
+import { alertBody } from '../../test/signals';
+import { signUpTrader } from '../../test/traders';
 
 interface Instance {
   app: FastifyInstance;
@@ -57,8 +58,8 @@ describe('signals on the live stream', () => {
     it("should send each stored signal, without its raw body, to its owner's connections only", async () => {
       testDatabase = await createTestDatabase(dialect);
       const server = await startInstance();
-      const ada = await signUp(server.app, 'Ada');
-      const grace = await signUp(server.app, 'Grace');
+      const ada = await signUpTrader(server.app, 'Ada');
+      const grace = await signUpTrader(server.app, 'Grace');
       const adaStream = await openStream(server, ada.headers.authorization);
       const graceStream = await openStream(server, grace.headers.authorization);
 
@@ -89,7 +90,7 @@ describe('signals on the live stream', () => {
       testDatabase = await createTestDatabase('postgres');
       const receiving = await startInstance();
       const streaming = await startInstance();
-      const ada = await signUp(receiving.app, 'Ada');
+      const ada = await signUpTrader(receiving.app, 'Ada');
       const stream = await openStream(streaming, ada.headers.authorization);
 
       const id = await postAlert(

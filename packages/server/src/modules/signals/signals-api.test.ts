@@ -2,16 +2,17 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { TEST_DIALECTS } from '../../test/database';
 import type { SignalPage } from './schemas';
-import { alertBody, signUp, type TestUser } from './test-helpers';
+import { alertBody } from '../../test/signals';
+import { signUpTrader, type SignedInTrader } from '../../test/traders';
 
 describe.each(TEST_DIALECTS)('the signals API on %s', (dialect) => {
   let testApp: TestApp;
-  let ada: TestUser;
+  let ada: SignedInTrader;
   let alertCount = 0;
 
   beforeEach(async () => {
     testApp = await createTestApp(dialect);
-    ada = await signUp(testApp.app, 'Ada');
+    ada = await signUpTrader(testApp.app, 'Ada');
   });
 
   afterEach(async () => {
@@ -19,7 +20,7 @@ describe.each(TEST_DIALECTS)('the signals API on %s', (dialect) => {
   });
 
   /** Posts an alert to the user's webhook and returns the new signal's id. */
-  const send = async (user: TestUser, fields: Record<string, unknown> = {}) => {
+  const send = async (user: SignedInTrader, fields: Record<string, unknown> = {}) => {
     alertCount += 1;
     const body = 'raw' in fields ? String(fields.raw) : alertBody({ id: `alert-${alertCount}`, ...fields });
     const response = await testApp.app.inject({
@@ -32,10 +33,10 @@ describe.each(TEST_DIALECTS)('the signals API on %s', (dialect) => {
     return response.json<{ id: string }>().id;
   };
 
-  const list = (user: TestUser, query = '') =>
+  const list = (user: SignedInTrader, query = '') =>
     testApp.app.inject({ method: 'GET', url: `/api/signals${query}`, headers: user.headers });
 
-  const ids = async (user: TestUser, query = '') =>
+  const ids = async (user: SignedInTrader, query = '') =>
     (await list(user, query)).json<SignalPage>().data.map((signal) => signal.id);
 
   it.each(['/api/signals', '/api/signals/1'])('should answer %s with 401 without sign-in', async (url) => {
@@ -140,7 +141,7 @@ describe.each(TEST_DIALECTS)('the signals API on %s', (dialect) => {
 
   describe('given two traders', () => {
     it('should never show one the signals of the other, not even by id', async () => {
-      const grace = await signUp(testApp.app, 'Grace');
+      const grace = await signUpTrader(testApp.app, 'Grace');
       const adaSignal = await send(ada);
       const graceSignal = await send(grace);
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, manualClock, type TestApp } from '../../test/app';
 import { TEST_DIALECTS } from '../../test/database';
-import { signUp } from './test-helpers';
+import { signUpTrader } from '../../test/traders';
 import { TRADINGVIEW_ADDRESSES } from './webhook-secrets';
 
 const TOKEN = '[A-Za-z0-9_-]{43}';
@@ -35,7 +35,7 @@ describe.each(TEST_DIALECTS)('the webhook settings API on %s', (dialect) => {
   describe('GET /api/webhook', () => {
     it('should give the full URL under PUBLIC_URL, the same one each time', async () => {
       const app = await build({ PUBLIC_URL: 'https://signals.example.com/' });
-      const trader = await signUp(app);
+      const trader = await signUpTrader(app);
       const first = await app.inject({ method: 'GET', url: '/api/webhook', headers: trader.headers });
       expect(first.statusCode).toBe(200);
       expect(first.json()).toEqual({
@@ -52,7 +52,7 @@ describe.each(TEST_DIALECTS)('the webhook settings API on %s', (dialect) => {
 
     it('should use the origin the request reached when PUBLIC_URL is not set', async () => {
       const app = await build();
-      const trader = await signUp(app);
+      const trader = await signUpTrader(app);
       const response = await app.inject({
         method: 'GET',
         url: '/api/webhook',
@@ -68,7 +68,7 @@ describe.each(TEST_DIALECTS)('the webhook settings API on %s', (dialect) => {
         host: 'internal:3000',
       };
       const trusting = await build({ TRUST_PROXY: 'true' });
-      const trader = await signUp(trusting);
+      const trader = await signUpTrader(trusting);
       const behindProxy = await trusting.inject({
         method: 'GET',
         url: '/api/webhook',
@@ -78,7 +78,7 @@ describe.each(TEST_DIALECTS)('the webhook settings API on %s', (dialect) => {
       await testApp.cleanup();
 
       const untrusting = await build();
-      const other = await signUp(untrusting);
+      const other = await signUpTrader(untrusting);
       const direct = await untrusting.inject({
         method: 'GET',
         url: '/api/webhook',
@@ -89,9 +89,9 @@ describe.each(TEST_DIALECTS)('the webhook settings API on %s', (dialect) => {
 
     it('should give each user their own URL, and agree on one when asked twice at once', async () => {
       const app = await build();
-      const ada = await signUp(app, 'Ada');
-      const grace = await signUp(app, 'Grace');
-      expect(ada.token).not.toBe(grace.token);
+      const ada = await signUpTrader(app, 'Ada');
+      const grace = await signUpTrader(app, 'Grace');
+      expect(ada.webhookToken).not.toBe(grace.webhookToken);
 
       await testApp.database.db.deleteFrom('webhook_secrets').execute();
       const [first, second] = await Promise.all(
@@ -102,19 +102,19 @@ describe.each(TEST_DIALECTS)('the webhook settings API on %s', (dialect) => {
 
     it('should store the token only as its hash and a ciphertext', async () => {
       const app = await build();
-      const trader = await signUp(app);
+      const trader = await signUpTrader(app);
       const rows = await testApp.database.db.selectFrom('webhook_secrets').selectAll().execute();
       expect(rows).toHaveLength(1);
-      expect(rows[0]!.token_hash).toBe(createHash('sha256').update(trader.token).digest('hex'));
-      expect(JSON.stringify(rows)).not.toContain(trader.token);
-      expect(JSON.stringify(rows)).not.toContain(Buffer.from(trader.token).toString('base64'));
+      expect(rows[0]!.token_hash).toBe(createHash('sha256').update(trader.webhookToken).digest('hex'));
+      expect(JSON.stringify(rows)).not.toContain(trader.webhookToken);
+      expect(JSON.stringify(rows)).not.toContain(Buffer.from(trader.webhookToken).toString('base64'));
     });
   });
 
   describe('POST /api/webhook/rotate', () => {
     it('should give a new URL, shown from then on, keeping the settings', async () => {
       const app = await build({ PUBLIC_URL: 'https://signals.example.com' });
-      const trader = await signUp(app);
+      const trader = await signUpTrader(app);
       await app.inject({
         method: 'PUT',
         url: '/api/webhook/settings',
@@ -129,7 +129,7 @@ describe.each(TEST_DIALECTS)('the webhook settings API on %s', (dialect) => {
         url: expect.stringMatching(new RegExp(`/api/webhooks/${TOKEN}$`)),
         rotatedAt: clock(),
       });
-      expect(rotated.json().url).not.toContain(trader.token);
+      expect(rotated.json().url).not.toContain(trader.webhookToken);
 
       const shown = await app.inject({ method: 'GET', url: '/api/webhook', headers: trader.headers });
       expect(shown.json()).toMatchObject({ url: rotated.json().url, rotatedAt: clock(), tradingViewOnly: true });
@@ -139,7 +139,7 @@ describe.each(TEST_DIALECTS)('the webhook settings API on %s', (dialect) => {
   describe('/api/webhook/settings', () => {
     it('should restrict the webhook to TradingView and lift it again', async () => {
       const app = await build();
-      const trader = await signUp(app);
+      const trader = await signUpTrader(app);
       const initial = await app.inject({ method: 'GET', url: '/api/webhook/settings', headers: trader.headers });
       expect(initial.json()).toEqual({ tradingViewOnly: false, tradingViewAddresses: TRADINGVIEW_ADDRESSES });
 
@@ -161,7 +161,7 @@ describe.each(TEST_DIALECTS)('the webhook settings API on %s', (dialect) => {
 
     it.each([{}, { tradingViewOnly: 'yes' }, { tradingViewOnly: 1 }])('should answer %j with 422', async (payload) => {
       const app = await build();
-      const trader = await signUp(app);
+      const trader = await signUpTrader(app);
       const response = await app.inject({
         method: 'PUT',
         url: '/api/webhook/settings',

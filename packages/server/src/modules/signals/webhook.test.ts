@@ -4,7 +4,8 @@ import { openDatabase } from '../../db/connection';
 import { createTestApp, manualClock, type TestApp } from '../../test/app';
 import { TEST_DIALECTS } from '../../test/database';
 import { MAX_ALERT_BYTES, WEBHOOK_REQUESTS_PER_MINUTE } from './routes';
-import { alertBody, postFromAnotherProcess, signUp, storedSignals, type TestUser } from './test-helpers';
+import { alertBody, postFromAnotherProcess, storedSignals } from '../../test/signals';
+import { signUpTrader, type SignedInTrader } from '../../test/traders';
 import { TRADINGVIEW_ADDRESSES } from './webhook-secrets';
 
 /** A POST with exactly these headers (fetch and inject both add a content type of their own). */
@@ -26,7 +27,7 @@ function rawPost(url: string, body: string, headers: Record<string, string> = {}
 
 describe.each(TEST_DIALECTS)('POST /api/webhooks/{token} on %s', (dialect) => {
   let testApp: TestApp;
-  let trader: TestUser;
+  let trader: SignedInTrader;
   let logLines: string[];
   const clock = manualClock(Date.UTC(2025, 4, 1, 12));
 
@@ -37,7 +38,7 @@ describe.each(TEST_DIALECTS)('POST /api/webhooks/{token} on %s', (dialect) => {
       { LOG_LEVEL: 'debug', ...env },
       { clock, logger: { destination: { write: (line) => void logLines.push(line) } } },
     );
-    trader = await signUp(testApp.app);
+    trader = await signUpTrader(testApp.app);
   };
 
   const post = (body: string, options: { path?: string; headers?: Record<string, string> } = {}) =>
@@ -135,7 +136,11 @@ describe.each(TEST_DIALECTS)('POST /api/webhooks/{token} on %s', (dialect) => {
     });
 
     it('should answer 404 for an unknown token and store nothing', async () => {
-      for (const path of [`/api/webhooks/${'A'.repeat(43)}`, '/api/webhooks/short', `/api/webhooks/${trader.token}x`]) {
+      for (const path of [
+        `/api/webhooks/${'A'.repeat(43)}`,
+        '/api/webhooks/short',
+        `/api/webhooks/${trader.webhookToken}x`,
+      ]) {
         const response = await post(alertBody(), { path });
         expect(response.statusCode).toBe(404);
         expect(response.json()).toEqual({
@@ -172,7 +177,7 @@ describe.each(TEST_DIALECTS)('POST /api/webhooks/{token} on %s', (dialect) => {
       );
       expect(await storedSignals(testApp.database)).toHaveLength(WEBHOOK_REQUESTS_PER_MINUTE);
 
-      const other = await signUp(testApp.app, 'Grace');
+      const other = await signUpTrader(testApp.app, 'Grace');
       expect((await post(alertBody(), { path: other.webhookPath })).statusCode).toBe(202);
 
       clock.advance(60_000);
@@ -202,7 +207,7 @@ describe.each(TEST_DIALECTS)('POST /api/webhooks/{token} on %s', (dialect) => {
 
     it('should never write the token to the log', async () => {
       await post(alertBody());
-      await post(alertBody(), { path: `/api/webhooks/${trader.token.slice(0, -1)}Z` });
+      await post(alertBody(), { path: `/api/webhooks/${trader.webhookToken.slice(0, -1)}Z` });
       await post('x'.repeat(MAX_ALERT_BYTES + 1));
       await testApp.app.inject({ method: 'GET', url: '/api/webhook', headers: trader.headers });
       for (let index = 0; index <= WEBHOOK_REQUESTS_PER_MINUTE; index += 1) await post(alertBody({ id: index }));
@@ -211,8 +216,8 @@ describe.each(TEST_DIALECTS)('POST /api/webhooks/{token} on %s', (dialect) => {
       expect(log).toContain('/api/webhooks/[redacted]');
       expect(log).toContain('"statusCode":429');
       expect(log).toContain('signals committed');
-      expect(log).not.toContain(trader.token);
-      expect(log).not.toContain(trader.token.slice(0, -1));
+      expect(log).not.toContain(trader.webhookToken);
+      expect(log).not.toContain(trader.webhookToken.slice(0, -1));
     });
 
     describe('over a real socket', () => {
@@ -238,7 +243,7 @@ describe.each(TEST_DIALECTS)('POST /api/webhooks/{token} on %s', (dialect) => {
       });
 
       it('should commit concurrent alerts in fewer transactions than requests and store every acknowledged one', async () => {
-        const users = [trader, await signUp(testApp.app, 'Grace')];
+        const users = [trader, await signUpTrader(testApp.app, 'Grace')];
         const answers = await postFromAnotherProcess(
           Array.from({ length: 100 }, (_, index) => ({
             url: `${base}${users[index % 2]!.webhookPath}`,

@@ -7,7 +7,8 @@ import { createTestDatabase, testPostgresUrl, type TestDatabase } from '../../te
 import { signal as exampleSignal } from '../../openapi/examples';
 import type { CandleUpdate } from './events';
 import { NOTIFY_PAYLOAD_LIMIT_BYTES } from './postgres-bus';
-import { createSignedInUser, EventStreamClient } from './test-support';
+import { EventStreamClient } from '../../test/event-stream';
+import { signUpTrader } from '../../test/traders';
 
 interface Instance {
   app: FastifyInstance;
@@ -35,7 +36,7 @@ describe('the PostgreSQL stream bus', () => {
   let second: Instance;
   const clients: EventStreamClient[] = [];
 
-  const signIn = (name: string) => createSignedInUser({ database: first.database, config: testDatabase.config }, name);
+  const signIn = (name: string) => signUpTrader(first.app, name);
 
   const open = async (instance: Instance, authorization: string) => {
     const client = await EventStreamClient.open(instance.url, authorization);
@@ -129,7 +130,7 @@ describe('the PostgreSQL stream bus', () => {
       const otherDatabase = await createTestDatabase('postgres');
       const other = await startInstance(otherDatabase);
       try {
-        const stranger = await createSignedInUser({ database: other.database, config: otherDatabase.config }, 'Eve');
+        const stranger = await signUpTrader(other.app, 'Eve');
         const ada = await signIn('Ada');
         const eve = await open(other, stranger.authorization);
         const adaClient = await open(second, ada.authorization);

@@ -5,7 +5,8 @@ import { signal } from '../../openapi/examples';
 import { TEST_DIALECTS } from '../../test/database';
 import type { CandleUpdate } from './events';
 import { HEARTBEAT_MS, REAUTHENTICATE_MS, RETRY_MS } from './hub';
-import { createSignedInUser, EventStreamClient } from './test-support';
+import { EventStreamClient } from '../../test/event-stream';
+import { signUpTrader } from '../../test/traders';
 
 const candle = { time: Date.UTC(2025, 0, 1), open: 1, high: 2, low: 0.5, close: 1.5, volume: 10 };
 const candleUpdate: CandleUpdate = {
@@ -52,7 +53,7 @@ describe.each(TEST_DIALECTS)('GET /api/stream on %s', (dialect) => {
 
   describe('given a signed-in user', () => {
     it('should answer an event stream with the retry hint, uncached', async () => {
-      const user = await createSignedInUser(testApp, 'Ada');
+      const user = await signUpTrader(testApp.app, 'Ada');
       const client = await open(user.authorization);
       expect(client.response.status).toBe(200);
       expect(client.response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
@@ -61,8 +62,8 @@ describe.each(TEST_DIALECTS)('GET /api/stream on %s', (dialect) => {
     });
 
     it('should send candle events to every signed-in connection', async () => {
-      const ada = await open((await createSignedInUser(testApp, 'Ada')).authorization);
-      const bob = await open((await createSignedInUser(testApp, 'Bob')).authorization);
+      const ada = await open((await signUpTrader(testApp.app, 'Ada')).authorization);
+      const bob = await open((await signUpTrader(testApp.app, 'Bob')).authorization);
       await bob.opened();
 
       await testApp.app.stream.publish({ event: 'candle', data: candleUpdate });
@@ -76,8 +77,8 @@ describe.each(TEST_DIALECTS)('GET /api/stream on %s', (dialect) => {
     });
 
     it("should send a signal only to its owner's connections", async () => {
-      const ada = await createSignedInUser(testApp, 'Ada');
-      const bob = await createSignedInUser(testApp, 'Bob');
+      const ada = await signUpTrader(testApp.app, 'Ada');
+      const bob = await signUpTrader(testApp.app, 'Bob');
       const adaTabs = [await open(ada.authorization), await open(ada.authorization)];
       const bobTab = await open(bob.authorization);
       await bobTab.opened();
@@ -99,7 +100,7 @@ describe.each(TEST_DIALECTS)('GET /api/stream on %s', (dialect) => {
 
     it('should send a heartbeat comment every 15 seconds', async () => {
       vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-      const client = await open((await createSignedInUser(testApp, 'Ada')).authorization);
+      const client = await open((await signUpTrader(testApp.app, 'Ada')).authorization);
       await client.opened();
 
       vi.advanceTimersByTime(HEARTBEAT_MS - 1);
@@ -113,8 +114,8 @@ describe.each(TEST_DIALECTS)('GET /api/stream on %s', (dialect) => {
 
     it('should end the stream within a minute of its token being revoked', async () => {
       vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-      const ada = await createSignedInUser(testApp, 'Ada');
-      const bob = await createSignedInUser(testApp, 'Bob');
+      const ada = await signUpTrader(testApp.app, 'Ada');
+      const bob = await signUpTrader(testApp.app, 'Bob');
       const adaTab = await open(ada.authorization);
       const bobTab = await open(bob.authorization);
       await adaTab.opened();
@@ -131,7 +132,7 @@ describe.each(TEST_DIALECTS)('GET /api/stream on %s', (dialect) => {
 
   describe('given open streams, after the server closes', () => {
     it('should end them, and closing should not wait for them', async () => {
-      const user = await createSignedInUser(testApp, 'Ada');
+      const user = await signUpTrader(testApp.app, 'Ada');
       const streams = [await open(user.authorization), await open(user.authorization)];
       await Promise.all(streams.map((stream) => stream.opened()));
 
@@ -153,8 +154,8 @@ describe('a stream client that stops reading', () => {
   it('should be cut off once its unsent events pass the bound, while others keep receiving', async () => {
     testApp = await createTestApp('sqlite');
     const url = new URL(await testApp.app.listen({ host: '127.0.0.1', port: 0 }));
-    const slow = await createSignedInUser(testApp, 'Slow');
-    const fast = await EventStreamClient.open(url.origin, (await createSignedInUser(testApp, 'Fast')).authorization);
+    const slow = await signUpTrader(testApp.app, 'Slow');
+    const fast = await EventStreamClient.open(url.origin, (await signUpTrader(testApp.app, 'Fast')).authorization);
 
     const socket = net.connect(Number(url.port), url.hostname);
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));

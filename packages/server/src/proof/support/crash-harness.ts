@@ -9,7 +9,8 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { SQLITE_FILE_NAME, type Dialect } from '../../db/connection';
 import { createTestDatabase } from '../../test/database';
-import { listAllSignals, signUp, webhookUrlOn, type Trader } from './api';
+import { signUpTrader, type SignedInTrader } from '../../test/traders';
+import { listAllSignals, webhookUrlOn } from './api';
 import { randomInt, seededRandom } from './random';
 import { RunningServer } from './server';
 
@@ -100,7 +101,7 @@ export async function runCrashCycles(options: CrashOptions): Promise<CrashReport
   let server: RunningServer | undefined;
 
   /** Every acknowledged alert stored exactly once with the id it was acknowledged with; repeats as duplicates. */
-  const verify = async (baseUrl: string, traders: Trader[]): Promise<number> => {
+  const verify = async (baseUrl: string, traders: SignedInTrader[]): Promise<number> => {
     verifications += 1;
     let unacknowledged = 0;
     for (const [index, trader] of traders.entries()) {
@@ -138,9 +139,9 @@ export async function runCrashCycles(options: CrashOptions): Promise<CrashReport
 
   try {
     server = await RunningServer.start(testDatabase.env);
-    const traders: Trader[] = [];
+    const traders: SignedInTrader[] = [];
     for (let index = 0; index < options.traders; index += 1)
-      traders.push(await signUp(server.url, `Crash trader ${index}`));
+      traders.push(await signUpTrader(server.url, `Crash trader ${index}`));
 
     for (let cycle = 1; cycle <= options.cycles; cycle += 1) {
       if (cycle > 1) await verify(server.url, traders);

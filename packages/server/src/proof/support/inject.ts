@@ -2,7 +2,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
 import type { Database } from '../../db/schema';
@@ -14,32 +14,6 @@ import type { Database } from '../../db/schema';
 export function memoryDataDir(): string {
   const base = process.platform === 'linux' ? '/dev/shm' : os.tmpdir();
   return mkdtempSync(path.join(base, 'signaldeck-proof-'));
-}
-
-export interface InjectedTrader {
-  email: string;
-  password: string;
-  headers: { authorization: string };
-  /** `/api/webhooks/<token>`. */
-  webhookPath: string;
-}
-
-let registrations = 0;
-
-/** Registers a trader through the API and reads their webhook path. */
-export async function registerByInject(app: FastifyInstance): Promise<InjectedTrader> {
-  registrations += 1;
-  const password = 'a fine long password';
-  const email = `fuzz-${registrations}-${Date.now()}@example.com`;
-  const registered = await app.inject({
-    method: 'POST',
-    url: '/api/register',
-    payload: { name: 'Fuzzed trader', email, password, password_confirmation: password },
-  });
-  if (registered.statusCode !== 201) throw new Error(`registration failed: ${registered.body}`);
-  const headers = { authorization: `Bearer ${registered.json<{ token: string }>().token}` };
-  const webhook = await app.inject({ method: 'GET', url: '/api/webhook', headers });
-  return { email, password, headers, webhookPath: new URL(webhook.json<{ url: string }>().url).pathname };
 }
 
 export async function countRows(db: Kysely<Database>, table: keyof Database): Promise<number> {

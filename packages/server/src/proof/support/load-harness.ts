@@ -8,8 +8,9 @@ import { createRequire } from 'node:module';
 import type { Dialect } from '../../db/connection';
 import { openDatabase } from '../../db/connection';
 import { createTestDatabase } from '../../test/database';
-import { listAllSignals, signUp, type Trader } from './api';
-import { SignalStreamReader } from './event-stream';
+import { EventStreamClient } from '../../test/event-stream';
+import { signUpTrader, type SignedInTrader } from '../../test/traders';
+import { listAllSignals } from './api';
 import { seedWebhookTraders } from './seed';
 import { RunningServer } from './server';
 
@@ -129,22 +130,22 @@ const alertBody = (alertId: string, sequence: number) =>
 export async function runLoad(options: LoadOptions): Promise<LoadReport> {
   const log = options.log ?? (() => {});
   const testDatabase = await createTestDatabase(options.dialect, { RATE_LIMIT_REGISTER_PER_MINUTE: '10000' });
-  const readers: SignalStreamReader[] = [];
+  const readers: EventStreamClient[] = [];
   let server: RunningServer | undefined;
   let sampler: NodeJS.Timeout | undefined;
   try {
     const seededPaths = await seedWebhookTraders(testDatabase.config, options.seededTraders);
     server = await RunningServer.start(testDatabase.env);
     const running = server;
-    const watched: Trader[] = [];
+    const watched: SignedInTrader[] = [];
     for (let index = 0; index < options.watchedTraders; index += 1)
-      watched.push(await signUp(running.url, `Watched trader ${index}`));
+      watched.push(await signUpTrader(running.url, `Watched trader ${index}`));
     for (const trader of watched) {
       for (let client = 0; client < options.streamClientsPerTrader; client += 1)
-        readers.push(new SignalStreamReader(running.url, trader.authorization));
+        readers.push(await EventStreamClient.open(running.url, trader.authorization));
     }
-    await Promise.all(readers.map((reader) => reader.opened));
-    if (readers.some((reader) => reader.ended)) throw new Error('a stream client could not connect');
+    // Each waits for its stream's opening hint, and fails if the stream ended first.
+    await Promise.all(readers.map((reader) => reader.opened()));
     log(`${seededPaths.length} seeded webhooks, ${watched.length} watched traders, ${readers.length} stream clients`);
 
     const idleMiB = running.rssMiB();
@@ -228,7 +229,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
     let streamEventsReceived = 0;
     for (const [index, trader] of watched.entries()) {
       const stored = (await listAllSignals(running.url, trader.authorization)).map((signal) => signal.id).reverse();
-      for (const reader of readers.filter((candidate) => candidate.authorization === trader.authorization)) {
+      // The trader's own clients: they were opened trader by trader, streamClientsPerTrader each.
+      const per = options.streamClientsPerTrader;
+      for (const reader of readers.slice(index * per, (index + 1) * per)) {
         await reader.waitForSignals(stored.length, STREAM_CATCH_UP_MS);
         if (reader.signalIds.join() !== stored.join()) {
           throw new Error(

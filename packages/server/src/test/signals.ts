@@ -1,33 +1,7 @@
 import { spawn } from 'node:child_process';
-import type { FastifyInstance } from 'fastify';
-import type { DatabaseHandle } from '../../db/connection';
-
-export interface TestUser {
-  id: number;
-  headers: { authorization: string };
-  /** The path of the user's webhook, `/api/webhooks/<token>`. */
-  webhookPath: string;
-  token: string;
-}
+import type { DatabaseHandle } from '../db/connection';
 
 let users = 0;
-
-/** Registers a user through the API and fetches their webhook URL. */
-export async function signUp(app: FastifyInstance, name = 'Trader'): Promise<TestUser> {
-  users += 1;
-  const password = 'correct horse battery';
-  const registration = await app.inject({
-    method: 'POST',
-    url: '/api/register',
-    payload: { name, email: `trader${users}-${Date.now()}@example.com`, password, password_confirmation: password },
-  });
-  if (registration.statusCode !== 201) throw new Error(`registration failed: ${registration.body}`);
-  const { user, token } = registration.json<{ user: { id: number }; token: string }>();
-  const headers = { authorization: `Bearer ${token}` };
-  const webhook = await app.inject({ method: 'GET', url: '/api/webhook', headers });
-  const webhookPath = new URL(webhook.json<{ url: string }>().url).pathname;
-  return { id: user.id, headers, webhookPath, token: webhookPath.split('/').pop()! };
-}
 
 /** A user row straight in the database, for tests of the services below the HTTP layer. */
 export async function insertUser(database: DatabaseHandle, name = 'Trader'): Promise<number> {

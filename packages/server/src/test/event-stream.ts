@@ -1,30 +1,3 @@
-import type { TestApp } from '../../test/app';
-import { TokenService } from '../auth/tokens';
-
-/**
- * A user straight in the database with a token for them (registration's password hashing and rate limit are
- * not what these tests are about). Returns the user's id and the Authorization header to send.
- */
-export async function createSignedInUser(
-  testApp: Pick<TestApp, 'database' | 'config'>,
-  name: string,
-): Promise<{ id: number; authorization: string }> {
-  const now = Date.now();
-  const { id } = await testApp.database.db
-    .insertInto('users')
-    .values({
-      name,
-      email: `${name.toLowerCase()}-${now}@example.com`,
-      password_hash: 'not a real hash',
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const token = await new TokenService(testApp.database.db, testApp.config, Date.now).issue(id);
-  return { id, authorization: `Bearer ${token}` };
-}
-
 export interface ReceivedEvent {
   event: string;
   data: unknown;
@@ -32,7 +5,8 @@ export interface ReceivedEvent {
 
 /**
  * A reader of `GET /api/stream` over a real socket, as the app reads it (fetch with the bearer header). It keeps
- * everything received: events (data parsed as JSON), comment lines, and the retry hint.
+ * everything received: events (data parsed as JSON), comment lines, and the retry hint. Waiting for something
+ * fails at once when the stream has ended without it.
  */
 export class EventStreamClient {
   readonly events: ReceivedEvent[] = [];
@@ -40,6 +14,8 @@ export class EventStreamClient {
   retry: number | undefined;
   /** Resolves when the server ends the stream (or the connection drops). */
   readonly ended: Promise<void>;
+  /** Whether the stream has ended. */
+  hasEnded = false;
   #buffer = '';
   #waiters: (() => void)[] = [];
 
@@ -47,7 +23,10 @@ export class EventStreamClient {
     readonly response: Response,
     private readonly controller: AbortController,
   ) {
-    this.ended = this.#read().finally(() => this.#wake());
+    this.ended = this.#read().finally(() => {
+      this.hasEnded = true;
+      this.#wake();
+    });
   }
 
   static async open(baseUrl: string, authorization?: string): Promise<EventStreamClient> {
@@ -73,6 +52,20 @@ export class EventStreamClient {
     return this.#until(() => this.retry, timeoutMs, 'the retry hint');
   }
 
+  /** The ids of the `signal` events, in the order they arrived. */
+  get signalIds(): string[] {
+    return this.events.filter((event) => event.event === 'signal').map((event) => (event.data as { id: string }).id);
+  }
+
+  /** Waits until `count` signal events have arrived. */
+  async waitForSignals(count: number, timeoutMs = 5_000): Promise<string[]> {
+    return this.#until(
+      () => (this.signalIds.length >= count ? this.signalIds : undefined),
+      timeoutMs,
+      `${count} signals`,
+    );
+  }
+
   /** Waits until `count` comment lines have arrived. */
   async waitForComments(count: number, timeoutMs = 5_000): Promise<string[]> {
     return this.#until(
@@ -87,8 +80,9 @@ export class EventStreamClient {
     for (;;) {
       const found = check();
       if (found !== undefined) return found;
-      if (Date.now() >= deadline)
-        throw new Error(`timed out waiting for ${what}; got ${JSON.stringify(this.events.slice(-5))}`);
+      const got = JSON.stringify(this.events.slice(-5));
+      if (this.hasEnded) throw new Error(`the stream ended before ${what}; got ${got}`);
+      if (Date.now() >= deadline) throw new Error(`timed out waiting for ${what}; got ${got}`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
         this.#waiters.push(() => {
