@@ -40,12 +40,13 @@ const openApiPlugin: AppModule = async (app, { requireAuth }) => {
       routes.push({
         method,
         url: route.url,
-        schema: route.schema ?? {},
+        schema: route.schema,
         auth: [route.preValidation].flat().includes(requireAuth),
       });
     }
   });
 
+  // Empty until the app is ready, when every route has been added.
   app.decorate('apiDescription', { operations: [], document: buildOpenApiDocument([]) });
   app.addHook('onReady', async () => {
     const operations = routes.map(apiOperation);
