@@ -1,13 +1,14 @@
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { paths, safeRedirect } from '../../config/paths';
+import { useSearchParams } from 'react-router-dom';
 import { AuthForm, type AuthMode } from '../../features/auth/components/auth-form';
 import * as styles from '../../features/auth/components/auth-form.css';
 import { BrandMark } from '../../components/brand-mark';
 
-/** /login: sign in, or register in the second mode (`?mode=register`). */
+/**
+ * /login: sign in, or register in the second mode (`?mode=register`). It does not navigate after a
+ * sign-in: `GuestOnly` around it sees the new session and leaves the page, once.
+ */
 export function LoginRoute() {
   const [params, setParams] = useSearchParams();
-  const navigate = useNavigate();
   const mode: AuthMode = params.get('mode') === 'register' ? 'register' : 'login';
 
   function setMode(next: AuthMode) {
@@ -24,11 +25,7 @@ export function LoginRoute() {
           <BrandMark />
           <span>SignalDeck</span>
         </div>
-        <AuthForm
-          mode={mode}
-          onModeChange={setMode}
-          onSuccess={() => navigate(safeRedirect(params.get('redirect'), paths.defaultAfterLogin), { replace: true })}
-        />
+        <AuthForm mode={mode} onModeChange={setMode} />
       </div>
     </main>
   );

@@ -32,7 +32,7 @@ import { useSnapshot } from 'valtio';
 import { BrandMark } from '../../components/brand-mark';
 import { paths } from '../../config/paths';
 import { logout } from '../../features/auth/api/logout';
-import { useUser } from '../../features/auth/api/get-user';
+import { useRefreshUser } from '../../features/auth/api/get-user';
 import { authState, clearAuth } from '../../features/auth/store';
 import { LiveStreamProvider } from '../../lib/live-stream-context';
 import type { Crumb, RouteHandle } from '../route-meta';
@@ -86,7 +86,7 @@ function ShellUserMenu() {
   const navigate = useNavigate();
   const { isMobile } = useSidebar();
   const user = useSnapshot(authState).user;
-  useUser();
+  useRefreshUser();
   return (
     <UserMenu
       name={user?.name}

@@ -1,23 +1,32 @@
-import useSWR from 'swr';
+import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { HttpError, errorMessage } from '../../../lib/http';
+import { HttpError, http } from '../../../lib/http';
 import { authState, clearAuth, setUser } from '../store';
 import type { User } from '@signaldeck/server/api-types';
 
-export const USER_KEY = '/api/user';
-
 /**
- * GET /api/user while a token is held. A 401 clears auth; any other failure yields the error
- * message and no user (spec section 7).
+ * GET /api/user. The auth store is the one owner of the signed-in user: a fresh answer replaces
+ * the stored user, which every reader takes from the store. A 401 clears auth; any other failure
+ * leaves the stored user as it is and yields nothing (spec section 7).
  */
-export function useUser(): { user: User | undefined; error: string | undefined; isLoading: boolean } {
+export async function fetchUser(signal?: AbortSignal): Promise<User | undefined> {
+  try {
+    const user = await http.get<User>('/api/user', { signal });
+    setUser(user);
+    return user;
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 401) clearAuth();
+    return undefined;
+  }
+}
+
+/** Refreshes the stored user from the server once per signed-in token (a new session, a reload). */
+export function useRefreshUser(): void {
   const { token } = useSnapshot(authState);
-  const { data, error, isLoading } = useSWR<User>(token ? USER_KEY : null, {
-    onSuccess: (user) => setUser(user),
-    onError: (err: unknown) => {
-      if (err instanceof HttpError && err.status === 401) clearAuth();
-    },
-    shouldRetryOnError: (err: unknown) => !(err instanceof HttpError && err.status < 500),
-  });
-  return { user: error ? undefined : data, error: error ? errorMessage(error) : undefined, isLoading };
+  useEffect(() => {
+    if (!token) return;
+    const controller = new AbortController();
+    void fetchUser(controller.signal);
+    return () => controller.abort();
+  }, [token]);
 }

@@ -45,11 +45,13 @@ const COPY: Record<AuthMode, { title: string; description: string; submit: strin
 interface AuthFormProps {
   mode: AuthMode;
   onModeChange: (mode: AuthMode) => void;
-  onSuccess: () => void;
 }
 
-/** Sign-in and registration: one form, two modes (DESIGN.md 2b). */
-export function AuthForm({ mode, onModeChange, onSuccess }: AuthFormProps) {
+/**
+ * Sign-in and registration: one form, two modes (DESIGN.md 2b). A success stores the session;
+ * leaving the page is `GuestOnly`'s job.
+ */
+export function AuthForm({ mode, onModeChange }: AuthFormProps) {
   const id = useId();
   const [values, setValues] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
@@ -73,7 +75,6 @@ export function AuthForm({ mode, onModeChange, onSuccess }: AuthFormProps) {
           password_confirmation: values.password_confirmation ?? '',
         });
       }
-      onSuccess();
     } catch (err) {
       setError(errorMessage(err));
       if (err instanceof HttpError && err.errors) setFieldErrors(err.errors);
@@ -96,7 +97,12 @@ export function AuthForm({ mode, onModeChange, onSuccess }: AuthFormProps) {
         <CardDescription>{copy.description}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form className={styles.form} onSubmit={handleSubmit} noValidate aria-describedby={error ? `${id}-error` : undefined}>
+        <form
+          className={styles.form}
+          onSubmit={handleSubmit}
+          noValidate
+          aria-describedby={error ? `${id}-error` : undefined}
+        >
           {FIELDS[mode].map((field) => {
             const inputId = `${id}-${field.name}`;
             const messages = fieldErrors[field.name];
@@ -134,7 +140,12 @@ export function AuthForm({ mode, onModeChange, onSuccess }: AuthFormProps) {
           </Button>
           <p className={styles.switchMode}>
             {mode === 'login' ? 'New to SignalDeck? ' : 'Already have an account? '}
-            <Button type="button" variant="ghost" size="sm" onClick={() => switchTo(mode === 'login' ? 'register' : 'login')}>
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              onClick={() => switchTo(mode === 'login' ? 'register' : 'login')}
+            >
               {mode === 'login' ? 'Create an account' : 'Sign in instead'}
             </Button>
           </p>
