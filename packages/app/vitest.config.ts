@@ -11,6 +11,9 @@ export default defineConfig({
     globals: true,
     css: true,
     setupFiles: ['./src/test/setup.ts'],
+    // The real SignalDeck server, started once; the app's tests talk to it (src/test/api-server.ts).
+    globalSetup: ['./src/test/api-server.global.ts'],
+    unstubGlobals: true,
     include: ['src/**/*.test.{ts,tsx}'],
   },
 });
