@@ -2,6 +2,7 @@ import './theme/themes.css';
 import './theme/global.css';
 
 export { vars } from './theme/contract.css';
+export { MOBILE_BREAKPOINT, MOBILE_MEDIA_QUERY } from './theme/tokens';
 export {
   THEME_ATTRIBUTE,
   THEME_STORAGE_KEY,
@@ -38,8 +39,6 @@ export {
   type SheetTriggerProps,
 } from './components/Sheet';
 export {
-  MOBILE_BREAKPOINT,
-  MOBILE_MEDIA_QUERY,
   SIDEBAR_COOKIE_MAX_AGE,
   SIDEBAR_COOKIE_NAME,
   SIDEBAR_KEYBOARD_SHORTCUT,

@@ -2,7 +2,7 @@ import { renderHook } from '@testing-library/react';
 import { act } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MOBILE_MEDIA_QUERY } from '../components/Sidebar/constants';
+import { MOBILE_MEDIA_QUERY } from '../theme/tokens';
 import { mockMatchMedia } from '../test/matchMedia';
 import { useIsMobile } from './useIsMobile';
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { MOBILE_MEDIA_QUERY } from '../components/Sidebar/constants';
+import { MOBILE_MEDIA_QUERY } from '../theme/tokens';
 
 function subscribe(onChange: () => void): () => void {
   const query = window.matchMedia(MOBILE_MEDIA_QUERY);

@@ -38,3 +38,13 @@ export const baseTokens = {
   duration: { fast: '120ms', normal: '200ms' },
   zIndex: { overlay: '50', popover: '60', tooltip: '70' },
 } as const;
+
+/**
+ * The layout's one breakpoint (product spec, section 9): 768px wide or narrower is a phone. It is
+ * a plain value rather than a `--dk-*` token because media queries cannot read CSS variables;
+ * stylesheets use `MOBILE_MEDIA_QUERY`, and `useIsMobile` matches the same query.
+ */
+export const MOBILE_BREAKPOINT = 768;
+
+/** Viewports this wide or narrower get the phone layout ("768px wide or narrower"). */
+export const MOBILE_MEDIA_QUERY = `(max-width: ${MOBILE_BREAKPOINT}px)`;

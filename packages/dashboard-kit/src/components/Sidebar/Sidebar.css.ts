@@ -2,8 +2,8 @@ import { globalStyle, style } from '@vanilla-extract/css';
 import { recipe, type RecipeVariants } from '@vanilla-extract/recipes';
 import { vars } from '../../theme/contract.css';
 import { focusRing } from '../../theme/focus.css';
+import { MOBILE_MEDIA_QUERY } from '../../theme/tokens';
 import { sheetWidth } from '../Sheet/Sheet.css';
-import { MOBILE_MEDIA_QUERY } from './constants';
 
 const mobile = `screen and ${MOBILE_MEDIA_QUERY}`;
 // Motion only for people who have not asked the system to reduce it.

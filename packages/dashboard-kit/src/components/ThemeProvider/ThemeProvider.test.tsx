@@ -269,3 +269,43 @@ describe('given a ThemeScope without a theme', () => {
     });
   });
 });
+
+/** The declarations of every stylesheet rule that applies to <body> as the document stands. */
+function bodyDeclarations(): string[] {
+  const rules = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules]);
+  return rules
+    .filter((rule): rule is CSSStyleRule => rule instanceof CSSStyleRule && document.body.matches(rule.selectorText))
+    .flatMap((rule) => [...rule.style].map((property) => `${property}: ${rule.style.getPropertyValue(property)}`));
+}
+
+describe('given the kit’s stylesheet on a page', () => {
+  beforeEach(async () => {
+    await import('../../theme/global.css');
+  });
+
+  describe('when no provider applies a theme to the document', () => {
+    it('should not style the page’s body, even around a themed subtree', () => {
+      render(<ThemeScope theme="light">Panel</ThemeScope>);
+      expect(bodyDeclarations()).toEqual([]);
+    });
+  });
+
+  describe('when a provider applies its theme to <html>', () => {
+    it('should give the body the theme’s page colours and no margin', () => {
+      renderProvider({ defaultTheme: 'light' });
+      expect(bodyDeclarations()).toEqual(
+        expect.arrayContaining(['margin: 0px', 'background: var(--dk-color-background)']),
+      );
+    });
+  });
+
+  describe('when a provider applies its theme to an element of its own', () => {
+    it('should leave the body alone', () => {
+      const target = document.createElement('div');
+      document.body.append(target);
+      renderProvider({ defaultTheme: 'light', target });
+      expect(bodyDeclarations()).toEqual([]);
+      target.remove();
+    });
+  });
+});

@@ -1,9 +1,9 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
 import { focusRing } from '../../theme/focus.css';
+import { MOBILE_MEDIA_QUERY } from '../../theme/tokens';
 
-/** The phone breakpoint of the product spec (768px wide or narrower). */
-const phone = 'screen and (max-width: 768px)';
+const phone = `screen and ${MOBILE_MEDIA_QUERY}`;
 
 export const trigger = style([
   focusRing,
