@@ -9,18 +9,29 @@ interface AxeViolation {
   id: string;
   impact: string | null;
   help: string;
-  nodes: { target: string[] }[];
+  nodes: { target: string[]; failureSummary?: string }[];
 }
 
-/** Runs axe in the page (evaluated through the driver, so the strict CSP stays on) and returns serious findings. */
-export async function seriousAxeViolations(page: Page): Promise<string[]> {
+/**
+ * Runs axe in the page (evaluated through the driver, so the strict CSP stays on) and returns serious findings,
+ * each with axe's own summary (for contrast: the measured ratio and both colours). `within` (a CSS selector)
+ * limits the run to that part of the page.
+ */
+export async function seriousAxeViolations(page: Page, within?: string): Promise<string[]> {
   await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document);
+  const violations = await page.evaluate(async (selector) => {
+    const axe = (
+      window as unknown as { axe: { run: (ctx: Document | string) => Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
+    const result = await axe.run(selector ?? document);
     return result.violations;
-  });
+  }, within);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+          .map((n) => `${n.target.join(' ')}${n.failureSummary ? ` (${n.failureSummary.replace(/\s+/g, ' ')})` : ''}`)
+          .join(', ')}`,
+    );
 }

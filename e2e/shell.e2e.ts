@@ -1,7 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousAxeViolations } from './axe';
-import { launchBrowser, openPage, registerUser, signedInPage as openSignedIn, startServer, type RunningServer } from './harness';
+import { launchBrowser, registerUser, signedInPage as openSignedIn, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
 let browser: Browser;
@@ -68,7 +67,9 @@ describe('given the signed-in shell on a desktop', () => {
     await page.goto('/trading/ETH/15m');
     const crumbs = page.getByRole('navigation', { name: 'breadcrumb' });
     await crumbs.waitFor();
-    await expect.poll(async () => (await crumbs.innerText()).replace(/\s+/g, ' ').trim()).toMatch(/^Trading\s*\S?\s*ETH\/USD\s*\S?\s*15m$/);
+    await expect
+      .poll(async () => (await crumbs.innerText()).replace(/\s+/g, ' ').trim())
+      .toMatch(/^Trading\s*\S?\s*ETH\/USD\s*\S?\s*15m$/);
     expect(await crumbs.locator('[aria-current="page"]').innerText()).toBe('15m');
     await context.close();
   });
@@ -130,18 +131,6 @@ describe('given the signed-in shell on a desktop', () => {
     expect(await theme()).toBe('light');
     await context.close();
   });
-
-  for (const themeName of ['dark', 'light'] as const) {
-    it(`should have no serious axe violations in the ${themeName} theme`, async () => {
-      const { page, context } = await signedInPage();
-      await page.addInitScript((t) => localStorage.setItem('dk-theme', t), themeName);
-      await page.goto('/performance/overview');
-      await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
-      expect(await seriousAxeViolations(page)).toEqual([]);
-      await page.goto('/login');
-      await context.close();
-    });
-  }
 });
 
 describe('given a phone-width screen (768px or narrower)', () => {
@@ -173,17 +162,4 @@ describe('given a phone-width screen (768px or narrower)', () => {
     await page.getByRole('dialog').waitFor();
     await context.close();
   });
-});
-
-describe('given the login page', () => {
-  for (const themeName of ['dark', 'light'] as const) {
-    it(`should have no serious axe violations in the ${themeName} theme`, async () => {
-      const { page, context } = await openPage(browser, server.url);
-      await page.addInitScript((t) => localStorage.setItem('dk-theme', t), themeName);
-      await page.goto('/login');
-      await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-      expect(await seriousAxeViolations(page)).toEqual([]);
-      await context.close();
-    });
-  }
 });

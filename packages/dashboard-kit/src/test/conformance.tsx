@@ -14,7 +14,7 @@ interface ConformanceOptions<E extends Element> {
 
 /**
  * The shared checks every kit component runs (as in Mantine's conformance tests):
- * ref forwarding, className merge, rest props, and no axe violations in either theme.
+ * ref forwarding, className merge, rest props, and no axe violations jsdom can detect.
  */
 export function itConforms<E extends Element>(name: string, options: ConformanceOptions<E>): void {
   describe(`given ${name} (conformance)`, () => {
@@ -36,18 +36,13 @@ export function itConforms<E extends Element>(name: string, options: Conformance
       expect(container.ownerDocument.querySelector('[data-testid="root"]')).toHaveAttribute('id', 'conformance-id');
     });
 
-    for (const theme of ['dark', 'light'] as const) {
-      it(`should have no axe violations in the ${theme} theme`, async () => {
-        document.documentElement.dataset.theme = theme;
-        try {
-          const { container } = render(options.render({}));
-          // Let positioned parts (menus, tooltips) settle their async layout before axe reads the DOM.
-          await act(async () => {});
-          await expectNoAxeViolations(options.axeTarget?.() ?? container);
-        } finally {
-          delete document.documentElement.dataset.theme;
-        }
-      });
-    }
+    // One run: jsdom has no layout, so axe cannot measure contrast here and a second run in the other
+    // theme would check exactly the same thing. Contrast, in both themes, is the browser suite's job.
+    it('should have no axe violations that jsdom can detect (roles, names, structure)', async () => {
+      const { container } = render(options.render({}));
+      // Let positioned parts (menus, tooltips) settle their async layout before axe reads the DOM.
+      await act(async () => {});
+      await expectNoAxeViolations(options.axeTarget?.() ?? container);
+    });
   });
 }
