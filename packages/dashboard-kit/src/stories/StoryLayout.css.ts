@@ -48,3 +48,18 @@ export const phone = style({
   borderRadius: vars.radius.lg,
   overflow: 'hidden',
 });
+
+/**
+ * Stands in for the browser window: the transform makes it the containing block of `position:
+ * fixed` descendants, so a sidebar fixed to the window's edges sits inside the frame. Its height
+ * keeps the frame's bottom (the sidebar's footer and user menu) clear of Ladle's toolbar.
+ */
+export const windowFrame = style({
+  position: 'relative',
+  transform: 'translateZ(0)',
+  height: 'calc(100vh - 7rem)',
+  minHeight: '28rem',
+  overflow: 'auto',
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+});

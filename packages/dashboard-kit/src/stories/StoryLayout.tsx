@@ -34,3 +34,15 @@ export function BothThemes({ children }: { children: ReactNode }) {
 export function PhoneFrame({ children }: { children: ReactNode }) {
   return <div className={styles.phone}>{children}</div>;
 }
+
+/**
+ * A frame that plays the browser window for layouts fixed to the window's edges (the sidebar
+ * shell). `height` overrides its default, which fills the canvas above Ladle's toolbar.
+ */
+export function WindowFrame({ children, height }: { children: ReactNode; height?: string }) {
+  return (
+    <div className={styles.windowFrame} style={height ? { height } : undefined}>
+      {children}
+    </div>
+  );
+}
