@@ -13,20 +13,21 @@
  */
 import { action, type Story, type StoryDefault } from '@ladle/react';
 import { useEffect, useState } from 'react';
-import { Caption, PhoneFrame, Stack } from '../../stories/StoryLayout';
+import { BothThemes, Caption, PhoneFrame, Stack } from '../../stories/StoryLayout';
 import { MINUTE } from './aggregate';
 import { CandlestickChart } from './CandlestickChart';
 import { openNextCandle, sampleCandles, sampleMarkers, seededRandom, tickCandle } from './fixtures';
 import type { Candle, ChartMarker } from './types';
 
 export default {
-  title: 'Components / CandlestickChart',
+  title: 'Data / Candlestick chart',
 } satisfies StoryDefault;
 
 const HISTORY_300 = sampleCandles({ count: 300 });
 const HISTORY_20K = sampleCandles({ count: 20_000 });
 
 export const History300: Story = () => <CandlestickChart symbol="BTC/USD" interval="1m" candles={HISTORY_300} />;
+History300.storyName = '300 candles';
 
 export const History20000: Story = () => (
   <Stack>
@@ -34,6 +35,7 @@ export const History20000: Story = () => (
     <CandlestickChart symbol="BTC/USD" interval="1m" candles={HISTORY_20K} />
   </Stack>
 );
+History20000.storyName = 'Twenty thousand candles';
 
 export const DailyCandles: Story = () => (
   <CandlestickChart
@@ -140,3 +142,15 @@ export const Phone: Story = () => {
   );
 };
 Phone.meta = { width: 'xsmall' };
+
+export const BothThemesSideBySide: Story = () => (
+  <BothThemes>
+    <CandlestickChart
+      symbol="BTC/USD"
+      interval="1m"
+      candles={HISTORY_300}
+      markers={sampleMarkers(HISTORY_300, 9)}
+      height={320}
+    />
+  </BothThemes>
+);

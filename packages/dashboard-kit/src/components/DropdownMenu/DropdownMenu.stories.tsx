@@ -30,7 +30,7 @@ import {
 } from './DropdownMenu';
 
 export default {
-  title: 'Primitives / DropdownMenu',
+  title: 'Primitives / Dropdown menu',
 } satisfies StoryDefault;
 
 function AccountItems() {

@@ -13,7 +13,7 @@ import { Button } from '../Button/Button';
 import { EmptyState } from './EmptyState';
 
 export default {
-  title: 'Feedback / EmptyState',
+  title: 'Feedback / Empty state',
 } satisfies StoryDefault;
 
 function NoSignals() {

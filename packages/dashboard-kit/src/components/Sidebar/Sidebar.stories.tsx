@@ -5,8 +5,8 @@
  * `<Sidebar collapsible="icon">` (header, content with groups of menus, footer, rail) and a
  * `<SidebarInset>` (header with `<SidebarTrigger />`, then the route) inside it. Menu links go in
  * `<SidebarMenuButton asChild isActive={…} tooltip="…">`. Ctrl/Cmd+B toggles; at 768px and
- * narrower the sidebar becomes a sheet. Switch the theme with Ladle's theme control; the sidebar
- * is fixed to the left edge of the canvas, so open a story in preview mode to see it alone.
+ * narrower the sidebar becomes a sheet. The sidebar is fixed to the window's left edge, so each shell
+ * is drawn in a frame that plays the window, clear of Ladle's own toolbar.
  */
 import type { Story, StoryDefault } from '@ladle/react';
 import { useEffect, useLayoutEffect, useState, type CSSProperties, type ReactNode } from 'react';
@@ -14,6 +14,7 @@ import { ActivityIcon } from '../../icons/ActivityIcon';
 import { CandlestickChartIcon } from '../../icons/CandlestickChartIcon';
 import { SlidersIcon } from '../../icons/SlidersIcon';
 import { TrendingUpIcon } from '../../icons/TrendingUpIcon';
+import { BothThemes, WindowFrame } from '../../stories/StoryLayout';
 import { vars } from '../../theme/contract.css';
 import {
   Breadcrumb,
@@ -288,12 +289,18 @@ function Page() {
   );
 }
 
-function Shell({ collapsible, ...providerProps }: SidebarProviderProps & { collapsible?: SidebarCollapsible }) {
+function Shell({
+  collapsible,
+  groups,
+  ...providerProps
+}: SidebarProviderProps & { collapsible?: SidebarCollapsible; groups?: { label: string; sections: NavSection[] }[] }) {
   return (
-    <SidebarProvider {...providerProps}>
-      <SignalDeckSidebar collapsible={collapsible} />
-      <Page />
-    </SidebarProvider>
+    <WindowFrame>
+      <SidebarProvider style={{ minHeight: '100%' }} {...providerProps}>
+        <SignalDeckSidebar collapsible={collapsible} groups={groups} />
+        <Page />
+      </SidebarProvider>
+    </WindowFrame>
   );
 }
 
@@ -317,12 +324,7 @@ export const ManyGroupsAndLongLabels: Story = () => {
       links: section.links.map((link) => ({ ...link, href: `${link.href}/${index}` })),
     })),
   }));
-  return (
-    <SidebarProvider>
-      <SignalDeckSidebar collapsible="icon" groups={groups} />
-      <Page />
-    </SidebarProvider>
-  );
+  return <Shell collapsible="icon" groups={groups} />;
 };
 
 /**
@@ -330,6 +332,18 @@ export const ManyGroupsAndLongLabels: Story = () => {
  * The open state is saved in the `sidebar_state` cookie: collapse it, reload, and it stays so.
  */
 export const DashboardShell: Story = () => <Shell collapsible="icon" persist defaultOpen={readSidebarCookie()} />;
+
+/** The sidebar in the light and the dark theme at once; menus and tooltips opened in each follow its theme. */
+export const BothThemesSideBySide: Story = () => (
+  <BothThemes>
+    <WindowFrame height="calc(100vh - 12rem)">
+      <SidebarProvider style={{ minHeight: '100%' }}>
+        <SignalDeckSidebar collapsible="icon" />
+        <SidebarInset />
+      </SidebarProvider>
+    </WindowFrame>
+  </BothThemes>
+);
 
 /**
  * Makes this window answer the phone media query while the story is mounted, since Ladle renders

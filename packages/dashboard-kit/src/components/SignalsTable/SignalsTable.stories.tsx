@@ -16,7 +16,7 @@ import { SignalsTable } from './SignalsTable';
 import type { SignalRow } from './types';
 
 export default {
-  title: 'Data / SignalsTable',
+  title: 'Data / Signals table',
 } satisfies StoryDefault;
 
 const NOW = Date.now();
@@ -63,8 +63,7 @@ export const RejectedWithLongReasons: Story = () => (
         quantity: null,
         interval: null,
         strategy: null,
-        reason:
-          'Body is not valid JSON: unexpected token "}" at position 212. TradingView sends the alert message exactly as typed; check the placeholders in your alert.',
+        reason: "Body is not valid JSON (Expected property name or '}' in JSON at position 74)",
         raw: '{"ticker": "{{ticker}}", "action": "{{strategy.order.action}}", "price": {{close}}, }',
       }),
       makeSignal({
@@ -72,13 +71,13 @@ export const RejectedWithLongReasons: Story = () => (
         receivedAt: NOW - 4 * 60_000,
         status: 'rejected',
         price: null,
-        reason: 'Price must be a positive number, got "{{close}}" (the placeholder was not filled in by the sender)',
+        reason: 'Price is "{{close}}": a TradingView placeholder that was not filled in',
       }),
       makeSignal({
         id: 'r3',
         receivedAt: NOW - 9 * 60_000,
         status: 'duplicate',
-        reason: 'Same alert already stored 2 seconds earlier (id 01J9Z6Q4K3)',
+        reason: 'Repeat of signal 4182 (same alert id "btc-breakout-0915")',
       }),
       makeSignal({ id: 'r4', receivedAt: NOW - 12 * 60_000 }),
     ]}
@@ -99,7 +98,7 @@ export const HostileText: Story = () => (
         strategy: '\u202Eesrever ni txet — right-to-left override',
         comment: HOSTILE,
         status: 'rejected',
-        reason: `Unknown ticker ${HOSTILE}`,
+        reason: `Ticker must be a symbol such as BTCUSDT or BINANCE:BTCUSDT (got "${HOSTILE}")`,
         raw: `{"ticker":"${HOSTILE}","note":"${'A'.repeat(400)}"}`,
       }),
       makeSignal({

@@ -11,13 +11,14 @@ const BASE_PRICES: Record<(typeof TICKERS)[number], number> = { BTC: 67_250, ETH
 const ACTIONS = ['buy', 'sell', 'long', 'short', 'exit', 'close'] as const;
 const INTERVALS = ['1m', '5m', '15m', '1h', '4h', '1d'] as const;
 const STRATEGIES = ['EMA cross 9/21', 'RSI reversal', 'Breakout v2', 'Supertrend', null] as const;
+/** Reasons as the server words them (packages/server/src/modules/signals/alert.ts). */
 const REJECTIONS = [
-  'Body is not valid JSON',
-  'Missing field: ticker',
-  'Price must be a positive number',
-  'Unknown action "hodl"',
+  'Body is not valid JSON (Unexpected token \'B\', "BUY BTCUSDT @ 65000" is not valid JSON)',
+  'Missing ticker',
+  'Price must be a positive number (got "-5")',
+  'Action must be buy, sell, long, short, exit or close (got "hodl")',
+  'Action is "{{strategy.order.action}}": a TradingView placeholder that was not filled in',
 ] as const;
-
 
 const pick = <T>(next: () => number, values: readonly T[]): T => values[Math.floor(next() * values.length)] as T;
 
@@ -56,7 +57,11 @@ export function generateSignals(count: number, options: SignalFixtureOptions = {
       comment: null,
       status,
       reason:
-        status === 'rejected' ? pick(next, REJECTIONS) : status === 'duplicate' ? 'Same alert already stored' : null,
+        status === 'rejected'
+          ? pick(next, REJECTIONS)
+          : status === 'duplicate'
+            ? `Repeat of signal ${count - index - 1} (identical body within 60 seconds)`
+            : null,
       alertTime,
       receivedAt,
       raw: JSON.stringify(body),

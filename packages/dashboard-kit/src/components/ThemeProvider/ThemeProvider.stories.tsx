@@ -13,7 +13,7 @@ import { Button } from '../Button/Button';
 import { ThemeScope, useTheme } from './ThemeProvider';
 
 export default {
-  title: 'Theme / ThemeProvider',
+  title: 'Theme / Theme provider',
 } satisfies StoryDefault;
 
 function ThemeControls() {

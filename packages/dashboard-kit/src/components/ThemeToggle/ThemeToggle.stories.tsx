@@ -11,7 +11,7 @@ import { BothThemes, Caption, PhoneFrame, Row, Stack } from '../../stories/Story
 import { ThemeToggle } from './ThemeToggle';
 
 export default {
-  title: 'Theme / ThemeToggle',
+  title: 'Theme / Theme toggle',
 } satisfies StoryDefault;
 
 export const Default: Story = () => <ThemeToggle />;

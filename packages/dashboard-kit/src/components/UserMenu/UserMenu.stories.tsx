@@ -12,7 +12,7 @@ import { BothThemes, Caption, PhoneFrame, Stack } from '../../stories/StoryLayou
 import { UserMenu, type UserMenuProps } from './UserMenu';
 
 export default {
-  title: 'Account / UserMenu',
+  title: 'Account / User menu',
 } satisfies StoryDefault;
 
 const callbacks: Partial<UserMenuProps> = {
