@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,8 +9,10 @@ import { AUTH_STORAGE_KEY, authState, clearAuth, setSession } from './store';
 
 type Trader = Awaited<ReturnType<typeof registerTrader>>;
 
-// Each test registers a trader (Argon2 on the server) and types into a form: slower than a unit test.
-vi.setConfig({ testTimeout: 30_000 });
+// Each test registers a trader (Argon2 on the server), types into a form and waits for the server's
+// answers and a lazily loaded page: slower than a unit test, and slower still on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 let api: ReturnType<typeof useApiServer>;
 
@@ -66,7 +68,7 @@ describe('given a guest', () => {
       const app = renderApp('/signals?ticker=ETH');
       expect(await screen.findByRole('heading', { name: 'Sign in', level: 1 })).toBeInTheDocument();
       expect(app.location()).toBe(`/login?redirect=${encodeURIComponent('/signals?ticker=ETH')}`);
-      expect(document.title).toBe('Login | SignalDeck');
+      await waitFor(() => expect(document.title).toBe('Login | SignalDeck'));
     });
   });
 
@@ -99,7 +101,9 @@ describe('given a guest', () => {
       expect(await loginCall?.json()).toEqual({ email: trader.email, password: trader.password });
 
       const token = authState.token;
-      await expect.poll(() => api.calls.some((call) => new URL(call.url).pathname === '/api/user')).toBe(true);
+      await expect
+        .poll(() => api.calls.some((call) => new URL(call.url).pathname === '/api/user'), { timeout: 15_000 })
+        .toBe(true);
       const userCall = api.calls.find((call) => new URL(call.url).pathname === '/api/user');
       expect(userCall?.headers.get('authorization')).toBe(`Bearer ${token}`);
     });
@@ -112,7 +116,7 @@ describe('given a guest', () => {
       const app = renderApp('/login');
       await signIn(user, trader);
 
-      await expect.poll(app.location).toBe('/trading/BTC/1m');
+      await expect.poll(app.location, { timeout: 15_000 }).toBe('/trading/BTC/1m');
       expect(app.visited).toEqual(['/trading/BTC/1m']);
     });
   });
@@ -202,7 +206,7 @@ describe('given a signed-in user', () => {
     it('should send them to /, and so to the BTC chart, when there is no redirect', async () => {
       setSession(trader.user, trader.token);
       const app = renderApp('/login');
-      await expect.poll(app.location).toBe('/trading/BTC/1m');
+      await expect.poll(app.location, { timeout: 15_000 }).toBe('/trading/BTC/1m');
       expect(app.visited).toEqual(['/', '/trading/BTC/1m']);
     });
   });
@@ -231,12 +235,18 @@ describe('given a signed-in user', () => {
   });
 
   describe('when they log out from the user menu', () => {
-    it('should revoke the token, clear all auth state and go to plain /login', async () => {
+    /** Signed in on a page of the shell, the user opens their menu and chooses Log out. */
+    async function logOutFromTheUserMenu() {
       setSession(trader.user, trader.token);
       const user = userEvent.setup({ delay: null });
       const app = renderApp('/performance/overview');
       await user.click(await screen.findByRole('button', { name: /Ada Lovelace/ }));
       await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Log out' }));
+      return app;
+    }
+
+    it('should revoke the token, clear all auth state and go to plain /login', async () => {
+      const app = await logOutFromTheUserMenu();
 
       expect(await screen.findByRole('heading', { name: 'Sign in', level: 1 })).toBeInTheDocument();
       expect(app.location()).toBe('/login');
@@ -246,12 +256,8 @@ describe('given a signed-in user', () => {
     });
 
     it('should sign them out all the same when the logout call fails', async () => {
-      setSession(trader.user, trader.token);
       api.answer('/api/logout', () => Response.json({ message: 'Storage is unavailable.' }, { status: 503 }));
-      const user = userEvent.setup({ delay: null });
-      const app = renderApp('/performance/overview');
-      await user.click(await screen.findByRole('button', { name: /Ada Lovelace/ }));
-      await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Log out' }));
+      const app = await logOutFromTheUserMenu();
 
       expect(await screen.findByRole('heading', { name: 'Sign in', level: 1 })).toBeInTheDocument();
       expect(app.location()).toBe('/login');
