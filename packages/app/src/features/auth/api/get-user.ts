@@ -7,16 +7,13 @@ import type { User } from '@signaldeck/server/api-types';
 /**
  * GET /api/user. The auth store is the one owner of the signed-in user: a fresh answer replaces
  * the stored user, which every reader takes from the store. A 401 clears auth; any other failure
- * leaves the stored user as it is and yields nothing (spec section 7).
+ * leaves the stored user as it is (spec section 7).
  */
-export async function fetchUser(signal?: AbortSignal): Promise<User | undefined> {
+export async function fetchUser(signal?: AbortSignal): Promise<void> {
   try {
-    const user = await http.get<User>('/api/user', { signal });
-    setUser(user);
-    return user;
+    setUser(await http.get<User>('/api/user', { signal }));
   } catch (error) {
     if (error instanceof HttpError && error.status === 401) clearAuth();
-    return undefined;
   }
 }
 
