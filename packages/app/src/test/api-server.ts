@@ -1,3 +1,4 @@
+import type { SignedIn } from '@signaldeck/server/api-types';
 import { inject, vi } from 'vitest';
 
 const nodeFetch = globalThis.fetch;
@@ -53,9 +54,6 @@ export async function registerTrader(origin: string, name = 'Ada Lovelace') {
     body: JSON.stringify({ name, email, password, password_confirmation: password }),
   });
   if (response.status !== 201) throw new Error(`register answered ${response.status}: ${await response.text()}`);
-  const { user, token } = (await response.json()) as {
-    user: { id: number; name: string; email: string };
-    token: string;
-  };
+  const { user, token } = (await response.json()) as SignedIn;
   return { user, token, email, password };
 }
