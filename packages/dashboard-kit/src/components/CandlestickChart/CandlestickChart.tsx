@@ -9,7 +9,6 @@ import {
   useRef,
   useState,
   type ComponentPropsWithoutRef,
-  type KeyboardEvent,
   type ReactNode,
   type RefObject,
 } from 'react';
@@ -20,50 +19,18 @@ import { SpinnerIcon } from '../../icons/SpinnerIcon';
 import { visuallyHidden } from '../../theme/focus.css';
 import { Button } from '../Button';
 import { EmptyState } from '../EmptyState';
-import {
-  aggregateCandles,
-  bucketStart,
-  chooseBucketMs,
-  formatIntervalMs,
-  inferIntervalMs,
-  mergeCandles,
-  parseInterval,
-  splitFormingBucket,
-} from './aggregate';
+import { formatIntervalMs, inferIntervalMs, parseInterval } from './aggregate';
 import * as styles from './CandlestickChart.css';
 import { Crosshair, type LegendField } from './crosshair';
 import { defaultFormatPrice, describeChart } from './format';
-import {
-  bodyWidth,
-  computeFrame,
-  indexAtX,
-  priceAxisWidth,
-  slotWidth,
-  stableAxisWidth,
-  xDomainOf,
-  xOfIndex,
-  yOfPrice,
-  type PlotFrame,
-} from './geometry';
-import { usePlotGestures } from './gestures';
-import { AxesLayer, FormingLayer, SettledLayer, type Pane } from './layers';
+import { xOfIndex, yOfPrice } from './geometry';
+import { useChartInteractions } from './interactions';
+import { AxesLayer, FormingLayer, SettledLayer } from './layers';
 import { MarkerLayer } from './MarkerLayer';
 import { placeMarkers } from './markers';
-import { maxVolume, priceExtent, stablePriceRange, stableVolumeMax, type Range } from './scales';
-import { seriesLength, settledKey, type CandleSeries } from './series';
-import { priceTicks, timeTicks } from './ticks';
+import { useChartModel } from './model';
 import type { Candle, ChartMarker } from './types';
-import {
-  LIVE_EDGE,
-  maxVisibleCandles,
-  panViewport,
-  resolveSpan,
-  resolveWindow,
-  visibleRange,
-  zoomViewport,
-  type CandleWindow,
-  type Viewport,
-} from './viewport';
+import { LIVE_EDGE, type Viewport } from './viewport';
 
 export interface CandlestickChartProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
   /** The whole loaded history, oldest first; the last candle is the forming one that live ticks edit. */
@@ -91,9 +58,6 @@ export interface CandlestickChartProps extends Omit<ComponentPropsWithoutRef<'di
 
 const NO_MARKERS: readonly ChartMarker[] = [];
 const DEFAULT_HEIGHT = 400;
-const KEY_ZOOM = 1.25;
-const WHEEL_ZOOM_PER_PX = 0.002;
-const PRICE_LABEL_SPACING_PX = 36;
 const PRICE_TAG_PX = 18;
 
 /**
@@ -287,14 +251,6 @@ function useElementSize(ref: RefObject<HTMLElement | null>): Size | null {
   return size;
 }
 
-/** A value recomputed each render from the one it replaces; kept (same identity) while `next` keeps it. */
-function useKept<T>(next: (previous: T | null) => T): T {
-  const [kept, setKept] = useState<T | null>(null);
-  const value = next(kept);
-  if (value !== kept) setKept(value);
-  return value;
-}
-
 const LEGEND_FIELDS: [LegendField, string, string][] = [
   ['open', 'O', 'Open'],
   ['high', 'H', 'High'],
@@ -302,19 +258,6 @@ const LEGEND_FIELDS: [LegendField, string, string][] = [
   ['close', 'C', 'Close'],
   ['volume', 'V', 'Volume'],
 ];
-
-const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
-
-/** The state gestures and keys act on: the last render's view, read from a ref by event handlers. */
-interface Plan {
-  viewport: Viewport;
-  series: CandleSeries;
-  window: CandleWindow;
-  span: number;
-  baseMs: number;
-  baseCount: number;
-  frame: PlotFrame;
-}
 
 interface ChartPlotProps {
   candles: readonly Candle[];
@@ -353,76 +296,21 @@ function ChartPlot({ candles, baseMs, resetKey, title, status, markers, formatPr
     );
   }, []);
 
-  // Settled candles keep their identity across live ticks (see settledKey), the forming one does not.
-  const key = settledKey(candles);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by value on purpose: a tick's new array holds the same settled candles
-  const settledBase = useMemo(() => candles.slice(0, -1), [key]);
-  const formingBase = candles[candles.length - 1] as Candle;
-
   const width = size?.width ?? FALLBACK_SIZE.width;
   const height = size?.height ?? FALLBACK_SIZE.height;
-  const axisWidth = useKept<number>((previous) =>
-    stableAxisWidth(previous, priceAxisWidth([formatPrice(formingBase.close)])),
-  );
-  const plotWidth = Math.max(1, width - axisWidth);
-  const span = resolveSpan(viewport, candles.length, plotWidth);
-  const maxCount = maxVisibleCandles(plotWidth);
-  const bucketMs = chooseBucketMs(baseMs, span, maxCount);
+  const model = useChartModel({ candles, baseMs, viewport, width, height, formatPrice });
+  const {
+    series,
+    window: candleWindow,
+    frame,
+    priceRange,
+    bucketMs,
+    first,
+    last,
+    settledVisible,
+    formingVisible,
+  } = model;
 
-  // Zoomed out beyond 200 candles: coarser candles, aggregated once per settled change.
-  const aggregated = useMemo(
-    () => (bucketMs === baseMs ? settledBase : aggregateCandles(settledBase, bucketMs)),
-    [settledBase, bucketMs, baseMs],
-  );
-  const formingTime = bucketMs === baseMs ? formingBase.time : bucketStart(formingBase.time, bucketMs);
-  const split = useMemo(() => splitFormingBucket(aggregated, formingTime), [aggregated, formingTime]);
-  const settled = split.settled;
-  const forming = useMemo(() => {
-    if (split.pending) return mergeCandles(split.pending, formingBase);
-    return formingBase.time === formingTime ? formingBase : { ...formingBase, time: formingTime };
-  }, [split.pending, formingBase, formingTime]);
-  const series = useMemo<CandleSeries>(() => ({ settled, forming }), [settled, forming]);
-  const timeSeries = useMemo(() => ({ settled, forming: { time: formingTime } }), [settled, formingTime]);
-
-  const count = Math.min(maxCount, Math.ceil((span * baseMs) / bucketMs));
-  const { start, end } = resolveWindow(timeSeries, viewport.endTime, count);
-  const candleWindow = useMemo<CandleWindow>(() => ({ start, end, count }), [start, end, count]);
-  const [first, last] = visibleRange(candleWindow);
-  const settledVisible = useMemo(
-    () => settled.slice(first, Math.min(last + 1, settled.length)),
-    [settled, first, last],
-  );
-  const formingVisible = last === settled.length;
-
-  const settledExtent = useMemo(() => priceExtent(settledVisible), [settledVisible]);
-  const settledVolume = useMemo(() => maxVolume(settledVisible), [settledVisible]);
-  const low = Math.min(settledExtent?.[0] ?? Infinity, formingVisible ? forming.low : Infinity);
-  const high = Math.max(settledExtent?.[1] ?? -Infinity, formingVisible ? forming.high : -Infinity);
-  const priceRange = useKept<Range>((previous) => stablePriceRange(previous, low, high));
-  const volumeMax = useKept<number>((previous) =>
-    stableVolumeMax(previous, Math.max(settledVolume, formingVisible ? forming.volume : 0)),
-  );
-
-  const frame = useMemo(() => computeFrame(width, height, axisWidth), [width, height, axisWidth]);
-  const xDomain = useMemo(() => xDomainOf(candleWindow), [candleWindow]);
-  const candleWidth = bodyWidth(slotWidth(frame, candleWindow));
-  const pane = useMemo<Pane>(
-    () => ({ frame, xDomain, priceRange, volumeMax, candleWidth }),
-    [frame, xDomain, priceRange, volumeMax, candleWidth],
-  );
-  const timeLabels = useMemo(
-    () => timeTicks(timeSeries, candleWindow, bucketMs, frame.plotRight),
-    [timeSeries, candleWindow, bucketMs, frame.plotRight],
-  );
-  const priceLevels = useMemo(
-    () =>
-      priceTicks(
-        priceRange[0],
-        priceRange[1],
-        Math.max(2, Math.floor((frame.priceBottom - frame.priceTop) / PRICE_LABEL_SPACING_PX)),
-      ),
-    [priceRange, frame],
-  );
   const placedMarkers = useMemo(
     () =>
       placeMarkers(markers, series, candleWindow, bucketMs).map((placement) => ({
@@ -434,10 +322,8 @@ function ChartPlot({ candles, baseMs, resetKey, title, status, markers, formatPr
   );
 
   const onMarkerClickRef = useRef(onMarkerClick);
-  const planRef = useRef<Plan | null>(null);
   useLayoutEffect(() => {
     onMarkerClickRef.current = onMarkerClick;
-    planRef.current = { viewport, series, window: candleWindow, span, baseMs, baseCount: candles.length, frame };
     crosshair.state = { series, window: candleWindow, frame, priceRange, bucketMs, formatPrice };
     crosshair.slider = surfaceRef.current;
     const legendRoot = legendRef.current;
@@ -461,127 +347,14 @@ function ChartPlot({ candles, baseMs, resetKey, title, status, markers, formatPr
   });
   useLayoutEffect(() => () => crosshair.dispose(), [crosshair]);
   const handleMarkerClick = useCallback((marker: ChartMarker) => onMarkerClickRef.current?.(marker), []);
-
-  /** Zooms the view `plan` describes, keeping the candle at `anchor` (a fraction of the width) in place. */
-  const zoomFrom = (plan: Plan, scale: number, anchor: number) =>
-    setViewport(
-      zoomViewport(plan.viewport, plan.series, plan.window, {
-        scale,
-        anchor,
-        baseMs: plan.baseMs,
-        span: plan.span,
-        baseCount: plan.baseCount,
-        plotWidth: plan.frame.plotRight,
-      }),
-    );
-
-  /** Zooms around `anchor`, or the crosshair, or the middle. */
-  const zoomBy = (scale: number, anchor?: number) => {
-    const plan = planRef.current;
-    if (!plan) return;
-    const active = crosshair.activeIndex();
-    zoomFrom(plan, scale, anchor ?? (active === null ? 0.5 : (active - plan.window.start + 0.5) / plan.window.count));
-  };
-
-  // Where a drag or pinch started; each move is applied to it, so the gesture never drifts.
-  const gestureOrigin = useRef<{ plan: Plan; anchor: number; slots: number } | null>(null);
-  usePlotGestures(surfaceRef, {
-    hover: (x, y) => crosshair.pointAt(x, y),
-    leave: () => crosshair.hide(),
-    tap: (x, y) => {
-      const plan = planRef.current;
-      const tapped = plan && indexAtX(x, plan.window, plan.frame);
-      if (crosshair.isVisible() && crosshair.activeIndex() === tapped) crosshair.hide();
-      else crosshair.pointAt(x, y);
-    },
-    panStart: () => {
-      crosshair.hide();
-      if (planRef.current) gestureOrigin.current = { plan: planRef.current, anchor: 0, slots: 0 };
-    },
-    pan: (dx) => {
-      const origin = gestureOrigin.current;
-      if (!origin) return;
-      const slots = Math.round(dx / slotWidth(origin.plan.frame, origin.plan.window));
-      if (slots === origin.slots) return;
-      origin.slots = slots;
-      setViewport(panViewport(origin.plan.viewport, origin.plan.series, origin.plan.window, slots));
-    },
-    pinchStart: (x) => {
-      crosshair.hide();
-      const plan = planRef.current;
-      if (plan) gestureOrigin.current = { plan, anchor: x / plan.frame.plotRight, slots: 0 };
-    },
-    pinch: (scale) => {
-      const origin = gestureOrigin.current;
-      if (origin) zoomFrom(origin.plan, scale, origin.anchor);
-    },
-    wheel: (dx, dy, x) => {
-      const plan = planRef.current;
-      if (!plan) return;
-      if (Math.abs(dx) > Math.abs(dy)) {
-        setViewport(panViewport(plan.viewport, plan.series, plan.window, -dx / slotWidth(plan.frame, plan.window)));
-      } else if (dy !== 0) {
-        zoomBy(Math.exp(dy * WHEEL_ZOOM_PER_PX), x / plan.frame.plotRight);
-      }
-    },
+  const { onKeyDown, onBlur, goToLatest } = useChartInteractions({
+    surfaceRef,
+    crosshair,
+    model,
+    viewport,
+    baseMs,
+    setViewport,
   });
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const plan = planRef.current;
-    if (!plan || event.ctrlKey || event.metaKey || event.altKey) return;
-    const [firstVisible, lastVisible] = visibleRange(plan.window);
-    const active = crosshair.activeIndex();
-    let target: number | null = null;
-    switch (event.key) {
-      case 'ArrowLeft':
-        target = active === null ? lastVisible : active - 1;
-        break;
-      case 'ArrowRight':
-        target = active === null ? lastVisible : active + 1;
-        break;
-      case 'Home':
-        target = firstVisible;
-        break;
-      case 'End':
-        target = lastVisible;
-        break;
-      case 'Escape':
-        // Only claim Escape when there is something to hide, so it can still close a dialog around us.
-        if (!crosshair.isVisible()) return;
-        crosshair.hide();
-        break;
-      case '+':
-      case '=':
-        zoomBy(1 / KEY_ZOOM);
-        break;
-      case '-':
-      case '_':
-        zoomBy(KEY_ZOOM);
-        break;
-      default:
-        return;
-    }
-    event.preventDefault();
-    if (target === null) return;
-    target = clamp(target, 0, seriesLength(plan.series) - 1);
-    // Moving past either edge scrolls the view one candle with the crosshair.
-    if (target < firstVisible || target > lastVisible) {
-      setViewport(
-        panViewport(
-          plan.viewport,
-          plan.series,
-          plan.window,
-          target < firstVisible ? firstVisible - target : lastVisible - target,
-        ),
-      );
-    }
-    crosshair.selectIndex(target);
-  };
-
-  const goToLatest = () => {
-    setViewport({ span: viewport.span, endTime: null });
-    surfaceRef.current?.focus();
-  };
 
   return (
     <>
@@ -627,28 +400,26 @@ function ChartPlot({ candles, baseMs, resetKey, title, status, markers, formatPr
           data-candles={settledVisible.length + (formingVisible ? 1 : 0)}
           className={styles.surface}
           onKeyDown={onKeyDown}
-          onBlur={() => {
-            if (crosshair.isSelected()) crosshair.hide();
-          }}
+          onBlur={onBlur}
         >
           {size && (
             <svg className={styles.svg} width={frame.width} height={frame.height} aria-hidden="true" focusable="false">
               <AxesLayer
                 frame={frame}
-                xDomain={xDomain}
+                xDomain={model.xDomain}
                 priceRange={priceRange}
-                timeTicks={timeLabels}
-                priceTicks={priceLevels}
+                timeTicks={model.timeTicks}
+                priceTicks={model.priceTicks}
                 formatPrice={formatPrice}
               />
-              <SettledLayer candles={settledVisible} firstIndex={first} pane={pane} />
+              <SettledLayer candles={settledVisible} firstIndex={first} pane={model.pane} />
               <FormingLayer
-                candle={forming}
-                index={settled.length}
+                candle={series.forming}
+                index={series.settled.length}
                 visible={formingVisible}
                 tagHeight={PRICE_TAG_PX}
                 formatPrice={formatPrice}
-                pane={pane}
+                pane={model.pane}
               />
             </svg>
           )}
