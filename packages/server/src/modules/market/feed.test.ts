@@ -138,6 +138,43 @@ describe.each(TEST_DIALECTS)('the market feed on %s', (dialect) => {
       expect(updates.at(-2)!.candles['1m'].time).toBe(bucketStart(NOW, '1m') + MINUTE);
     });
 
+    it('should publish the final values of the candles a tick closes, equal to what the store then gives', async () => {
+      // 10:30:15 -> 10:30:59 and on a second at a time: the 10:30 minute is forming.
+      for (let second = 0; second < 44; second++) {
+        clock.advance(1_000);
+        await feed.tick();
+      }
+      expect(updates.every((update) => update.closed === undefined)).toBe(true);
+      const lastForming = updates.filter((update) => update.symbol === 'BTC').at(-1)!.candles['1m'];
+
+      // 10:31:00: the tick that opens 10:31 carries the last trades of 10:30, and 10:30 closes (1m only:
+      // 10:31 is in the same 5m, 15m, hour, 4h and day).
+      updates.length = 0;
+      clock.advance(1_000);
+      await feed.tick();
+      const btc = updates.find((update) => update.symbol === 'BTC')!;
+      expect(btc.candles['1m'].time).toBe(bucketStart(NOW, '1m') + MINUTE);
+      expect(Object.keys(btc.closed ?? {})).toEqual(['1m']);
+      const [closedMinute] = btc.closed!['1m']!;
+      const [stored] = await minuteCandles(database.db, 'BTC', bucketStart(NOW, '1m'), bucketStart(NOW, '1m') + 1);
+      expect(closedMinute).toEqual(stored);
+      expect(closedMinute).not.toEqual(lastForming);
+
+      // 10:35:00: 10:34 closes, and with it the 10:30 five-minute candle.
+      updates.length = 0;
+      clock.advance(4 * MINUTE);
+      await feed.tick();
+      const eth = updates.find((update) => update.symbol === 'ETH')!;
+      expect(Object.keys(eth.closed ?? {}).sort()).toEqual(['1m', '5m']);
+      const [fiveMinutes] = await readCandles(database.db, {
+        symbol: 'ETH',
+        interval: '5m',
+        limit: 1,
+        before: bucketStart(NOW, '5m') + 1,
+      });
+      expect(eth.closed!['5m']).toEqual([fiveMinutes]);
+    });
+
     it('should carry the closed minutes of a bucket into its forming candle', async () => {
       clock.advance(5 * MINUTE);
       await feed.tick();

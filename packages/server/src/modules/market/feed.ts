@@ -89,9 +89,24 @@ function formingCandles(state: SymbolState): Record<Interval, Candle> {
 }
 
 /**
+ * The candles `closing` completes, now that `next` opened: per interval whose bucket ends with it, the bucket's
+ * closed minutes (`closing` folded in already) with the volume rounded as the store gives it.
+ */
+function closedCandles(state: SymbolState, closing: Candle, next: Candle): Partial<Record<Interval, Candle>> {
+  const closed: Partial<Record<Interval, Candle>> = {};
+  for (const interval of INTERVALS) {
+    const candle = state.closedInBucket[interval];
+    if (!candle || bucketStart(next.time, interval) === bucketStart(closing.time, interval)) continue;
+    closed[interval] = { ...candle, volume: roundVolume(candle.volume) };
+  }
+  return closed;
+}
+
+/**
  * The market data feed, a background service. The leading instance catches the store up from its newest candle
  * to now (or backfills BACKFILL_DAYS on a first start), then every tick of the source takes the forming minute,
- * publishes the forming candle of every interval as a `candle` event, and stores what changed: closed minutes at
+ * publishes the forming candle of every interval as a `candle` event (with the final values of any candle that
+ * closed, so every open chart ends a candle as the store does), and stores what changed: closed minutes at
  * once, the forming one at most every PERSIST_FORMING_MS (and on stop). Other instances wait to take over.
  */
 export class MarketFeed implements BackgroundService {
@@ -164,17 +179,25 @@ export class MarketFeed implements BackgroundService {
       const state = this.#states.get(symbol);
       if (!state) continue;
       let changed = false;
+      const closed: Partial<Record<Interval, Candle[]>> = {};
       for (const candle of await source.candles(symbol, state.forming.time, now, state.forming.open)) {
         if (candle.time < state.forming.time || sameCandle(candle, state.forming)) continue;
         if (candle.time > state.forming.time) {
           foldClosedMinute(state, state.forming);
           state.unstored.push(state.forming);
+          for (const [interval, final] of Object.entries(closedCandles(state, state.forming, candle))) {
+            (closed[interval as Interval] ??= []).push(final);
+          }
         }
         state.forming = candle;
         state.formingStored = false;
         changed = true;
       }
-      if (changed) updates.push({ symbol, candles: formingCandles(state) });
+      if (changed) {
+        const update: CandleUpdate = { symbol, candles: formingCandles(state) };
+        if (Object.keys(closed).length > 0) update.closed = closed;
+        updates.push(update);
+      }
     }
     await Promise.all(updates.map((data) => this.#options.publisher.publish({ event: 'candle', data })));
     await this.persist(false);

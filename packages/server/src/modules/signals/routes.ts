@@ -310,6 +310,8 @@ export const signalsRoutes: AppModule = async (app, { config, database, clock, r
         status: query.status,
         beforeId,
         limit: query.limit,
+        from: query.from,
+        to: query.to,
       });
     },
   );

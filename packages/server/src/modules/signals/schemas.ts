@@ -25,22 +25,37 @@ export const signalIdParams = z.object({ id: z.string().describe("The signal's i
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
-export const listQuery = z.object({
-  ticker: optional(z.string().max(64).transform(normalizeTicker).pipe(z.string())).describe(
-    'Only signals of this ticker, read as the signals are (`BINANCE:BTCUSDT` finds `BTC`).',
-  ),
-  status: optional(z.enum(['accepted', 'rejected', 'duplicate'])).describe('Only signals with this status.'),
-  cursor: optional(z.string().max(100)).describe('The `nextCursor` of the previous page.'),
-  limit: optional(
-    z
-      .string()
-      .regex(/^\d{1,3}$/)
-      .transform(Number)
-      .pipe(z.number().min(1).max(200)),
-  )
-    .transform((limit) => limit ?? 50)
-    .describe('Signals per page, 1 to 200. Default 50.'),
-});
+/** Epoch milliseconds in a query: 15 digits reach far past any signal. */
+const epochMsParam = z
+  .string()
+  .regex(/^\d{1,15}$/)
+  .transform(Number);
+
+export const listQuery = z
+  .object({
+    ticker: optional(z.string().max(64).transform(normalizeTicker).pipe(z.string())).describe(
+      'Only signals of this ticker, read as the signals are (`BINANCE:BTCUSDT` finds `BTC`).',
+    ),
+    status: optional(z.enum(['accepted', 'rejected', 'duplicate'])).describe('Only signals with this status.'),
+    cursor: optional(z.string().max(100)).describe('The `nextCursor` of the previous page.'),
+    limit: optional(
+      z
+        .string()
+        .regex(/^\d{1,3}$/)
+        .transform(Number)
+        .pipe(z.number().min(1).max(200)),
+    )
+      .transform((limit) => limit ?? 50)
+      .describe('Signals per page, 1 to 200. Default 50.'),
+    from: optional(epochMsParam).describe(
+      "Only signals at or after this time, epoch milliseconds. A signal's time is when the alert fired, else when it was received (where a chart draws it).",
+    ),
+    to: optional(epochMsParam).describe('Only signals at or before this time, epoch milliseconds; not before `from`.'),
+  })
+  .refine((query) => query.from === undefined || query.to === undefined || query.from <= query.to, {
+    message: 'The to field must be a time at or after from.',
+    path: ['to'],
+  });
 
 export const settingsBody = named('WebhookSettingsRequest', z.object({ tradingViewOnly: z.boolean() }));
 

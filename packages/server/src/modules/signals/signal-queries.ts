@@ -69,6 +69,12 @@ export interface ListSignalsQuery {
   /** Only signals older than this id. */
   beforeId?: number;
   limit: number;
+  /**
+   * Only signals whose time (when the alert fired, else when it was received: the time a chart draws it at)
+   * is at or after `from` and at or before `to`, epoch milliseconds.
+   */
+  from?: number;
+  to?: number;
 }
 
 /** One page of a user's signals, newest first. */
@@ -80,6 +86,12 @@ export async function listSignals(db: Kysely<Database>, userId: number, query: L
     .$if(query.ticker !== undefined, (select) => select.where('ticker', '=', query.ticker!))
     .$if(query.status !== undefined, (select) => select.where('status', '=', query.status!))
     .$if(query.beforeId !== undefined, (select) => select.where('id', '<', query.beforeId!))
+    .$if(query.from !== undefined, (select) =>
+      select.where((eb) => eb(eb.fn.coalesce('alert_time', 'received_at'), '>=', query.from!)),
+    )
+    .$if(query.to !== undefined, (select) =>
+      select.where((eb) => eb(eb.fn.coalesce('alert_time', 'received_at'), '<=', query.to!)),
+    )
     .orderBy('id', 'desc')
     .limit(query.limit + 1)
     .execute();

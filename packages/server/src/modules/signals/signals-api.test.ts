@@ -111,6 +111,41 @@ describe.each(TEST_DIALECTS)('the signals API on %s', (dialect) => {
       expect(await ids(ada, '?limit=2')).toEqual([newer[1], newer[0]]);
     });
 
+    it('should answer by time range: from and to, inclusive, on the alert time, else the time received', async () => {
+      const at = (iso: string) => Date.parse(iso);
+      const early = await send(ada, { time: '2026-03-12T10:00:00Z' });
+      const middle = await send(ada, { time: '2026-03-12T10:05:00Z' });
+      const late = await send(ada, { time: '2026-03-12T10:10:00Z' });
+      const untimed = await send(ada);
+      const received = (await list(ada)).json<SignalPage>().data.find((signal) => signal.id === untimed)!.receivedAt;
+
+      const range = (from: number, to: number) => ids(ada, `?from=${from}&to=${to}`);
+      expect(await range(at('2026-03-12T10:00:00Z'), at('2026-03-12T10:05:00Z'))).toEqual([middle, early]);
+      expect(await range(at('2026-03-12T10:00:01Z'), at('2026-03-12T10:10:00Z'))).toEqual([late, middle]);
+      expect(await ids(ada, `?from=${at('2026-03-12T10:06:00Z')}&ticker=BTC`)).toEqual([untimed, late]);
+      expect(await ids(ada, `?to=${at('2026-03-12T10:04:59Z')}`)).toEqual([early]);
+      expect(await range(received, received)).toEqual([untimed]);
+
+      // A range pages like the whole list.
+      const firstPage = (await list(ada, `?to=${at('2026-03-12T10:10:00Z')}&limit=2`)).json<SignalPage>();
+      expect(firstPage.data.map((signal) => signal.id)).toEqual([late, middle]);
+      const secondPage = await ids(ada, `?to=${at('2026-03-12T10:10:00Z')}&limit=2&cursor=${firstPage.nextCursor}`);
+      expect(secondPage).toEqual([early]);
+    });
+
+    it.each([
+      ['?from=-1', 'from'],
+      ['?from=1.5', 'from'],
+      ['?to=abc', 'to'],
+      ['?to=1e12', 'to'],
+      ['?from=1234567890123456', 'from'],
+      ['?from=2000&to=1000', 'to'],
+    ])('should answer the range %s with 422 on %s', async (query, field) => {
+      const response = await list(ada, query);
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors).toHaveProperty(field);
+    });
+
     it('should give 50 signals a page unless told otherwise', async () => {
       for (let index = 0; index < 51; index += 1) await send(ada);
       const page = (await list(ada)).json<SignalPage>();

@@ -12,6 +12,12 @@ export const candleUpdateSchema = named(
     .object({
       symbol: z.enum(SYMBOLS),
       candles: z.record(z.enum(INTERVALS), candleSchema).describe('The forming candle of every interval.'),
+      closed: z
+        .partialRecord(z.enum(INTERVALS), z.array(candleSchema))
+        .optional()
+        .describe(
+          'Only on a tick that closes candles: per interval, the final values of each candle that closed, oldest first, as stored. A closed candle ends with the last trades of its time, which arrive with the tick that opens the next one.',
+        ),
     })
     .describe('A `candle` event: the forming candles of one pair after a tick of the feed.'),
 );
