@@ -190,6 +190,7 @@ export {
   type CandlestickChartProps,
   type ChartMarker,
   type ChartMarkerSide,
+  type ChartMarkerKind,
 } from './components/CandlestickChart';
 export { createIcon, type IconProps } from './icons/createIcon';
 export { AlertTriangleIcon } from './icons/AlertTriangleIcon';

@@ -48,3 +48,11 @@ export function timeZoneLabel(mode: TimeZoneMode, time: number = Date.now()): st
     .find((p) => p.type === 'timeZoneName');
   return part?.value ?? 'local time';
 }
+
+/**
+ * `time` moved by the zone's offset at that moment, so that its UTC fields are the zone's wall clock:
+ * calendar arithmetic written for UTC (a new day, a new hour) then works in either zone.
+ */
+export function wallClock(time: number, mode: TimeZoneMode): number {
+  return mode === 'UTC' ? time : time - new Date(time).getTimezoneOffset() * 60_000;
+}

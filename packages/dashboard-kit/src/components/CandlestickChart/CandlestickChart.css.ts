@@ -1,4 +1,4 @@
-import { createVar, keyframes, style } from '@vanilla-extract/css';
+import { keyframes, style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { vars } from '../../theme/contract.css';
 import { focusRing } from '../../theme/focus.css';
@@ -187,9 +187,6 @@ export const crosshairTag = style({
   willChange: 'transform',
 });
 
-/** How many markers sit between a marker and its candle. */
-export const markerStack = createVar();
-
 export const marker = recipe({
   base: [
     focusRing,
@@ -205,18 +202,23 @@ export const marker = recipe({
       background: 'transparent',
       cursor: 'pointer',
       pointerEvents: 'auto',
+      selectors: {
+        // The signal a link opened the chart at: ringed, and raised over its neighbours.
+        '&[aria-current="true"]': {
+          zIndex: 1,
+          boxShadow: `0 0 0 2px ${vars.color.surface}, 0 0 0 4px ${vars.color.primary}`,
+        },
+        '&[data-warning="true"]': {
+          background: `color-mix(in srgb, ${vars.color.warning} 25%, transparent)`,
+        },
+      },
     },
   ],
   variants: {
-    side: {
-      buy: {
-        color: vars.color.up,
-        transform: `translate(-50%, calc(${vars.space['1']} + ${markerStack} * 100%))`,
-      },
-      sell: {
-        color: vars.color.down,
-        transform: `translate(-50%, calc(-100% - ${vars.space['1']} - ${markerStack} * 100%))`,
-      },
+    glyph: {
+      'entry-long': { color: vars.color.up },
+      'entry-short': { color: vars.color.down },
+      exit: { color: vars.color.foreground },
     },
   },
 });
@@ -228,19 +230,57 @@ export const markerGlyph = recipe({
     background: 'currentColor',
   },
   variants: {
-    side: {
-      buy: { clipPath: 'polygon(50% 0, 100% 100%, 0 100%)' },
-      sell: { clipPath: 'polygon(0 0, 100% 0, 50% 100%)' },
+    glyph: {
+      // Entries point the way of the position; an exit is a hollow diamond, unlike either.
+      'entry-long': { clipPath: 'polygon(50% 0, 100% 100%, 0 100%)' },
+      'entry-short': { clipPath: 'polygon(0 0, 100% 0, 50% 100%)' },
+      exit: {
+        width: '9px',
+        height: '9px',
+        background: 'transparent',
+        border: '2px solid currentColor',
+        transform: 'rotate(45deg)',
+      },
     },
+    placement: { below: {}, above: {} },
   },
+});
+
+/** The "!" of a flagged signal (priced far from the market, say). */
+export const markerWarning = style({
+  position: 'absolute',
+  top: '-4px',
+  right: '-4px',
+  display: 'grid',
+  placeItems: 'center',
+  width: '10px',
+  height: '10px',
+  borderRadius: '50%',
+  background: vars.color.warning,
+  color: vars.color.warningForeground,
+  fontSize: '8px',
+  fontWeight: vars.fontWeight.bold,
+  lineHeight: 1,
+});
+
+/** An arrow towards a price that lies off the scale. */
+export const markerOffScale = style({
+  position: 'absolute',
+  left: '-6px',
+  fontSize: '9px',
+  lineHeight: 1,
+  color: vars.color.mutedForeground,
 });
 
 export const markerCount = style({
   position: 'absolute',
-  left: '100%',
+  display: 'grid',
+  placeItems: 'center',
   fontFamily: vars.font.mono,
   fontSize: vars.fontSize.xs,
+  lineHeight: 1,
   color: vars.color.mutedForeground,
+  pointerEvents: 'none',
 });
 
 export const tooltip = style({
@@ -311,12 +351,8 @@ export const lastPrice = style({
 
 export const tooltipPlacement = style({
   selectors: {
-    '&[data-side="buy"]': {
-      transform: `translate(-50%, calc(${vars.space['6']} + ${markerStack} * ${vars.space['4']}))`,
-    },
-    '&[data-side="sell"]': {
-      transform: `translate(-50%, calc(-100% - ${vars.space['6']} - ${markerStack} * ${vars.space['4']}))`,
-    },
+    '&[data-placement="below"]': { transform: `translate(-50%, ${vars.space['1']})` },
+    '&[data-placement="above"]': { transform: `translate(-50%, calc(-100% - ${vars.space['1']}))` },
   },
 });
 
@@ -327,4 +363,16 @@ export const spin = style({
   '@media': {
     '(prefers-reduced-motion: reduce)': { animationDuration: '2.4s' },
   },
+});
+
+/** The time zone's name, under the price axis at the end of the time axis. */
+export const zoneLabel = style({
+  position: 'absolute',
+  height: '24px',
+  display: 'grid',
+  placeItems: 'center',
+  fontFamily: vars.font.mono,
+  fontSize: vars.fontSize.xs,
+  color: vars.color.mutedForeground,
+  pointerEvents: 'none',
 });

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../test/axe';
 import { itConforms } from '../../test/conformance';
 import { MINUTE } from './aggregate';
@@ -26,7 +26,7 @@ const CANDLES = rising(30);
 
 function renderChart(props: Partial<CandlestickChartProps> = {}) {
   const user = userEvent.setup();
-  const view = render(<CandlestickChart candles={CANDLES} interval="1m" symbol="BTC/USD" {...props} />);
+  const view = render(<CandlestickChart candles={CANDLES} interval="1m" symbol="BTC/USD" timeZone="UTC" {...props} />);
   return { user, ...view };
 }
 
@@ -67,7 +67,7 @@ describe('given a chart with candles', () => {
     it('should show the latest candle in the legend', () => {
       renderChart();
       expect(legend()).toHaveTextContent('12 Mar 2026 10:29 UTC');
-      expect(legend()).toHaveTextContent('O 128.50 H 130.00 L 127.50 C 129.00 V 30 +1.00 (+0.78%)');
+      expect(legend()).toHaveTextContent('O 128.50 H 130.00 L 127.50 C 129.00 V 30 +0.5000 (+0.39%) from open');
     });
 
     it('should offer a crosshair slider whose value is the latest candle', () => {
@@ -271,32 +271,76 @@ describe('given signal markers', () => {
   const markers: ChartMarker[] = [
     { id: 'a', time: T0 + 20 * MINUTE + 5_000, side: 'buy', label: 'Breakout long', price: 120.25 },
     { id: 'b', time: T0 + 25 * MINUTE, side: 'sell', label: 'Take profit' },
+    { id: 'c', time: T0 + 27 * MINUTE, side: 'sell', kind: 'exit', label: 'Stop', price: 126 },
   ];
 
-  it('should draw each as a button named by its side and label', () => {
+  it('should draw entries long, entries short and exits as distinct, named glyphs', () => {
     renderChart({ markers });
-    expect(screen.getByRole('button', { name: 'Buy signal: Breakout long' })).toHaveAttribute('data-side', 'buy');
-    expect(screen.getByRole('button', { name: 'Sell signal: Take profit' })).toHaveAttribute('data-side', 'sell');
+    const glyph = (name: string) => screen.getByRole('button', { name }).getAttribute('data-glyph');
+    expect(glyph('Entry long signal: Breakout long')).toBe('entry-long');
+    expect(glyph('Entry short signal: Take profit')).toBe('entry-short');
+    expect(glyph('Exit signal (sell): Stop')).toBe('exit');
   });
 
   it('should report the marker when it is clicked', async () => {
     const onMarkerClick = vi.fn();
     const { user } = renderChart({ markers, onMarkerClick });
-    await user.click(screen.getByRole('button', { name: 'Sell signal: Take profit' }));
+    await user.click(screen.getByRole('button', { name: 'Entry short signal: Take profit' }));
     expect(onMarkerClick).toHaveBeenCalledTimes(1);
     expect(onMarkerClick).toHaveBeenCalledWith(markers[1]);
   });
 
   it('should show a tooltip with the price and time while focused', () => {
     renderChart({ markers });
-    const marker = screen.getByRole('button', { name: 'Buy signal: Breakout long' });
+    const marker = screen.getByRole('button', { name: 'Entry long signal: Breakout long' });
     act(() => marker.focus());
     const tooltip = screen.getByRole('tooltip');
-    expect(tooltip).toHaveTextContent('Buy · Breakout long');
+    expect(tooltip).toHaveTextContent('Entry long · Breakout long');
     expect(tooltip).toHaveTextContent('at 120.25 · 12 Mar 2026 10:20 UTC');
     expect(marker).toHaveAccessibleDescription(/at 120.25/);
     act(() => marker.blur());
     expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
+  describe('when tabbing through the chart', () => {
+    it('should stop once on the markers, and move between them with the arrow keys', async () => {
+      const { user } = renderChart({ markers });
+      const toolbar = screen.getByRole('toolbar', { name: 'Signals on the chart' });
+      const buttons = within(toolbar).getAllByRole('button');
+      expect(buttons.filter((button) => button.tabIndex === 0)).toHaveLength(1);
+
+      await user.click(chartArea());
+      await user.tab();
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Exit signal (sell): Stop' }));
+      await user.keyboard('{ArrowLeft}');
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Entry short signal: Take profit' }));
+      await user.keyboard('{Home}');
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Entry long signal: Breakout long' }));
+      await user.keyboard('{End}');
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Exit signal (sell): Stop' }));
+      await user.tab();
+      expect(toolbar).not.toContainElement(document.activeElement as HTMLElement);
+    });
+  });
+
+  it('should mark the selected marker as current and make it the Tab stop', () => {
+    renderChart({ markers, selectedMarkerId: 'b' });
+    const selected = screen.getByRole('button', { name: 'Entry short signal: Take profit' });
+    expect(selected).toHaveAttribute('aria-current', 'true');
+    expect(selected).toHaveAttribute('tabindex', '0');
+    expect(screen.getByRole('button', { name: /Breakout long/ })).not.toHaveAttribute('aria-current');
+  });
+
+  it('should flag a marker with a warning, in its name and tooltip', () => {
+    renderChart({
+      markers: [{ ...(markers[0] as ChartMarker), price: 1.1, warning: 'Priced 99.09% below the market' }],
+    });
+    const marker = screen.getByRole('button', {
+      name: 'Entry long signal: Breakout long, Priced 99.09% below the market',
+    });
+    expect(marker).toHaveAttribute('data-warning', 'true');
+    act(() => marker.focus());
+    expect(screen.getByRole('tooltip')).toHaveTextContent('Priced 99.09% below the market');
   });
 
   it('should leave out markers that are off screen', () => {
@@ -306,8 +350,41 @@ describe('given signal markers', () => {
   });
 
   it('should have no axe violations', async () => {
-    const { container } = renderChart({ markers });
+    const { container } = renderChart({ markers, selectedMarkerId: 'a' });
     await expectNoAxeViolations(container);
+  });
+});
+
+describe('given a time to show', () => {
+  it('should open the view around it, away from the live edge', () => {
+    const candles = rising(600);
+    renderChart({ candles, focusTime: T0 + 100 * MINUTE });
+    const first = attribute(chartArea(), 'aria-valuemin');
+    const last = attribute(chartArea(), 'aria-valuemax');
+    expect(first).toBeLessThan(100);
+    expect(last).toBeGreaterThan(100);
+    expect(last).toBeLessThan(599);
+    expect(screen.getByRole('button', { name: /Go to latest/ })).toBeInTheDocument();
+  });
+});
+
+describe('given the time-zone setting', () => {
+  const zone = process.env.TZ;
+  afterEach(() => {
+    process.env.TZ = zone;
+  });
+
+  it('should show times in UTC, named, when asked for UTC', () => {
+    renderChart({ timeZone: 'UTC' });
+    expect(legend()).toHaveTextContent('12 Mar 2026 10:29 UTC');
+    expect(screen.getByRole('figure')).toHaveAccessibleDescription(/since 12 Mar 2026 10:00 UTC/);
+  });
+
+  it("should show times on the viewer's clock, with its zone's name, when local", () => {
+    process.env.TZ = 'America/New_York';
+    renderChart({ timeZone: 'local' });
+    expect(legend()).toHaveTextContent('12 Mar 2026 06:29 EDT');
+    expect(chartArea()).toHaveAttribute('aria-valuetext', expect.stringMatching(/^12 Mar 2026 06:29 EDT: open/));
   });
 });
 

@@ -17,20 +17,20 @@ import { ChevronsRightIcon } from '../../icons/ChevronsRightIcon';
 import { InboxIcon } from '../../icons/InboxIcon';
 import { SpinnerIcon } from '../../icons/SpinnerIcon';
 import { visuallyHidden } from '../../theme/focus.css';
+import { timeZoneLabel, type TimeZoneMode } from '../../time/time-zone';
 import { Button } from '../Button';
 import { EmptyState } from '../EmptyState';
 import { formatIntervalMs, inferIntervalMs, parseInterval } from './aggregate';
 import * as styles from './CandlestickChart.css';
 import { Crosshair, type LegendField } from './crosshair';
 import { defaultFormatPrice, describeChart } from './format';
-import { xOfIndex, yOfPrice } from './geometry';
 import { useChartInteractions } from './interactions';
 import { AxesLayer, FormingLayer, SettledLayer } from './layers';
 import { MarkerLayer } from './MarkerLayer';
-import { placeMarkers } from './markers';
+import { layoutMarkers } from './markers';
 import { useChartModel } from './model';
 import type { Candle, ChartMarker } from './types';
-import { LIVE_EDGE, type Viewport } from './viewport';
+import { defaultSpan, LIVE_EDGE, type Viewport } from './viewport';
 
 export interface CandlestickChartProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
   /** The whole loaded history, oldest first; the last candle is the forming one that live ticks edit. */
@@ -54,6 +54,15 @@ export interface CandlestickChartProps extends Omit<ComponentPropsWithoutRef<'di
    * `useCallback`): a new one redraws every layer.
    */
   formatPrice?: (value: number) => string;
+  /** Which zone times are shown in (axis, crosshair, legend, tooltips), always named: the viewer's `local` zone or `UTC`. */
+  timeZone?: TimeZoneMode;
+  /**
+   * A time to show (ms since the epoch), for example a signal's: the view centres on it when it is set or
+   * changes, then follows the trader's zoom and pan as usual. Null or absent: the live edge.
+   */
+  focusTime?: number | null;
+  /** The id of the marker shown as selected (ringed, `aria-current`), for example the signal a link opened. */
+  selectedMarkerId?: string | null;
 }
 
 const NO_MARKERS: readonly ChartMarker[] = [];
@@ -78,6 +87,9 @@ export const CandlestickChart = forwardRef<HTMLDivElement, CandlestickChartProps
     onMarkerClick,
     height = DEFAULT_HEIGHT,
     formatPrice = defaultFormatPrice,
+    timeZone = 'local',
+    focusTime = null,
+    selectedMarkerId = null,
     className,
     style,
     'aria-label': ariaLabel,
@@ -93,7 +105,7 @@ export const CandlestickChart = forwardRef<HTMLDivElement, CandlestickChartProps
   const placeholder = error ? 'error' : loading ? 'loading' : 'empty';
   const state = hasCandles ? 'ready' : placeholder;
   const summary = hasCandles
-    ? describeChart({ name, candles, intervalMs, formatPrice })
+    ? describeChart({ name, candles, intervalMs, formatPrice, timeZone })
     : state === 'error'
       ? `${name}: candles could not be loaded.`
       : state === 'loading'
@@ -145,6 +157,9 @@ export const CandlestickChart = forwardRef<HTMLDivElement, CandlestickChartProps
           status={status}
           markers={markers}
           formatPrice={formatPrice}
+          timeZone={timeZone}
+          focusTime={focusTime}
+          selectedMarkerId={selectedMarkerId}
           onMarkerClick={onMarkerClick}
         />
       ) : (
@@ -268,10 +283,25 @@ interface ChartPlotProps {
   status: ReactNode;
   markers: readonly ChartMarker[];
   formatPrice: (value: number) => string;
+  timeZone: TimeZoneMode;
+  focusTime: number | null;
+  selectedMarkerId: string | null;
   onMarkerClick: ((marker: ChartMarker) => void) | undefined;
 }
 
-function ChartPlot({ candles, baseMs, resetKey, title, status, markers, formatPrice, onMarkerClick }: ChartPlotProps) {
+function ChartPlot({
+  candles,
+  baseMs,
+  resetKey,
+  title,
+  status,
+  markers,
+  formatPrice,
+  timeZone,
+  focusTime,
+  selectedMarkerId,
+  onMarkerClick,
+}: ChartPlotProps) {
   const areaRef = useRef<HTMLDivElement>(null);
   const surfaceRef = useRef<HTMLDivElement>(null);
   const legendRef = useRef<HTMLDivElement>(null);
@@ -298,7 +328,7 @@ function ChartPlot({ candles, baseMs, resetKey, title, status, markers, formatPr
 
   const width = size?.width ?? FALLBACK_SIZE.width;
   const height = size?.height ?? FALLBACK_SIZE.height;
-  const model = useChartModel({ candles, baseMs, viewport, width, height, formatPrice });
+  const model = useChartModel({ candles, baseMs, viewport, width, height, formatPrice, timeZone });
   const {
     series,
     window: candleWindow,
@@ -311,20 +341,26 @@ function ChartPlot({ candles, baseMs, resetKey, title, status, markers, formatPr
     formingVisible,
   } = model;
 
-  const placedMarkers = useMemo(
-    () =>
-      placeMarkers(markers, series, candleWindow, bucketMs).map((placement) => ({
-        ...placement,
-        x: xOfIndex(placement.index, candleWindow, frame),
-        y: yOfPrice(placement.price, priceRange, frame),
-      })),
+  const markerLayout = useMemo(
+    () => layoutMarkers({ markers, series, window: candleWindow, bucketMs, frame, priceRange }),
     [markers, series, candleWindow, bucketMs, frame, priceRange],
   );
+
+  // A time to show (a signal's, from a link): centre the view on it once the plot's width is known.
+  const plotWidth = size ? frame.plotRight : null;
+  useLayoutEffect(() => {
+    if (focusTime === null || plotWidth === null) return;
+    const halfSpan = Math.floor(defaultSpan(plotWidth) / 2);
+    const endTime = focusTime + halfSpan * baseMs;
+    setViewport({ span: null, endTime: endTime >= (candles[candles.length - 1] as Candle).time ? null : endTime });
+    // Only a new focus time (or pair) moves the view; live candles must not pull it back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focusTime, resetKey, plotWidth === null]);
 
   const onMarkerClickRef = useRef(onMarkerClick);
   useLayoutEffect(() => {
     onMarkerClickRef.current = onMarkerClick;
-    crosshair.state = { series, window: candleWindow, frame, priceRange, bucketMs, formatPrice };
+    crosshair.state = { series, window: candleWindow, frame, priceRange, bucketMs, formatPrice, timeZone };
     crosshair.slider = surfaceRef.current;
     const legendRoot = legendRef.current;
     if (legendRoot && crosshair.legend?.root !== legendRoot) {
@@ -377,7 +413,9 @@ function ChartPlot({ candles, baseMs, resetKey, title, status, markers, formatPr
               </span>{' '}
             </Fragment>
           ))}
-          <span className={clsx(styles.legendItem, styles.legendValue)} data-field="change" />
+          <span className={styles.legendItem}>
+            <span className={styles.legendValue} data-field="change" /> <span className={styles.abbr}>from open</span>
+          </span>
         </div>
         {status}
       </ChartHeader>
@@ -430,7 +468,25 @@ function ChartPlot({ candles, baseMs, resetKey, title, status, markers, formatPr
           <div ref={priceTagRef} className={styles.crosshairTag} />
           <div ref={timeTagRef} className={styles.crosshairTag} />
         </div>
-        {size && <MarkerLayer items={placedMarkers} formatPrice={formatPrice} onMarkerClick={handleMarkerClick} />}
+        {size && (
+          <span
+            className={styles.zoneLabel}
+            data-slot="time-zone"
+            style={{ left: frame.plotRight, top: frame.volumeBottom, width: frame.width - frame.plotRight }}
+            title="Times on this chart are in this zone"
+          >
+            {timeZoneLabel(timeZone, candles[candles.length - 1]?.time)}
+          </span>
+        )}
+        {size && (
+          <MarkerLayer
+            items={markerLayout}
+            formatPrice={formatPrice}
+            timeZone={timeZone}
+            selectedId={selectedMarkerId}
+            onMarkerClick={handleMarkerClick}
+          />
+        )}
         {size && viewport.endTime !== null && (
           <Button
             variant="secondary"

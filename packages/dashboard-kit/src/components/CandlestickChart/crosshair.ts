@@ -1,3 +1,4 @@
+import type { TimeZoneMode } from '../../time/time-zone';
 import { describeCandle, describeChange, formatCandleTime, formatVolume } from './format';
 import { indexAtX, priceAtY, xOfIndex, yOfPrice, type PlotFrame } from './geometry';
 import type { Range } from './scales';
@@ -13,6 +14,7 @@ export interface PlotState {
   priceRange: Range;
   bucketMs: number;
   formatPrice: (value: number) => string;
+  timeZone: TimeZoneMode;
 }
 
 export interface CrosshairElements {
@@ -36,11 +38,14 @@ const setText = (node: HTMLElement | undefined, text: string) => {
   if (node && node.textContent !== text) node.textContent = text;
 };
 
-/** Writes one candle's OHLCV (and its change from the previous close) into the legend. */
-export function writeLegend(legend: LegendElements, candle: Candle, previousClose: number, state: PlotState): void {
+/**
+ * Writes one candle's OHLCV and its change into the legend. The change is the candle's own, close minus
+ * open (the legend labels it so), so it can be checked against the O and C beside it.
+ */
+export function writeLegend(legend: LegendElements, candle: Candle, state: PlotState): void {
   const { formatPrice, bucketMs } = state;
-  const change = describeChange(previousClose, candle.close, formatPrice);
-  setText(legend.fields.time, formatCandleTime(candle.time, bucketMs));
+  const change = describeChange(candle.open, candle.close, formatPrice);
+  setText(legend.fields.time, formatCandleTime(candle.time, bucketMs, state.timeZone));
   setText(legend.fields.open, formatPrice(candle.open));
   setText(legend.fields.high, formatPrice(candle.high));
   setText(legend.fields.low, formatPrice(candle.low));
@@ -59,6 +64,7 @@ export function writeLegend(legend: LegendElements, candle: Candle, previousClos
 export class Crosshair {
   private position: Position = { kind: 'hidden' };
   private frameRequest: number | null = null;
+  private measuredTag: { length: number; width: number } | null = null;
   elements: CrosshairElements | null = null;
   legend: LegendElements | null = null;
   /** The focusable slider whose value is the candle shown (announced by screen readers as it moves). */
@@ -153,8 +159,18 @@ export class Crosshair {
       elements.priceTag.style.transform = `translate(${frame.plotRight + 2}px, ${y}px) translateY(-50%)`;
       setText(elements.priceTag, state.formatPrice(priceAtY(y, priceRange, frame)));
     }
-    elements.timeTag.style.transform = `translate(${x}px, ${frame.volumeBottom + 2}px) translateX(-50%)`;
-    setText(elements.timeTag, formatCandleTime(candle.time, state.bucketMs));
+    setText(elements.timeTag, formatCandleTime(candle.time, state.bucketMs, state.timeZone));
+    // Centred on the candle, but kept whole inside the chart at either edge.
+    const tagWidth = this.timeTagWidth(elements.timeTag);
+    const left = Math.max(0, Math.min(x - tagWidth / 2, frame.width - tagWidth));
+    elements.timeTag.style.transform = `translate(${Math.round(left)}px, ${frame.volumeBottom + 2}px)`;
+  }
+
+  /** The time tag's width, measured once per text length (a layout read on every move would cost a frame). */
+  private timeTagWidth(tag: HTMLElement): number {
+    const length = tag.textContent?.length ?? 0;
+    if (this.measuredTag?.length !== length) this.measuredTag = { length, width: tag.offsetWidth };
+    return this.measuredTag.width;
   }
 
   /** The slider's value is the candle in the legend; its text is what a screen reader says. */
@@ -166,7 +182,7 @@ export class Crosshair {
       ['aria-valuemin', String(first)],
       ['aria-valuemax', String(last)],
       ['aria-valuenow', String(index)],
-      ['aria-valuetext', describeCandle(candle, state.bucketMs, state.formatPrice)],
+      ['aria-valuetext', describeCandle(candle, state.bucketMs, state.formatPrice, state.timeZone)],
     ];
     for (const [name, value] of attributes) {
       if (slider.getAttribute(name) !== value) slider.setAttribute(name, value);
@@ -176,6 +192,6 @@ export class Crosshair {
   private writeLegendAt(index: number, legend: LegendElements, state: PlotState): void {
     const candle = candleAt(state.series, index);
     if (!candle) return;
-    writeLegend(legend, candle, candleAt(state.series, index - 1)?.close ?? candle.open, state);
+    writeLegend(legend, candle, state);
   }
 }

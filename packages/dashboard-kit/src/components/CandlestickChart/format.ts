@@ -1,3 +1,4 @@
+import { timeZoneLabel, wallClock, type TimeZoneMode } from '../../time/time-zone';
 import { DAY, MINUTE } from './aggregate';
 import type { Candle } from './types';
 
@@ -5,27 +6,36 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
+/*
+ * Times are read in UTC fields; a caller showing another zone passes its wall-clock time (see wallClock).
+ */
+
 export function monthName(time: number): string {
   return MONTHS[new Date(time).getUTCMonth()] as string;
 }
 
-/** `09:05`, or `09:05:30` with seconds, in UTC. */
+/** `09:05`, or `09:05:30` with seconds. */
 export function formatClock(time: number, withSeconds = false): string {
   const date = new Date(time);
   const clock = `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`;
   return withSeconds ? `${clock}:${pad(date.getUTCSeconds())}` : clock;
 }
 
-/** `12 Mar`, in UTC. */
+/** `12 Mar`. */
 export function formatDayMonth(time: number): string {
   const date = new Date(time);
   return `${date.getUTCDate()} ${monthName(time)}`;
 }
 
-/** A candle's opening time as a trader reads it: `12 Mar 2026 09:05 UTC`, or `12 Mar 2026` for daily candles. */
-export function formatCandleTime(time: number, intervalMs: number): string {
-  const date = `${formatDayMonth(time)} ${new Date(time).getUTCFullYear()}`;
-  return intervalMs >= DAY ? date : `${date} ${formatClock(time, intervalMs < MINUTE)} UTC`;
+/**
+ * A candle's opening time as a trader reads it, in the zone asked for and naming it: `12 Mar 2026 09:05 UTC`,
+ * `12 Mar 2026 10:05 GMT+1`. Daily candles are UTC days, named by their date: `12 Mar 2026`.
+ */
+export function formatCandleTime(time: number, intervalMs: number, zone: TimeZoneMode = 'UTC'): string {
+  if (intervalMs >= DAY) return `${formatDayMonth(time)} ${new Date(time).getUTCFullYear()}`;
+  const shown = wallClock(time, zone);
+  const date = `${formatDayMonth(shown)} ${new Date(shown).getUTCFullYear()}`;
+  return `${date} ${formatClock(shown, intervalMs < MINUTE)} ${timeZoneLabel(zone, time)}`;
 }
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
@@ -75,23 +85,29 @@ export interface SummaryInput {
   candles: readonly Candle[];
   intervalMs: number;
   formatPrice: (value: number) => string;
+  timeZone?: TimeZoneMode;
 }
 
 /** The sentence screen readers get for the whole chart: pair, interval, last price and change. */
-export function describeChart({ name, candles, intervalMs, formatPrice }: SummaryInput): string {
+export function describeChart({ name, candles, intervalMs, formatPrice, timeZone = 'UTC' }: SummaryInput): string {
   const first = candles[0];
   const last = candles[candles.length - 1];
   if (!first || !last) return `${name}: no candles.`;
   const change = describeChange(first.open, last.close, formatPrice);
   const movement = change.direction === 'flat' ? 'unchanged' : `${change.direction} ${change.magnitude}`;
   const count = candles.length === 1 ? '1 candle' : `${candles.length} candles`;
-  return `${name}. Last price ${formatPrice(last.close)}, ${movement} since ${formatCandleTime(first.time, intervalMs)} (${count}).`;
+  return `${name}. Last price ${formatPrice(last.close)}, ${movement} since ${formatCandleTime(first.time, intervalMs, timeZone)} (${count}).`;
 }
 
 /** One candle in words, for the keyboard crosshair's announcement. */
-export function describeCandle(candle: Candle, intervalMs: number, formatPrice: (value: number) => string): string {
+export function describeCandle(
+  candle: Candle,
+  intervalMs: number,
+  formatPrice: (value: number) => string,
+  timeZone: TimeZoneMode = 'UTC',
+): string {
   return (
-    `${formatCandleTime(candle.time, intervalMs)}: open ${formatPrice(candle.open)}, high ${formatPrice(candle.high)}, ` +
+    `${formatCandleTime(candle.time, intervalMs, timeZone)}: open ${formatPrice(candle.open)}, high ${formatPrice(candle.high)}, ` +
     `low ${formatPrice(candle.low)}, close ${formatPrice(candle.close)}, volume ${formatVolume(candle.volume)}.`
   );
 }

@@ -1,2 +1,2 @@
 export { CandlestickChart, type CandlestickChartProps } from './CandlestickChart';
-export type { Candle, ChartMarker, ChartMarkerSide } from './types';
+export type { Candle, ChartMarker, ChartMarkerKind, ChartMarkerSide } from './types';

@@ -1,88 +1,110 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { aggregateCandles, MINUTE } from './aggregate';
-import { MAX_MARKER_STACK, placeMarkers } from './markers';
+import { MINUTE } from './aggregate';
+import { computeFrame, yOfPrice } from './geometry';
+import { layoutMarkers, MAX_MARKER_STACK, type Box, type MarkerLayout } from './markers';
+import type { Range } from './scales';
 import type { CandleSeries } from './series';
 import type { Candle, ChartMarker } from './types';
 import { resolveWindow } from './viewport';
 
 const T0 = Date.UTC(2026, 2, 12, 10, 0);
-const candles: Candle[] = Array.from({ length: 20 }, (_, i) => ({
+const candles: Candle[] = Array.from({ length: 200 }, (_, i) => ({
   time: T0 + i * MINUTE,
-  open: 100 + i,
-  high: 110 + i,
-  low: 90 + i,
-  close: 101 + i,
+  open: 100 + (i % 10),
+  high: 110 + (i % 10),
+  low: 90 + (i % 10),
+  close: 101 + (i % 10),
   volume: 1,
 }));
-const series: CandleSeries = { settled: candles.slice(0, -1), forming: candles[19] as Candle };
-const window = resolveWindow(series, null, 20);
-const marker = (id: string, minute: number, side: 'buy' | 'sell', seconds = 0): ChartMarker => ({
+const series: CandleSeries = { settled: candles.slice(0, -1), forming: candles[199] as Candle };
+const priceRange: Range = [88, 121];
+const frame = computeFrame(960, 400, 60);
+
+const layout = (markers: ChartMarker[], count = 20) =>
+  layoutMarkers({ markers, series, window: resolveWindow(series, null, count), bucketMs: MINUTE, frame, priceRange });
+
+const marker = (id: string, minute: number, side: 'buy' | 'sell', extra: Partial<ChartMarker> = {}): ChartMarker => ({
   id,
-  time: T0 + minute * MINUTE + seconds * 1000,
+  time: T0 + minute * MINUTE + 1_000,
   side,
   label: id,
+  ...extra,
 });
 
-describe('given buy and sell signals', () => {
-  it('should hang buys from the low and sells from the high of the candle holding their time', () => {
-    const placed = placeMarkers([marker('b', 3, 'buy', 42), marker('s', 5, 'sell')], series, window, MINUTE);
-    expect(placed).toEqual([
-      expect.objectContaining({ index: 3, price: 93, stack: 0, hidden: 0 }),
-      expect.objectContaining({ index: 5, price: 115, stack: 0, hidden: 0 }),
+const overlaps = (a: Box, b: Box) =>
+  a.left < b.left + b.width && b.left < a.left + a.width && a.top < b.top + b.height && b.top < a.top + a.height;
+
+function expectNoCollisionOrClipping(layouts: readonly MarkerLayout[]) {
+  const boxes = layouts.flatMap((item) => (item.countBox ? [item.box, item.countBox] : [item.box]));
+  const outside = boxes.filter(
+    (box) =>
+      box.left < 0 || box.left + box.width > frame.plotRight || box.top < 0 || box.top + box.height > frame.priceBottom,
+  );
+  const colliding = boxes.flatMap((box, i) => boxes.slice(i + 1).filter((other) => overlaps(box, other)));
+  expect(outside).toEqual([]);
+  expect(colliding).toEqual([]);
+}
+
+describe('given signals with a price on the scale', () => {
+  it('should point at the price: entries long below it, entries short above it', () => {
+    const [long, short] = layout([
+      marker('long', 190, 'buy', { price: 100 }),
+      marker('short', 195, 'sell', { price: 105 }),
     ]);
-    expect(placed.map((p) => p.marker.id)).toEqual(['b', 's']);
-  });
-
-  it('should place a signal on the forming candle with its current high and low', () => {
-    const placed = placeMarkers([marker('now', 19, 'sell', 10)], series, window, MINUTE);
-    expect(placed[0]).toEqual(expect.objectContaining({ index: 19, price: 129 }));
-  });
-
-  it('should keep buys and sells on one candle apart', () => {
-    const placed = placeMarkers([marker('b', 4, 'buy'), marker('s', 4, 'sell')], series, window, MINUTE);
-    expect(placed.map((p) => p.stack)).toEqual([0, 0]);
+    expect(long).toMatchObject({ placement: 'below', anchorY: yOfPrice(100, priceRange, frame), offScale: null });
+    expect(long!.box.top).toBeCloseTo(yOfPrice(100, priceRange, frame) + 2);
+    expect(short).toMatchObject({ placement: 'above', anchorY: yOfPrice(105, priceRange, frame) });
+    expect(short!.box.top + short!.box.height).toBeCloseTo(yOfPrice(105, priceRange, frame) - 2);
   });
 });
 
-describe('given several signals on one side of one candle', () => {
-  it('should stack them outwards in time order', () => {
-    const placed = placeMarkers([marker('late', 7, 'buy', 50), marker('early', 7, 'buy', 5)], series, window, MINUTE);
-    expect(placed.map((p) => [p.marker.id, p.stack])).toEqual([
-      ['early', 0],
-      ['late', 1],
-    ]);
-  });
-
-  it(`should show ${MAX_MARKER_STACK} and count the rest on the outermost`, () => {
-    const many = Array.from({ length: 5 }, (_, i) => marker(`m${i}`, 8, 'sell', i));
-    const placed = placeMarkers(many, series, window, MINUTE);
-    expect(placed).toHaveLength(MAX_MARKER_STACK);
-    expect(placed.map((p) => p.hidden)).toEqual([0, 0, 2]);
+describe('given signals without a price, or priced off the scale', () => {
+  it('should hang buys from the low and sells from the high, and say which way an off-scale price lies', () => {
+    const [buy, sell] = layout([marker('b', 183, 'buy', { price: 1.5 }), marker('s', 185, 'sell')]);
+    expect(buy).toMatchObject({ index: 183, anchorY: yOfPrice(93, priceRange, frame), offScale: 'below' });
+    expect(sell).toMatchObject({ index: 185, anchorY: yOfPrice(115, priceRange, frame), offScale: null });
   });
 });
 
-describe('given signals that cannot be drawn', () => {
-  it('should leave out signals off screen, before the history, in a gap or after the forming candle', () => {
-    const scrolled = resolveWindow(series, T0 + 10 * MINUTE, 5);
-    const gapped: CandleSeries = { settled: [candles[0] as Candle], forming: candles[5] as Candle };
-    expect(placeMarkers([marker('old', 2, 'buy')], series, scrolled, MINUTE)).toEqual([]);
-    expect(placeMarkers([marker('new', 12, 'buy')], series, scrolled, MINUTE)).toEqual([]);
-    expect(placeMarkers([marker('before', -3, 'buy')], series, window, MINUTE)).toEqual([]);
-    expect(placeMarkers([marker('gap', 2, 'buy')], gapped, resolveWindow(gapped, null, 5), MINUTE)).toEqual([]);
-    expect(placeMarkers([marker('future', 21, 'buy')], series, window, MINUTE)).toEqual([]);
+describe('given a sell at the top of the scale', () => {
+  it('should turn below its price rather than be cut off', () => {
+    const [top] = layout([marker('top', 189, 'sell', { price: 121 })]);
+    expect(top!.placement).toBe('below');
+    expect(top!.box.top).toBeGreaterThanOrEqual(0);
   });
 });
 
-describe('given coarser candles', () => {
-  it('should place a signal on the coarse candle whose span holds it', () => {
-    const coarse = aggregateCandles(candles, 5 * MINUTE);
-    const coarseSeries: CandleSeries = { settled: coarse.slice(0, -1), forming: coarse[coarse.length - 1] as Candle };
-    const placed = placeMarkers(
-      [marker('b', 7, 'buy', 30)],
-      coarseSeries,
-      resolveWindow(coarseSeries, null, 4),
-      5 * MINUTE,
-    );
-    expect(placed[0]).toEqual(expect.objectContaining({ index: 1, price: 95 }));
+describe('given more signals on a candle side than fit', () => {
+  it(`should draw ${MAX_MARKER_STACK}, fold the rest into a count beyond them, and overlap nothing`, () => {
+    const burst = Array.from({ length: 7 }, (_, i) => marker(`b${i}`, 195, 'buy', { time: T0 + 195 * MINUTE + i }));
+    const placed = layout(burst);
+    expect(placed.map((item) => item.marker.id)).toEqual(['b0', 'b1', 'b2']);
+    expect(placed.map((item) => item.hidden)).toEqual([0, 0, 4]);
+    expect(placed[2]!.countBox).not.toBeNull();
+    expectNoCollisionOrClipping(placed);
+  });
+});
+
+describe('given a burst of signals on every candle, both sides, at the last candle by the price axis', () => {
+  it('should leave no marker or count overlapping another, the price axis, or the edges', () => {
+    const burst: ChartMarker[] = [];
+    for (let minute = 0; minute < 200; minute++) {
+      for (let k = 0; k < (minute % 5) + 1; k++) {
+        burst.push(marker(`b${minute}-${k}`, minute, 'buy', { time: T0 + minute * MINUTE + k, price: 95 }));
+        burst.push(marker(`s${minute}-${k}`, minute, 'sell', { time: T0 + minute * MINUTE + k }));
+      }
+    }
+    for (const count of [20, 120, 200]) {
+      const placed = layout(burst, count);
+      expect(placed.length).toBeGreaterThan(0);
+      expectNoCollisionOrClipping(placed);
+    }
+  });
+});
+
+describe('given signals off screen', () => {
+  it('should leave out those before the window or after the forming candle', () => {
+    expect(layout([marker('old', 10, 'buy'), marker('later', 250, 'buy')])).toEqual([]);
   });
 });

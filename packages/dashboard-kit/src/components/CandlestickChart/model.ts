@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { TimeZoneMode } from '../../time/time-zone';
 import { aggregateCandles, bucketStart, chooseBucketMs, mergeCandles, splitFormingBucket } from './aggregate';
 import {
   bodyWidth,
@@ -35,6 +36,8 @@ export interface ChartModelInput {
   width: number;
   height: number;
   formatPrice: (value: number) => string;
+  /** The zone the time axis is labelled in; UTC when not given. */
+  timeZone?: TimeZoneMode;
 }
 
 /**
@@ -99,7 +102,7 @@ export class ChartModelCache {
  * still fit), then the frame, the shared scales and the axis ticks. Pass the same cache each time.
  */
 export function computeChartModel(input: ChartModelInput, cache: ChartModelCache): ChartModel {
-  const { candles, baseMs, viewport, width, height, formatPrice } = input;
+  const { candles, baseMs, viewport, width, height, formatPrice, timeZone = 'UTC' } = input;
   const previous = cache.previous;
 
   // Settled candles keep their identity across live ticks (see settledKey), the forming one does not.
@@ -159,8 +162,8 @@ export function computeChartModel(input: ChartModelInput, cache: ChartModelCache
     volumeMax,
     candleWidth,
   }));
-  const timeLabels = cache.memo('timeTicks', [timeSeries, window, bucketMs, frame.plotRight], () =>
-    timeTicks(timeSeries, window, bucketMs, frame.plotRight),
+  const timeLabels = cache.memo('timeTicks', [timeSeries, window, bucketMs, frame.plotRight, timeZone], () =>
+    timeTicks(timeSeries, window, bucketMs, frame.plotRight, timeZone),
   );
   const priceLevels = cache.memo('priceTicks', [priceRange, frame], () =>
     priceTicks(

@@ -1,3 +1,4 @@
+import { wallClock, type TimeZoneMode } from '../../time/time-zone';
 import { bucketStart, DAY, HOUR, MINUTE, WEEK } from './aggregate';
 import { formatClock, formatDayMonth, monthName } from './format';
 import { candleAt, type Series } from './series';
@@ -79,22 +80,26 @@ export function formatTimeTick(time: number, step: TimeStep): string {
 
 /**
  * Time labels for the candles on screen: one on the first candle of each step (a new quarter
- * hour, day, month...), skipping any that data gaps would crowd or the plot's ends would cut.
+ * hour, day, month...) in the zone asked for, skipping any that data gaps would crowd or the
+ * plot's ends would cut.
  */
 export function timeTicks(
   series: Series<{ time: number }>,
   window: CandleWindow,
   bucketMs: number,
   plotWidth: number,
+  zone: TimeZoneMode = 'UTC',
 ): AxisTicks {
+  // Daily and longer candles are UTC days: they are labelled as such. Shorter ones on the zone's clock.
+  const shown = (time: number) => (bucketMs >= DAY ? time : wallClock(time, zone));
   const slotPx = plotWidth / window.count;
   const step = chooseTimeStep(bucketMs / slotPx, bucketMs);
   const [first, last] = visibleRange(window);
   const ticks: AxisTicks = { values: [], labels: [] };
-  let previousSlot = first > 0 ? slotOf((candleAt(series, first - 1) as { time: number }).time, step) : null;
+  let previousSlot = first > 0 ? slotOf(shown((candleAt(series, first - 1) as { time: number }).time), step) : null;
   let lastTickIndex = -Infinity;
   for (let index = first; index <= last; index++) {
-    const time = (candleAt(series, index) as { time: number }).time;
+    const time = shown((candleAt(series, index) as { time: number }).time);
     const slot = slotOf(time, step);
     const startsSlot = previousSlot === null ? isSlotStart(time, step) : slot !== previousSlot;
     previousSlot = slot;
