@@ -13,3 +13,11 @@ describe('given safeRedirect', () => {
     },
   );
 });
+
+describe('given paths.signalOnChart', () => {
+  it('should open the pair at the signal time with its marker: ?at=<ms>&signal=<id>', () => {
+    expect(paths.signalOnChart('BTC', '1m', 1_773_309_600_000, '42')).toBe(
+      '/trading/BTC/1m?at=1773309600000&signal=42',
+    );
+  });
+});

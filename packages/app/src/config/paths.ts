@@ -7,6 +7,12 @@ export const paths = {
   home: '/',
   trading: (symbol: string, interval: string = DEFAULT_INTERVAL) =>
     `/trading/${encodeURIComponent(symbol)}/${encodeURIComponent(interval)}`,
+  /**
+   * A signal on its chart: the pair opens at `at` (epoch ms, the signal's time) with the signal's marker
+   * highlighted. The format is `/trading/{symbol}/{interval}?at=<ms>&signal=<id>`.
+   */
+  signalOnChart: (symbol: string, interval: string, at: number, signalId: string) =>
+    `/trading/${encodeURIComponent(symbol)}/${encodeURIComponent(interval)}?at=${Math.round(at)}&signal=${encodeURIComponent(signalId)}`,
   defaultAfterLogin: `/trading/${DEFAULT_SYMBOL}/${DEFAULT_INTERVAL}`,
   signals: (ticker?: string) => (ticker ? `/signals?ticker=${encodeURIComponent(ticker)}` : '/signals'),
   performance: {

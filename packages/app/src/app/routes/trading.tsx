@@ -1,6 +1,6 @@
 import { Badge, CandlestickChart } from 'dashboard-kit';
 import { useMemo } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
 import { useCandles } from '../../features/market/api/get-candles';
@@ -8,8 +8,10 @@ import { useMarkets } from '../../features/market/api/get-markets';
 import { IntervalSwitcher } from '../../features/market/components/interval-switcher';
 import { PairSummary } from '../../features/market/components/pair-summary';
 import { priceChange } from '../../features/market/format';
-import { KNOWN_INTERVALS, KNOWN_SYMBOLS } from '../../features/market/types';
-import { useSignals } from '../../features/signals/api/get-signals';
+import type { Candle } from '@signaldeck/server/api-types';
+import { INTERVAL_MS, KNOWN_INTERVALS, KNOWN_SYMBOLS } from '../../features/market/types';
+import { useTimeZone } from '../../features/preferences/time-zone';
+import { useSignalsInRange } from '../../features/signals/api/get-signals-in-range';
 import { signalsToMarkers } from '../../features/signals/markers';
 import { errorMessage } from '../../lib/http';
 import { RECONNECTED_EVENT } from '../../lib/live-stream';
@@ -19,6 +21,33 @@ import * as styles from './trading.css';
 
 /** The 24-hour change comes from hourly candles, whatever interval the chart shows. */
 const DAY_OF_HOURS = 24;
+/** A deep link to a time before the latest history loads the candles around it: this many after it. */
+const CANDLES_AFTER_FOCUS = 150;
+const NO_CANDLES: readonly Candle[] = [];
+
+/** `?at=<ms>`: a time to open the chart at (a signal's, from "Show on chart"), or null. */
+function readTime(value: string | null): number | null {
+  if (!value || !/^\d{1,15}$/.test(value)) return null;
+  return Number(value);
+}
+
+/** The close of the candle holding `time`, or undefined before the history. */
+function closeAt(candles: readonly Candle[], time: number): number | undefined {
+  let low = 0;
+  let high = candles.length - 1;
+  let found: Candle | undefined;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    const candle = candles[mid] as Candle;
+    if (candle.time <= time) {
+      found = candle;
+      low = mid + 1;
+    } else {
+      high = mid - 1;
+    }
+  }
+  return found?.close;
+}
 
 /** /trading/{symbol}/{interval}: the pair's live chart with its signals as markers. */
 export function TradingRoute() {
@@ -26,15 +55,24 @@ export function TradingRoute() {
   const symbol = (params.symbol ?? '').toUpperCase();
   const interval = params.interval ?? '';
   const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const focusTime = readTime(search.get('at'));
+  const selectedSignal = search.get('signal');
+  const timeZone = useTimeZone();
   const markets = useMarkets();
 
   const symbols: readonly string[] = markets.data?.data.map((m) => m.symbol) ?? KNOWN_SYMBOLS;
   const intervals: readonly string[] = markets.data?.intervals ?? KNOWN_INTERVALS;
   const valid = symbols.includes(symbol) && intervals.includes(interval);
 
-  const candles = useCandles(valid ? symbol : null, interval);
-  const daily = useCandles(valid ? symbol : null, '1h', DAY_OF_HOURS + 1);
-  const signals = useSignals({ ticker: valid ? symbol : null });
+  // A time older than the latest history opens a past view that ends a little after it.
+  const intervalMs = INTERVAL_MS[interval] ?? INTERVAL_MS['1m']!;
+  const focusEnd = focusTime === null ? null : focusTime + CANDLES_AFTER_FOCUS * intervalMs;
+  const before = focusEnd !== null && focusEnd < Date.now() ? focusEnd : undefined;
+  const candles = useCandles(valid ? symbol : null, interval, { before });
+  const daily = useCandles(valid ? symbol : null, '1h', { limit: DAY_OF_HOURS + 1 });
+  const history = candles.candles ?? NO_CANDLES;
+  const signals = useSignalsInRange(valid ? symbol : null, history[0]?.time ?? null);
 
   useStreamEvent('candle', (event) => {
     candles.applyEvent(event);
@@ -47,8 +85,13 @@ export function TradingRoute() {
     void signals.mutate();
   });
 
-  const markers = useMemo(() => signalsToMarkers(signals.signals), [signals.signals]);
-  const change = priceChange((daily.data?.candles ?? []).slice(-DAY_OF_HOURS));
+  // The market price at a signal's time comes from the loaded history (not redone on every tick).
+  const loaded = candles.loaded;
+  const markers = useMemo(
+    () => signalsToMarkers(signals.signals ?? [], (time) => (loaded ? closeAt(loaded, time) : undefined)),
+    [signals.signals, loaded],
+  );
+  const change = priceChange((daily.candles ?? []).slice(-DAY_OF_HOURS));
 
   if (params.symbol && params.symbol !== symbol) return <Navigate to={paths.trading(symbol, interval)} replace />;
   if (!symbols.includes(symbol)) {
@@ -85,13 +128,21 @@ export function TradingRoute() {
           </>
         }
       />
-      <PairSummary change={change} caption="24h change" />
+      <PairSummary
+        change={change}
+        caption="24h change"
+        error={daily.error ? errorMessage(daily.error) : null}
+        onRetry={() => void daily.mutate()}
+      />
       <div className={styles.chart}>
         <CandlestickChart
           symbol={`${symbol}/USD`}
           interval={interval}
-          candles={candles.data?.candles ?? []}
+          candles={history}
           markers={markers}
+          timeZone={timeZone}
+          focusTime={focusTime}
+          selectedMarkerId={selectedSignal}
           loading={candles.isLoading}
           error={candles.error ? errorMessage(candles.error) : null}
           onRetry={() => void candles.mutate()}

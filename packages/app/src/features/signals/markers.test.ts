@@ -20,6 +20,34 @@ const base: Signal = {
 };
 
 describe('given signalsToMarkers', () => {
+  it('should tell entries long and short from exits, by action and by a position left flat', () => {
+    const markers = signalsToMarkers([
+      base,
+      { ...base, id: '2', action: 'short' },
+      { ...base, id: '3', action: 'exit_long' },
+      { ...base, id: '4', action: 'exit_short' },
+      { ...base, id: '5', action: 'sell', positionSize: 0 },
+    ]);
+    expect(markers.map((m) => [m.id, m.side, m.kind])).toEqual([
+      ['1', 'buy', 'entry'],
+      ['2', 'sell', 'entry'],
+      ['3', 'sell', 'exit'],
+      ['4', 'buy', 'exit'],
+      ['5', 'sell', 'exit'],
+    ]);
+  });
+
+  it('should flag a signal priced more than 10% from the market of its time', () => {
+    const markers = signalsToMarkers(
+      [
+        { ...base, price: 1_102 },
+        { ...base, id: '2', price: 84_100 },
+      ],
+      () => 84_000,
+    );
+    expect(markers.map((m) => m.warning)).toEqual(['Priced 98.69% below the market', undefined]);
+  });
+
   it('should place buys and longs below, sells, shorts and exits above', () => {
     const markers = signalsToMarkers([
       base,

@@ -1,34 +1,49 @@
-import type { ChartMarker } from 'dashboard-kit';
 import type { Signal } from '@signaldeck/server/api-types';
+import type { ChartMarker, ChartMarkerKind, ChartMarkerSide } from 'dashboard-kit';
+import { farFromMarket } from './far-from-market';
 
-/** Where each action the server reads is drawn; a new action on the server is a type error here until placed. */
-const SIDES: Record<NonNullable<Signal['action']>, ChartMarker['side']> = {
-  buy: 'buy',
-  long: 'buy',
-  sell: 'sell',
-  short: 'sell',
-  exit: 'sell',
-  close: 'sell',
-  exit_long: 'sell',
-  exit_short: 'sell',
+/** How each action the server reads is drawn; a new action on the server is a type error here until placed. */
+const ACTIONS: Record<NonNullable<Signal['action']>, { side: ChartMarkerSide; kind: ChartMarkerKind }> = {
+  buy: { side: 'buy', kind: 'entry' },
+  long: { side: 'buy', kind: 'entry' },
+  sell: { side: 'sell', kind: 'entry' },
+  short: { side: 'sell', kind: 'entry' },
+  exit_long: { side: 'sell', kind: 'exit' },
+  exit_short: { side: 'buy', kind: 'exit' },
+  exit: { side: 'sell', kind: 'exit' },
+  close: { side: 'sell', kind: 'exit' },
 };
 
+/** A signal's time on the chart: when the alert fired, else when it was received. */
+export const signalTime = (signal: Signal): number => signal.alertTime ?? signal.receivedAt;
+
 /**
- * Accepted signals as chart markers: buys and longs below the bar, sells, shorts and exits above.
- * Rejected and duplicate signals did nothing, so they are not drawn.
+ * Accepted signals as chart markers: entries long (buy, long) below their candle, entries short (sell,
+ * short) above it, exits as exits; a buy or sell that leaves the strategy flat (position size 0) is an
+ * exit too. Rejected and duplicate signals did nothing, so they are not drawn. `marketPriceAt` gives the
+ * market price at a time, so a signal priced far from it is flagged.
  */
-export function signalsToMarkers(signals: readonly Signal[]): ChartMarker[] {
+export function signalsToMarkers(
+  signals: readonly Signal[],
+  marketPriceAt: (time: number) => number | undefined = () => undefined,
+): ChartMarker[] {
   const markers: ChartMarker[] = [];
   for (const signal of signals) {
     if (signal.status !== 'accepted' || !signal.action) continue;
-    const side = SIDES[signal.action];
-    const label = [signal.action.toUpperCase(), signal.strategy, signal.comment].filter(Boolean).join(' · ');
+    const action = signal.action;
+    const mapped = ACTIONS[action];
+    const kind: ChartMarkerKind = signal.positionSize === 0 ? 'exit' : mapped.kind;
+    const label = [action.toUpperCase(), signal.strategy, signal.comment].filter(Boolean).join(' · ');
+    const time = signalTime(signal);
+    const far = farFromMarket(signal.price, marketPriceAt(time));
     markers.push({
       id: signal.id,
-      time: signal.alertTime ?? signal.receivedAt,
-      side,
+      time,
+      side: mapped.side,
+      kind,
       label,
       ...(signal.price !== null ? { price: signal.price } : {}),
+      ...(far ? { warning: `Priced ${far.text}` } : {}),
     });
   }
   return markers;

@@ -1,46 +1,96 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import useSWR from 'swr';
 import type { Candle, CandleUpdate, Candles } from '@signaldeck/server/api-types';
 
 export const DEFAULT_CANDLE_LIMIT = 500;
+/** Live candles kept beside the loaded history: the forming one and the few that closed since it loaded. */
+const LIVE_CANDLES_KEPT = 8;
 
-export function candlesKey(symbol: string, interval: string, limit = DEFAULT_CANDLE_LIMIT): string {
+export function candlesKey(symbol: string, interval: string, limit = DEFAULT_CANDLE_LIMIT, before?: number): string {
   const query = new URLSearchParams({ interval, limit: String(limit) });
+  if (before !== undefined) query.set('before', String(before));
   return `/api/markets/${encodeURIComponent(symbol)}/candles?${query.toString()}`;
 }
 
 /**
- * Puts a forming candle into a series: it replaces the last candle when it is the same bucket,
- * follows it when it is newer, and is ignored when it is older (a late event after a refetch).
+ * Puts a candle into a series, oldest first: it replaces the candle of the same time (the forming one as
+ * it ticks, or a closed one whose final values arrived), follows the last one when it is newer, and is
+ * ignored when it is older than the series' first candle.
  */
 export function mergeCandle(candles: readonly Candle[], next: Candle): Candle[] {
   const last = candles[candles.length - 1];
   if (!last || next.time > last.time) return [...candles, next];
-  if (next.time === last.time) return [...candles.slice(0, -1), next];
+  for (let index = candles.length - 1; index >= 0 && (candles[index] as Candle).time >= next.time; index--) {
+    if ((candles[index] as Candle).time === next.time) {
+      const merged = candles.slice();
+      merged[index] = next;
+      return merged;
+    }
+  }
   return candles as Candle[];
 }
 
-/**
- * GET /api/markets/{symbol}/candles, kept live: `applyEvent` merges a stream event into the cache
- * without refetching.
- */
-export function useCandles(symbol: string | null, interval: string, limit = DEFAULT_CANDLE_LIMIT) {
-  const key = symbol ? candlesKey(symbol, interval, limit) : null;
-  const swr = useSWR<Candles>(key, { revalidateOnFocus: false, keepPreviousData: false });
-  const { mutate } = swr;
+/** The loaded history with the live candles received since put over it. Without history there is nothing to show. */
+export function mergeLive(
+  history: readonly Candle[] | undefined,
+  live: readonly Candle[],
+): readonly Candle[] | undefined {
+  if (!history) return undefined;
+  return live.reduce<readonly Candle[]>((series, candle) => mergeCandle(series, candle), history);
+}
 
+/** The live candles of one series: `next` folded into `kept` by time, newest last, the oldest dropped past the limit. */
+function keepLive(kept: readonly Candle[], next: readonly Candle[]): Candle[] {
+  let live = kept as Candle[];
+  for (const candle of next) live = mergeCandle(live, candle);
+  return live.length > LIVE_CANDLES_KEPT ? live.slice(-LIVE_CANDLES_KEPT) : live;
+}
+
+export interface CandlesOptions {
+  limit?: number;
+  /** Load the history before this time (a past view): live candles are then not merged. */
+  before?: number;
+}
+
+/**
+ * GET /api/markets/{symbol}/candles, kept live. `applyEvent` takes a stream event: the forming candle and
+ * the final values of any candle that closed are kept beside the loaded history and put over it, never in
+ * place of it, so a tick that arrives while the history loads cannot empty the chart, and a refetch (Retry,
+ * reconnect) is never discarded for a tick.
+ */
+export function useCandles(symbol: string | null, interval: string, options: CandlesOptions = {}) {
+  const { limit = DEFAULT_CANDLE_LIMIT, before } = options;
+  const key = symbol ? candlesKey(symbol, interval, limit, before) : null;
+  const swr = useSWR<Candles>(key, { revalidateOnFocus: false, keepPreviousData: false });
+  const [live, setLive] = useState<{ key: string | null; candles: Candle[] }>({ key, candles: [] });
+  const liveCandles = live.key === key ? live.candles : NO_CANDLES;
+
+  const follows = before === undefined;
   const applyEvent = useCallback(
     (event: CandleUpdate) => {
-      if (event.symbol !== symbol) return;
+      if (!follows || event.symbol !== symbol) return;
       // The interval comes from the URL, so it may be one the event does not carry.
-      const candle = (event.candles as Partial<Record<string, Candle>>)[interval];
-      if (!candle) return;
-      void mutate((current) => (current ? { ...current, candles: mergeCandle(current.candles, candle) } : current), {
-        revalidate: false,
-      });
+      const forming = (event.candles as Partial<Record<string, Candle>>)[interval];
+      const closed = (event.closed as Partial<Record<string, Candle[]>> | undefined)?.[interval] ?? [];
+      if (!forming && closed.length === 0) return;
+      const received = forming ? [...closed, forming] : closed;
+      setLive((current) => ({ key, candles: keepLive(current.key === key ? current.candles : [], received) }));
     },
-    [symbol, interval, mutate],
+    [follows, symbol, interval, key],
   );
 
-  return { ...swr, applyEvent };
+  const history = swr.data?.candles;
+  const candles = useMemo(() => mergeLive(history, liveCandles), [history, liveCandles]);
+  return {
+    /** The history as loaded, without live candles: changes only when it is fetched. */
+    loaded: history,
+    candles,
+    error: swr.error as unknown,
+    isLoading: swr.isLoading,
+    isValidating: swr.isValidating,
+    mutate: swr.mutate,
+    applyEvent,
+  };
 }
+
+const NO_CANDLES: Candle[] = [];
