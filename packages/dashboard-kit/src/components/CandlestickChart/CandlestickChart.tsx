@@ -342,8 +342,17 @@ function ChartPlot({
   } = model;
 
   const markerLayout = useMemo(
-    () => layoutMarkers({ markers, series, window: candleWindow, bucketMs, frame, priceRange }),
-    [markers, series, candleWindow, bucketMs, frame, priceRange],
+    () =>
+      layoutMarkers({
+        markers,
+        series,
+        window: candleWindow,
+        bucketMs,
+        frame,
+        priceRange,
+        priorityId: selectedMarkerId,
+      }),
+    [markers, series, candleWindow, bucketMs, frame, priceRange, selectedMarkerId],
   );
 
   // A time to show (a signal's, from a link): centre the view on it once the plot's width is known.

@@ -86,6 +86,23 @@ describe('given more signals on a candle side than fit', () => {
   });
 });
 
+describe('given a flagged or selected signal among many on one candle side', () => {
+  it('should draw it first rather than fold it into the count', () => {
+    const burst = Array.from({ length: 7 }, (_, i) => marker(`b${i}`, 195, 'buy', { time: T0 + 195 * MINUTE + i }));
+    const flagged = { ...burst[6]!, warning: 'Priced 98.69% below the market' };
+    const placed = layoutMarkers({
+      markers: [...burst.slice(0, 5), flagged, burst[5]!],
+      series,
+      window: resolveWindow(series, null, 20),
+      bucketMs: MINUTE,
+      frame,
+      priceRange,
+      priorityId: 'b5',
+    });
+    expect(placed.map((item) => item.marker.id)).toEqual(['b5', 'b6', 'b0']);
+  });
+});
+
 describe('given a burst of signals on every candle, both sides, at the last candle by the price axis', () => {
   it('should leave no marker or count overlapping another, the price axis, or the edges', () => {
     const burst: ChartMarker[] = [];
@@ -100,6 +117,9 @@ describe('given a burst of signals on every candle, both sides, at the last cand
       expect(placed.length).toBeGreaterThan(0);
       expectNoCollisionOrClipping(placed);
     }
+    // Zoomed in, every candle side with signals shows at least one marker (the rest in its count).
+    const sides = new Set(layout(burst, 20).map((item) => `${item.index}:${item.marker.side}`));
+    expect(sides.size).toBe(2 * 20);
   });
 });
 

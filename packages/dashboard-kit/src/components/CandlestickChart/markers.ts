@@ -46,6 +46,8 @@ export interface MarkerLayoutInput {
   bucketMs: number;
   frame: PlotFrame;
   priceRange: Range;
+  /** A marker drawn before the others of its candle side (the selected one), so it is never folded into a count. */
+  priorityId?: string | null;
 }
 
 const overlaps = (a: Box, b: Box) =>
@@ -85,7 +87,7 @@ class PlacedBoxes {
  * signal's price (or at the candle's low for a buy, its high for a sell, when it has none or the price is off
  * the scale): buys below that level, sells above it. A marker that would overlap one placed before moves
  * outwards; past MAX_MARKER_STACK steps, or out of room, the rest of that candle side fold into a "+N" count
- * beyond the last marker drawn. Markers off screen, before the history or in a data gap are left out.
+ * beyond the last marker drawn. The selected marker and flagged ones are drawn before the others of their side. Markers off screen, before the history or in a data gap are left out.
  */
 export function layoutMarkers({
   markers,
@@ -94,7 +96,10 @@ export function layoutMarkers({
   bucketMs,
   frame,
   priceRange,
+  priorityId = null,
 }: MarkerLayoutInput): MarkerLayout[] {
+  // The selected marker first, then flagged ones, then in time order: what a trader must see is never folded away.
+  const rank = (marker: ChartMarker) => (marker.id === priorityId ? 0 : marker.warning ? 1 : 2);
   const [first, last] = visibleRange(window);
   const groups = new Map<string, { index: number; side: ChartMarker['side']; markers: ChartMarker[] }>();
   for (const marker of markers) {
@@ -116,9 +121,16 @@ export function layoutMarkers({
     !placed.collides(box);
 
   /** The first free box of `width` x `height` stepping outwards from `anchorY`, in `placement`, or null. */
-  const findBox = (x: number, anchorY: number, placement: 'below' | 'above', width: number, height: number) => {
+  const findBox = (
+    x: number,
+    anchorY: number,
+    placement: 'below' | 'above',
+    width: number,
+    height: number,
+    levels = MAX_MARKER_STACK,
+  ) => {
     const left = Math.min(Math.max(x - width / 2, 0), frame.plotRight - width);
-    for (let level = 0; level < MAX_MARKER_STACK; level++) {
+    for (let level = 0; level < levels; level++) {
       const offset = MARKER_GAP_PX + level * MARKER_PX;
       const box = { left, top: placement === 'below' ? anchorY + offset : anchorY - offset - height, width, height };
       if (fits(box)) return box;
@@ -131,7 +143,7 @@ export function layoutMarkers({
   for (const { index, side, markers: group } of ordered) {
     const candle = candleAt(series, index) as { low: number; high: number };
     const x = xOfIndex(index, window, frame);
-    group.sort((a, b) => a.time - b.time);
+    group.sort((a, b) => rank(a) - rank(b) || a.time - b.time);
     const drawn: MarkerLayout[] = [];
     for (const marker of group) {
       const onScale = marker.price !== undefined && marker.price >= priceRange[0] && marker.price <= priceRange[1];
@@ -147,10 +159,20 @@ export function layoutMarkers({
       const other = preferred === 'below' ? 'above' : 'below';
       let placement: 'below' | 'above' = preferred;
       let box = drawn.length < MAX_MARKER_STACK ? findBox(x, anchorY, preferred, MARKER_PX, MARKER_PX) : null;
-      // Near the top or bottom of the plot a marker flips to the other side of its price rather than be cut.
-      if (!box && drawn.length < MAX_MARKER_STACK && drawn.length === 0) {
+      if (!box && drawn.length === 0) {
+        // The first of a candle side is always drawn: near the top or bottom of the plot it turns to the other
+        // side of its price rather than be cut, and in a crowd it goes as far out as it must.
+        const reach = Math.ceil(frame.priceBottom / MARKER_PX);
         box = findBox(x, anchorY, other, MARKER_PX, MARKER_PX);
         placement = other;
+        if (!box) {
+          box = findBox(x, anchorY, preferred, MARKER_PX, MARKER_PX, reach);
+          placement = preferred;
+        }
+        if (!box) {
+          box = findBox(x, anchorY, other, MARKER_PX, MARKER_PX, reach);
+          placement = other;
+        }
       }
       if (!box) break;
       placed.add(box);
