@@ -91,6 +91,80 @@ export const WithMarkers: Story = () => {
   );
 };
 
+/** Entries long and short, exits, a burst folded into a count, a flagged signal, and the selected one. */
+function signalKinds(candles: readonly Candle[]): ChartMarker[] {
+  const at = (back: number) => candles[candles.length - 1 - back] as Candle;
+  const markers: ChartMarker[] = [
+    { id: 'long', time: at(40).time, side: 'buy', label: 'LONG · Breakout', price: at(40).low },
+    { id: 'short', time: at(32).time, side: 'sell', label: 'SHORT · Fade the high', price: at(32).high },
+    {
+      id: 'exit',
+      time: at(24).time,
+      side: 'sell',
+      kind: 'exit',
+      label: 'EXIT_LONG · Take profit',
+      price: at(24).close,
+    },
+    {
+      id: 'far',
+      time: at(16).time,
+      side: 'buy',
+      label: 'BUY · Fat finger',
+      price: 1_102,
+      warning: 'Priced 98.28% below the market',
+    },
+  ];
+  for (let i = 0; i < 12; i++) {
+    markers.push({
+      id: `burst-${i}`,
+      time: at(8).time + i * 1_000,
+      side: 'buy',
+      label: `BUY · Scalper #${i + 1}`,
+      price: at(8).close,
+    });
+  }
+  return markers;
+}
+
+const KIND_MARKERS = signalKinds(HISTORY_300);
+
+export const MarkerKinds: Story = () => (
+  <BothThemes>
+    <CandlestickChart
+      symbol="BTC/USD"
+      interval="1m"
+      candles={HISTORY_300}
+      markers={KIND_MARKERS}
+      selectedMarkerId="short"
+      timeZone="UTC"
+      height={360}
+      onMarkerClick={action('marker')}
+    />
+  </BothThemes>
+);
+
+export const OpenedAtASignal: Story = () => (
+  <Stack>
+    <Caption>focusTime centres the view on a signal’s time; selectedMarkerId rings its marker.</Caption>
+    <CandlestickChart
+      symbol="BTC/USD"
+      interval="1m"
+      candles={HISTORY_300}
+      markers={KIND_MARKERS}
+      focusTime={(HISTORY_300[120] as Candle).time}
+      selectedMarkerId="long"
+    />
+  </Stack>
+);
+
+export const TimeZones: Story = () => (
+  <Stack>
+    <Caption>The viewer’s local zone (the default), then UTC: axis, legend and crosshair, the zone named.</Caption>
+    <CandlestickChart symbol="BTC/USD" interval="1m" candles={HISTORY_300} timeZone="local" height={300} />
+    <CandlestickChart symbol="BTC/USD" interval="1m" candles={HISTORY_300} timeZone="UTC" height={300} />
+  </Stack>
+);
+
 export const Loading: Story = () => <CandlestickChart symbol="BTC/USD" interval="1m" candles={[]} loading />;
 
 export const Empty: Story = () => <CandlestickChart symbol="SOL/USD" interval="4h" candles={[]} />;
