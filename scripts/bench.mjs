@@ -14,10 +14,26 @@ const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 
 const parts = [
   { name: 'bundle', label: 'Bundle sizes', cmd: ['node', 'scripts/bench/bundle-size.mjs'] },
-  { name: 'ingest', label: 'Webhook ingest', cmd: ['pnpm', '--filter', '@signaldeck/server', 'exec', 'tsx', 'bench/ingest.bench.ts']},
-  { name: 'crash', label: 'Crash durability', cmd: ['pnpm', '--filter', '@signaldeck/server', 'exec', 'tsx', 'bench/crash.bench.ts'] },
-  { name: 'load', label: 'Load (webhook, reads, streams)', cmd: ['pnpm', '--filter', '@signaldeck/server', 'exec', 'tsx', 'bench/load.bench.ts'] },
-  { name: 'paper', label: 'Paper trading replay', cmd: ['pnpm', '--filter', '@signaldeck/server', 'exec', 'tsx', 'bench/paper-replay.bench.ts'] },
+  {
+    name: 'ingest',
+    label: 'Webhook ingest',
+    cmd: ['pnpm', '--filter', '@signaldeck/server', 'exec', 'tsx', 'bench/ingest.bench.ts'],
+  },
+  {
+    name: 'crash',
+    label: 'Crash durability',
+    cmd: ['pnpm', '--filter', '@signaldeck/server', 'exec', 'tsx', 'bench/crash.bench.ts'],
+  },
+  {
+    name: 'load',
+    label: 'Load (webhook, reads, streams)',
+    cmd: ['pnpm', '--filter', '@signaldeck/server', 'exec', 'tsx', 'bench/load.bench.ts'],
+  },
+  {
+    name: 'paper',
+    label: 'Paper trading replay',
+    cmd: ['pnpm', '--filter', '@signaldeck/server', 'exec', 'tsx', 'bench/paper-replay.bench.ts'],
+  },
   { name: 'signal', label: 'Signal to screen', cmd: ['node', 'scripts/bench/signal-to-screen.mjs'] },
   { name: 'chart', label: 'Candlestick chart', cmd: ['node', 'packages/dashboard-kit/bench/chart.bench.mjs'] },
   { name: 'trading', label: 'Chart on the real trading page', cmd: ['node', 'scripts/bench/trading-page.mjs'] },
@@ -59,6 +75,7 @@ console.log('\n=== Summary (figures from this run)');
 console.log('| benchmark | figure | value |');
 console.log('|---|---|---|');
 for (const [label, figures] of Object.entries(results)) {
-  for (const [key, value] of flatten(figures)) console.log(`| ${label} | ${key} | ${Array.isArray(value) ? JSON.stringify(value) : value} |`);
+  for (const [key, value] of flatten(figures))
+    console.log(`| ${label} | ${key} | ${Array.isArray(value) ? JSON.stringify(value) : value} |`);
 }
 process.exitCode = failed > 0 ? 1 : 0;
