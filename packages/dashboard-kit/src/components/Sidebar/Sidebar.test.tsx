@@ -320,6 +320,25 @@ describe('given a desktop sidebar that collapses to icons', () => {
       expect(screen.getByRole('link', { name: 'BTC/USD' })).not.toHaveAccessibleDescription();
     });
   });
+
+  describe('after items were hovered and focused while expanded, then the shortcut collapses it', () => {
+    it('should open no tooltip until one is pointed at or focused again', async () => {
+      const user = userEvent.setup();
+      render(<Shell collapsible="icon" />);
+      await user.hover(screen.getByRole('link', { name: 'ETH/USD' }));
+      await user.unhover(screen.getByRole('link', { name: 'ETH/USD' }));
+      await user.tab();
+      await user.tab();
+      await user.tab();
+      expect(screen.getByRole('button', { name: 'Account' })).toHaveFocus();
+      await user.keyboard('{Control>}b{/Control}');
+      expect(sidebarRoot()).toHaveAttribute('data-state', 'collapsed');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(screen.queryAllByRole('tooltip')).toHaveLength(0);
+      await user.hover(screen.getByRole('link', { name: 'ETH/USD' }));
+      expect(await screen.findAllByRole('tooltip', { name: 'ETH/USD' })).not.toHaveLength(0);
+    });
+  });
 });
 
 describe('given a sidebar that cannot collapse', () => {

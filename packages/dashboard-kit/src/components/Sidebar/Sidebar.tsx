@@ -433,8 +433,11 @@ function CollapsedTooltip({ content, children }: { content: ReactNode; children:
   const iconsOnly = useContext(IconsOnlyContext);
   // Always rendered, so the button keeps its identity (and focus) when the sidebar changes state.
   const [open, setOpen] = useState(false);
+  // Only a tooltip that can show may remember being open: an item hovered or focused while the
+  // sidebar was expanded must not pop up when it collapses (Radix reports no close for a tooltip
+  // that was held shut, so such a state would stay open for good).
   return (
-    <Tooltip open={iconsOnly && open} onOpenChange={setOpen}>
+    <Tooltip open={iconsOnly && open} onOpenChange={(next) => setOpen(iconsOnly && next)}>
       <TooltipTrigger asChild>{children}</TooltipTrigger>
       <TooltipContent side="right" align="center">
         {content}
