@@ -1,6 +1,6 @@
 import { createVar, keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
-import { COLUMN_WIDTHS, HEADER_HEIGHT_PX, ROW_HEIGHT_PX } from './layout';
+import { CARD_HEIGHT_PX, COLUMN_WIDTHS, COMPACT_MEDIA_QUERY, HEADER_HEIGHT_PX, ROW_HEIGHT_PX } from './layout';
 
 /** How far into its highlight a fresh row already is (rows can re-mount while scrolling). */
 export const freshElapsed = createVar();
@@ -33,6 +33,12 @@ export const toolbar = style({
   minWidth: 0,
 });
 
+export const toolbarActions = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space['2'],
+});
+
 export const count = style({
   color: vars.color.mutedForeground,
   fontSize: vars.fontSize.xs,
@@ -50,6 +56,10 @@ export const scroller = style({
   borderRadius: vars.radius.md,
   background: vars.color.surface,
   color: vars.color.surfaceForeground,
+  selectors: {
+    // The grid is the focused element; its frame shows the focus (the active row is marked too).
+    '&:has(> table:focus-visible)': { boxShadow: `0 0 0 2px ${vars.color.ring}` },
+  },
 });
 
 export const table = style({
@@ -57,6 +67,10 @@ export const table = style({
   tableLayout: 'fixed',
   borderCollapse: 'separate',
   borderSpacing: 0,
+  outline: 'none',
+  '@media': {
+    [COMPACT_MEDIA_QUERY]: { display: 'block' },
+  },
 });
 
 export const headerCell = style({
@@ -73,6 +87,24 @@ export const headerCell = style({
   textAlign: 'start',
   whiteSpace: 'nowrap',
   boxSizing: 'border-box',
+});
+
+export const body = style({
+  '@media': { [COMPACT_MEDIA_QUERY]: { display: 'block' } },
+});
+
+/** On phones the header row is read by screen readers but not shown: the cards need no column titles. */
+export const cardsHiddenHeader = style({
+  '@media': {
+    [COMPACT_MEDIA_QUERY]: {
+      position: 'absolute',
+      width: 1,
+      height: 1,
+      overflow: 'hidden',
+      clip: 'rect(0 0 0 0)',
+      whiteSpace: 'nowrap',
+    },
+  },
 });
 
 /** A column's fixed width; one without takes what is left (the table's min-width keeps it usable). */
@@ -120,6 +152,7 @@ export const row = style({
     '&[data-highlighted]': { background: vars.color.highlight },
     '&[aria-selected="true"]': { background: vars.color.highlight },
     '&[data-clickable]': { cursor: 'pointer' },
+    [`${table}:focus-visible &[data-active]`]: { outline: `2px solid ${vars.color.ring}`, outlineOffset: '-2px' },
     '&[data-fresh]': {
       animationName: flash,
       animationDuration: '2.4s',
@@ -132,7 +165,29 @@ export const row = style({
     '(prefers-reduced-motion: reduce)': {
       selectors: { '&[data-fresh]': { animationTimingFunction: 'step-end' } },
     },
+    // A card per signal: status first (what a trader checks), then what and at what price, then when.
+    [COMPACT_MEDIA_QUERY]: {
+      display: 'grid',
+      gridTemplateAreas: '"status status status expand" "ticker action price price" "time interval strategy quantity"',
+      gridTemplateColumns: 'auto auto minmax(0, 1fr) auto',
+      gridTemplateRows: 'repeat(3, minmax(0, 1fr))',
+      alignItems: 'center',
+      columnGap: vars.space['3'],
+      height: CARD_HEIGHT_PX,
+      padding: `${vars.space['2']} ${vars.space['3']}`,
+      boxSizing: 'border-box',
+      borderBottom: `1px solid ${vars.color.border}`,
+    },
   },
+});
+
+/** Spacer and detail rows are plain blocks in the card layout. */
+export const spacerRow = style({
+  '@media': { [COMPACT_MEDIA_QUERY]: { display: 'block' } },
+});
+
+export const detailRow = style({
+  '@media': { [COMPACT_MEDIA_QUERY]: { display: 'block' } },
 });
 
 export const cell = style({
@@ -148,6 +203,27 @@ export const cell = style({
     // The selected row carries a bar on its leading edge as well as its tint.
     '[aria-selected="true"] > &:first-child': { boxShadow: `inset 3px 0 0 ${vars.color.ring}` },
   },
+  '@media': {
+    [COMPACT_MEDIA_QUERY]: {
+      display: 'block',
+      height: 'auto',
+      padding: 0,
+      border: 0,
+      minWidth: 0,
+      selectors: {
+        '&[data-column="expand"]': { gridArea: 'expand', justifySelf: 'end' },
+        '&[data-column="time"]': { gridArea: 'time', color: vars.color.mutedForeground, fontSize: vars.fontSize.xs },
+        '&[data-column="ticker"]': { gridArea: 'ticker' },
+        '&[data-column="action"]': { gridArea: 'action' },
+        '&[data-column="price"]': { gridArea: 'price', textAlign: 'end' },
+        '&[data-column="quantity"]': { gridArea: 'quantity', fontSize: vars.fontSize.xs },
+        '&[data-column="interval"]': { gridArea: 'interval', fontSize: vars.fontSize.xs },
+        '&[data-column="strategy"]': { gridArea: 'strategy', fontSize: vars.fontSize.xs },
+        '&[data-column="status"]': { gridArea: 'status' },
+        '[aria-selected="true"] > &:first-child': { boxShadow: 'none' },
+      },
+    },
+  },
 });
 
 /** Text from the webhook: kept in its own direction so bidi control characters cannot spill. */
@@ -161,6 +237,30 @@ export const ticker = style({
 
 export const numeric = style({
   fontVariantNumeric: 'tabular-nums',
+});
+
+export const price = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'flex-end',
+  gap: vars.space['1'],
+  maxWidth: '100%',
+});
+
+export const priceWarning = style({
+  display: 'inline-flex',
+  flexShrink: 0,
+  color: vars.color.warning,
+});
+
+export const chartLink = style({
+  display: 'inline-block',
+  color: vars.color.foreground,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.medium,
+  textDecoration: 'underline',
+  textUnderlineOffset: '2px',
+  borderRadius: vars.radius.sm,
 });
 
 export const muted = style({
@@ -261,6 +361,10 @@ export const stateCell = style({
   padding: `${vars.space['10']} ${vars.space['4']}`,
   textAlign: 'center',
   whiteSpace: 'normal',
+  '@media': {
+    // On phones the message keeps to the screen's width and wraps, never cut off.
+    [COMPACT_MEDIA_QUERY]: { display: 'block', padding: `${vars.space['6']} ${vars.space['3']}` },
+  },
 });
 
 export const errorIcon = style({

@@ -87,7 +87,7 @@ function renderTable(props: Partial<SignalsTableProps> = {}) {
   return { user, ...utils };
 }
 
-const table = () => screen.getByRole('table', { name: 'Signals' });
+const table = () => screen.getByRole('grid', { name: 'Signals' });
 const dataRows = () =>
   within(table())
     .queryAllByRole('row')
@@ -108,14 +108,14 @@ itConforms('SignalsTable', {
 });
 
 describe('given three signals', () => {
-  it('should show a named table with a header per column', () => {
-    renderTable();
+  it('should show a named table with a header per column, the time column naming its zone', () => {
+    renderTable({ timeZone: 'UTC' });
     const headers = within(table())
       .getAllByRole('columnheader')
       .map((header) => header.textContent);
     expect(headers).toEqual([
       'Details',
-      'Time',
+      'Time (UTC)',
       'Ticker',
       'Action',
       'Price',
@@ -134,7 +134,17 @@ describe('given three signals', () => {
     const time = screen.getByText('2 min ago');
     expect(time.tagName).toBe('TIME');
     expect(time).toHaveAttribute('dateTime', new Date(receivedAt).toISOString());
-    expect(time.getAttribute('title')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}$/);
+    expect(time.getAttribute('title')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3} \S+/);
+  });
+
+  describe('given the UTC time zone', () => {
+    it('should show every time of an opened row in UTC, named', async () => {
+      const receivedAt = Date.UTC(2024, 2, 1, 23, 15, 0, 250);
+      const { user } = renderTable({ timeZone: 'UTC', signals: [makeSignal({ id: 'a', receivedAt })] });
+      expect(screen.getByText('2024-03-01')).toHaveAttribute('title', '2024-03-01 23:15:00.250 UTC');
+      await user.click(screen.getByRole('button', { name: /^Details of/ }));
+      expect(screen.getByText('2024-03-01 23:15:00.250 UTC')).toBeInTheDocument();
+    });
   });
 
   it('should colour actions by direction and show a rejection with its reason', () => {
@@ -242,6 +252,125 @@ describe('given three signals', () => {
         media.restore();
       }
     });
+  });
+});
+
+describe('given the grid and the keyboard', () => {
+  function renderBetweenButtons(props: Partial<SignalsTableProps> = {}) {
+    const user = userEvent.setup();
+    render(
+      <>
+        <button type="button">Before</button>
+        <SignalsTable signals={threeSignals()} {...props} />
+        <button type="button">After</button>
+      </>,
+    );
+    return user;
+  }
+  const activeRowId = () => {
+    const id = table().getAttribute('aria-activedescendant');
+    return id === null ? null : document.getElementById(id)?.dataset.rowId;
+  };
+
+  it('should be one Tab stop, whatever the number of rows', async () => {
+    const user = renderBetweenButtons();
+    screen.getByRole('button', { name: 'Columns of Signals' }).focus();
+    await user.tab();
+    expect(table()).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'After' })).toHaveFocus();
+  });
+
+  it('should move between rows with the arrow keys, Home and End', async () => {
+    const user = renderBetweenButtons();
+    act(() => table().focus());
+    expect(activeRowId()).toBe('a');
+    await user.keyboard('{ArrowDown}');
+    expect(activeRowId()).toBe('b');
+    await user.keyboard('{End}');
+    expect(activeRowId()).toBe('c');
+    await user.keyboard('{ArrowDown}');
+    expect(activeRowId()).toBe('c');
+    await user.keyboard('{Home}');
+    expect(activeRowId()).toBe('a');
+    await user.keyboard('{ArrowUp}');
+    expect(activeRowId()).toBe('a');
+  });
+
+  it('should open and close the active row with Enter and the side arrows, stepping over its details', async () => {
+    const user = renderBetweenButtons();
+    table().focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: 'Details of BTC buy' })).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{ArrowDown}');
+    expect(activeRowId()).toBe('b');
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('button', { name: 'Details of ETH sell' })).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{ArrowLeft}{ArrowUp}{Enter}');
+    expect(screen.getByRole('button', { name: 'Details of ETH sell' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('button', { name: 'Details of BTC buy' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('should sort from the Sort menu, since the header buttons are out of the Tab order', async () => {
+    const user = renderBetweenButtons();
+    expect(screen.getByRole('button', { name: 'Sort by Price' })).toHaveAttribute('tabindex', '-1');
+    await user.click(screen.getByRole('button', { name: 'Sort Signals' }));
+    await user.click(await screen.findByRole('menuitemradio', { name: 'Price' }));
+    expect(screen.getByRole('columnheader', { name: 'Price' })).toHaveAttribute('aria-sort', 'descending');
+    expect(tickers()).toEqual(['a', 'b', 'c']);
+    await user.click(screen.getByRole('button', { name: 'Sort Signals' }));
+    await user.click(await screen.findByRole('menuitemradio', { name: 'Ascending' }));
+    expect(tickers()).toEqual(['c', 'b', 'a']);
+  });
+});
+
+describe('given a selected row that links to its chart', () => {
+  it('should open the selected row and offer "Show on chart"', async () => {
+    const onChartLinkClick = vi.fn((_signal: SignalRow, event: { preventDefault: () => void }) =>
+      event.preventDefault(),
+    );
+    const user = userEvent.setup();
+    render(
+      <SignalsTable
+        signals={threeSignals()}
+        selectedId="b"
+        expandSelected
+        getChartHref={(signal) => `/trading/${signal.ticker}/1m?signal=${signal.id}`}
+        onChartLinkClick={onChartLinkClick}
+      />,
+    );
+    const row = dataRows().find((candidate) => candidate.dataset.rowId === 'b')!;
+    expect(row).toHaveAttribute('aria-selected', 'true');
+    expect(within(row).getByRole('button', { name: 'Details of ETH sell' })).toHaveAttribute('aria-expanded', 'true');
+    const link = screen.getByRole('link', { name: 'Show on chart' });
+    expect(link).toHaveAttribute('href', '/trading/ETH/1m?signal=b');
+    await user.click(link);
+    expect(onChartLinkClick).toHaveBeenCalledWith(expect.objectContaining({ id: 'b' }), expect.anything());
+  });
+});
+
+describe('given a price far from the market', () => {
+  it('should flag it beside the price, by name', () => {
+    renderTable({ priceWarning: (signal) => (signal.id === 'a' ? 'Price 98% below the market' : null) });
+    const row = dataRows()[0]!;
+    expect(within(row).getByTitle('Price 98% below the market')).toBeInTheDocument();
+    expect(within(row).getByText('Price 98% below the market:')).toBeInTheDocument();
+    expect(within(dataRows()[1]!).queryByTitle(/below the market/)).not.toBeInTheDocument();
+  });
+});
+
+describe('given a phone-width viewport and signals', () => {
+  it('should lay out a card per signal, and pass axe', async () => {
+    const media = mockMatchMedia({ [COMPACT_MEDIA_QUERY]: true });
+    try {
+      const { container } = renderTable({ timeZone: 'UTC' });
+      expect(scroller(container)).toHaveAttribute('data-layout', 'cards');
+      expect(table().style.minWidth).toBe('');
+      expect(within(dataRows()[1]!).getByText('rejected')).toBeInTheDocument();
+      await expectNoAxeViolations(container);
+    } finally {
+      media.restore();
+    }
   });
 });
 
@@ -433,14 +562,14 @@ describe('given 100,000 signals', () => {
   const fullListShown = () =>
     waitFor(() => expect(table()).toHaveAttribute('aria-rowcount', '100001'), { timeout: 10_000 });
 
-  it('should show the first screen at once and the whole list right after', async () => {
+  it('should show the first screen at once and the whole list right after', { timeout: 20_000 }, async () => {
     render(<SignalsTable signals={many} />);
     expect(table()).toHaveAttribute('aria-rowcount', '201');
     expect(dataRows()[0]).toHaveAttribute('data-row-id', many[0]!.id);
     await fullListShown();
   });
 
-  it('should put only a bounded number of rows in the DOM', async () => {
+  it('should put only a bounded number of rows in the DOM', { timeout: 20_000 }, async () => {
     render(<SignalsTable signals={many} />);
     await fullListShown();
     const rendered = dataRows();
@@ -449,7 +578,7 @@ describe('given 100,000 signals', () => {
     expect(rendered[0]).toHaveAttribute('aria-rowindex', '2');
   });
 
-  it('should build the whole list at once when it is sorted', async () => {
+  it('should build the whole list at once when it is sorted', { timeout: 20_000 }, async () => {
     render(<SignalsTable signals={many} defaultSorting={[{ id: 'price', desc: true }]} />);
     expect(table()).toHaveAttribute('aria-rowcount', '100001');
     expect(screen.getByRole('columnheader', { name: 'Price' })).toHaveAttribute('aria-sort', 'descending');
@@ -466,15 +595,32 @@ describe('given 100,000 signals', () => {
     });
   });
 
-  describe('after scrolling a focused row out of view', () => {
-    it('should hand focus to the scroller rather than the page', async () => {
-      const { container } = render(<SignalsTable signals={many} />);
+  describe('after scrolling a focused link out of view', () => {
+    it('should hand focus to the grid rather than the page', async () => {
+      const user = userEvent.setup();
+      const { container } = render(<SignalsTable signals={many} getChartHref={() => '/chart'} />);
       await fullListShown();
-      const toggle = within(dataRows()[0]!).getByRole('button', { name: /^Details of/ });
-      toggle.focus();
+      await user.click(within(dataRows()[0]!).getByRole('button', { name: /^Details of/ }));
+      const link = screen.getByRole('link', { name: 'Show on chart' });
+      link.focus();
       await scrollTo(scroller(container), 30_000 * 40);
-      expect(toggle.isConnected).toBe(false);
-      expect(document.activeElement).toBe(scroller(container));
+      expect(link.isConnected).toBe(false);
+      expect(document.activeElement).toBe(table());
+    });
+  });
+
+  describe('after End in the focused grid', () => {
+    it('should scroll the last row into view and point at it', async () => {
+      const user = userEvent.setup();
+      render(<SignalsTable signals={many} />);
+      await fullListShown();
+      table().focus();
+      await user.keyboard('{End}');
+      await waitFor(() => {
+        const id = table().getAttribute('aria-activedescendant');
+        expect(id && document.getElementById(id)?.dataset.rowId).toBe(many.at(-1)!.id);
+      });
+      expect(dataRows().length).toBeLessThan(40);
     });
   });
 
@@ -574,11 +720,11 @@ describe('given rows that can be selected', () => {
     expect(onRowClick).toHaveBeenCalledTimes(1);
   });
 
-  it('should report a row chosen with the keyboard', async () => {
+  it('should report a row chosen with the keyboard (Space)', async () => {
     const onRowClick = vi.fn();
     const { user } = renderTable({ onRowClick });
-    dataRows()[2]!.focus();
-    await user.keyboard('{Enter}');
+    table().focus();
+    await user.keyboard('{ArrowDown}{ArrowDown} ');
     expect(onRowClick).toHaveBeenCalledWith(expect.objectContaining({ id: 'c' }));
   });
 

@@ -11,11 +11,13 @@ import { clsx } from 'clsx';
 import {
   forwardRef,
   useCallback,
+  useEffect,
   useId,
   useMemo,
   useRef,
   useState,
   type ComponentPropsWithoutRef,
+  type MouseEvent,
   type ReactNode,
 } from 'react';
 import { useControllableState } from '../../hooks/useControllableState';
@@ -25,16 +27,19 @@ import { ArrowUpDownIcon } from '../../icons/ArrowUpDownIcon';
 import { ArrowUpIcon } from '../../icons/ArrowUpIcon';
 import { InboxIcon } from '../../icons/InboxIcon';
 import { focusRing } from '../../theme/focus.css';
+import { timeZoneLabel, type TimeZoneMode } from '../../time/time-zone';
 import { Button } from '../Button';
 import { EmptyState } from '../EmptyState';
 import { Skeleton } from '../Skeleton';
 import { ColumnsMenu } from './ColumnsMenu';
 import { EXPAND_COLUMN_ID, signalColumns, signalTableFeatures, type SignalTableFeatures } from './columns';
-import { COMPACT_MEDIA_QUERY, SKELETON_ROWS, tableMinWidth } from './layout';
+import { CARD_HEIGHT_PX, COMPACT_MEDIA_QUERY, ROW_HEIGHT_PX, SKELETON_ROWS, tableMinWidth } from './layout';
 import * as styles from './SignalsTable.css';
 import { columnClass, SignalsTableBody, type ListItem } from './SignalsTableBody';
+import { SortMenu } from './SortMenu';
 import type { SignalRow, SignalsTableColumnVisibility, SignalsTableSorting } from './types';
 import { useFreshRows } from './useFreshRows';
+import { useMediaQuery } from './useMediaQuery';
 import { useProgressiveRows } from './useProgressiveRows';
 
 /** Columns a phone-width screen starts without; the columns menu brings them back. */
@@ -59,8 +64,10 @@ export interface SignalsTableProps extends Omit<ComponentPropsWithoutRef<'div'>,
   onEndReached?: () => void;
   /** Makes rows selectable by click, Enter or Space. */
   onRowClick?: (signal: SignalRow) => void;
-  /** The selected row (for example the one behind a clicked chart marker); scrolled into view. */
+  /** The selected row (for example the one behind a clicked chart marker); scrolled into view and marked `aria-selected`. */
   selectedId?: string | null;
+  /** Opens the selected row's details once it is loaded (for example when a link points at one signal). */
+  expandSelected?: boolean;
   /** A row to point at (for example while a chart marker is hovered); scrolled into view. */
   highlightedId?: string | null;
   /** Called when a row's details open or close, for example to fetch its raw body. */
@@ -75,6 +82,14 @@ export interface SignalsTableProps extends Omit<ComponentPropsWithoutRef<'div'>,
   onColumnVisibilityChange?: (visibility: SignalsTableColumnVisibility) => void;
   /** Replaces the default "No signals yet" message. */
   emptyState?: ReactNode;
+  /** The zone times are shown in, named in the time column's header and tooltips. */
+  timeZone?: TimeZoneMode;
+  /** Where a signal is on the chart; each row's details then offer "Show on chart". */
+  getChartHref?: (signal: SignalRow) => string | null;
+  /** Called when "Show on chart" is followed, for example to navigate without a reload (`event.preventDefault()`). */
+  onChartLinkClick?: (signal: SignalRow, event: MouseEvent<HTMLAnchorElement>) => void;
+  /** Why a signal's price deserves a second look (for example far from the market), or `null`: flagged beside the price. */
+  priceWarning?: (signal: SignalRow) => string | null;
 }
 
 function startingVisibility(): ColumnVisibilityState {
@@ -83,6 +98,16 @@ function startingVisibility(): ColumnVisibilityState {
 }
 
 const getRowId = (signal: SignalRow) => signal.id;
+
+/** A number per function, so memoised rows can tell that a new `priceWarning` (new market prices) came in. */
+const functionIds = new WeakMap<object, number>();
+let nextFunctionId = 1;
+function functionId(fn: object | undefined): number {
+  if (fn === undefined) return 0;
+  let id = functionIds.get(fn);
+  if (id === undefined) functionIds.set(fn, (id = nextFunctionId++));
+  return id;
+}
 
 const countFormat = new Intl.NumberFormat('en-US');
 
@@ -107,6 +132,7 @@ export const SignalsTable = forwardRef<HTMLDivElement, SignalsTableProps>(functi
     onEndReached,
     onRowClick,
     selectedId = null,
+    expandSelected = false,
     highlightedId = null,
     onRowExpandedChange,
     sorting,
@@ -116,6 +142,10 @@ export const SignalsTable = forwardRef<HTMLDivElement, SignalsTableProps>(functi
     defaultColumnVisibility,
     onColumnVisibilityChange,
     emptyState,
+    timeZone = 'local',
+    getChartHref,
+    onChartLinkClick,
+    priceWarning,
     className,
     ...rest
   },
@@ -143,7 +173,10 @@ export const SignalsTable = forwardRef<HTMLDivElement, SignalsTableProps>(functi
   onRowExpandedChangeRef.current = onRowExpandedChange;
 
   const detailRowId = useCallback((rowId: string) => `${idPrefix}-detail-${encodeURIComponent(rowId)}`, [idPrefix]);
-  const meta = useMemo(() => ({ detailRowId }), [detailRowId]);
+  const rowDomId = useCallback((rowId: string) => `${idPrefix}-row-${encodeURIComponent(rowId)}`, [idPrefix]);
+  const meta = useMemo(() => ({ detailRowId, timeZone, priceWarning }), [detailRowId, timeZone, priceWarning]);
+  // Phones get a card per signal (laid out by a CSS media query); here it only sets the row height.
+  const compact = useMediaQuery(COMPACT_MEDIA_QUERY);
 
   const data = useProgressiveRows(signals, sortingState.length === 0);
   const sortOrder = sortingState.map((sort) => `${sort.id}:${sort.desc ? 'desc' : 'asc'}`).join(',');
@@ -178,7 +211,18 @@ export const SignalsTable = forwardRef<HTMLDivElement, SignalsTableProps>(functi
 
   const rows = table.getRowModel().rows;
   const visibleColumns = table.getVisibleLeafColumns();
-  const visibleColumnKey = visibleColumns.map((column) => column.id).join(' ');
+  // Memoised rows render again only when this changes: the columns shown, the zone, the flags.
+  const visibleColumnKey = `${visibleColumns.map((column) => column.id).join(' ')}|${timeZone}|${compact}|${functionId(priceWarning)}`;
+
+  // A link to one signal opens it, once per selection, as soon as its row is loaded.
+  const openedSelection = useRef<string | null>(null);
+  useEffect(() => {
+    if (!expandSelected || selectedId === null || openedSelection.current === selectedId) return;
+    const row = table.getCoreRowModel().rowsById[selectedId];
+    if (!row) return;
+    openedSelection.current = selectedId;
+    if (!row.getIsExpanded()) row.toggleExpanded(true);
+  });
   const columnCount = visibleColumns.length;
 
   // Expanded rows add a detail row after them; without any, the list is the rows themselves.
@@ -201,12 +245,15 @@ export const SignalsTable = forwardRef<HTMLDivElement, SignalsTableProps>(functi
   onRowClickRef.current = onRowClick;
   const activateRow = useCallback((signal: SignalRow) => onRowClickRef.current?.(signal), []);
 
-  const minWidth = tableMinWidth(visibleColumns.map((column) => column.id));
+  const minWidth = compact ? undefined : tableMinWidth(visibleColumns.map((column) => column.id));
+  const zone = timeZoneLabel(timeZone);
+  const sortable = table.getAllLeafColumns().filter((column) => column.getCanSort());
+  const sorted = sortingState[0];
 
   let body: ReactNode;
   if (showSkeleton) {
     body = (
-      <tbody>
+      <tbody className={styles.body}>
         {Array.from({ length: SKELETON_ROWS }, (_, index) => (
           <tr key={index} className={styles.row} aria-hidden="true" data-slot="signals-table-skeleton">
             {visibleColumns.map((column) => (
@@ -220,9 +267,10 @@ export const SignalsTable = forwardRef<HTMLDivElement, SignalsTableProps>(functi
     );
   } else if (rows.length === 0) {
     body = (
-      <tbody>
-        <tr>
+      <tbody className={styles.body}>
+        <tr role="row">
           <td
+            role="gridcell"
             colSpan={columnCount}
             className={styles.stateCell}
             data-slot={showError ? undefined : 'signals-table-empty'}
@@ -271,6 +319,11 @@ export const SignalsTable = forwardRef<HTMLDivElement, SignalsTableProps>(functi
         selectedId={selectedId}
         highlightedId={highlightedId}
         onActivate={onRowClick ? activateRow : undefined}
+        rowDomId={rowDomId}
+        rowHeight={compact ? CARD_HEIGHT_PX : ROW_HEIGHT_PX}
+        timeZone={timeZone}
+        getChartHref={getChartHref}
+        onChartLinkClick={onChartLinkClick}
         hasMore={hasMore}
         loadingMore={loadingMore}
         onEndReached={onEndReached}
@@ -294,18 +347,27 @@ export const SignalsTable = forwardRef<HTMLDivElement, SignalsTableProps>(functi
         ) : (
           <span className={styles.count}>{showError && rows.length === 0 ? '' : countText}</span>
         )}
-        <ColumnsMenu
-          tableLabel={label}
-          options={table
-            .getAllLeafColumns()
-            .filter((column) => column.getCanHide())
-            .map((column) => ({
-              id: column.id,
-              label: column.columnDef.meta?.label ?? column.id,
-              visible: column.getIsVisible(),
-            }))}
-          onVisibleChange={(id, visible) => table.getColumn(id)?.toggleVisibility(visible)}
-        />
+        <span className={styles.toolbarActions}>
+          <SortMenu
+            tableLabel={label}
+            options={sortable.map((column) => ({ id: column.id, label: column.columnDef.meta?.label ?? column.id }))}
+            sortedBy={sorted?.id ?? null}
+            descending={sorted?.desc ?? true}
+            onSortChange={(id, desc) => setSortingState(id === null ? [] : [{ id, desc }])}
+          />
+          <ColumnsMenu
+            tableLabel={label}
+            options={table
+              .getAllLeafColumns()
+              .filter((column) => column.getCanHide())
+              .map((column) => ({
+                id: column.id,
+                label: column.columnDef.meta?.label ?? column.id,
+                visible: column.getIsVisible(),
+              }))}
+            onVisibleChange={(id, visible) => table.getColumn(id)?.toggleVisibility(visible)}
+          />
+        </span>
       </div>
       {showError && rows.length > 0 ? (
         <div className={styles.banner} role="alert" data-slot="signals-table-error">
@@ -320,47 +382,55 @@ export const SignalsTable = forwardRef<HTMLDivElement, SignalsTableProps>(functi
       ) : null}
       <div
         ref={setScroller}
-        className={clsx(styles.scroller, focusRing)}
-        // Takes focus when a focused row scrolls away, so the keyboard keeps scrolling the table.
-        tabIndex={-1}
+        className={styles.scroller}
+        data-layout={compact ? 'cards' : 'table'}
         data-slot="signals-table-scroller"
       >
+        {/* A grid: one Tab stop; the arrow keys move between rows (aria-activedescendant), Enter opens one. */}
         <table
+          role="grid"
           className={styles.table}
-          style={{ minWidth }}
+          style={minWidth === undefined ? undefined : { minWidth }}
           aria-label={label}
           aria-rowcount={rows.length > 0 ? (hasMore ? -1 : itemCount + 1) : undefined}
+          aria-colcount={columnCount}
           aria-busy={loading || loadingMore || undefined}
+          aria-describedby={rows.length > 0 ? `${idPrefix}-keys` : undefined}
+          tabIndex={rows.length > 0 ? 0 : undefined}
         >
           <colgroup>
             {visibleColumns.map((column) => (
               <col key={column.id} className={columnClass(column.id)} />
             ))}
           </colgroup>
-          <thead>
+          <thead className={styles.cardsHiddenHeader}>
             {table.getHeaderGroups().map((group) => (
-              <tr key={group.id} aria-rowindex={rows.length > 0 ? 1 : undefined}>
+              <tr key={group.id} role="row" aria-rowindex={rows.length > 0 ? 1 : undefined}>
                 {group.headers.map((header) => (
-                  <HeaderCell key={header.id} header={header} />
+                  <HeaderCell key={header.id} header={header} zone={zone} />
                 ))}
               </tr>
             ))}
           </thead>
           {body}
         </table>
+        <span id={`${idPrefix}-keys`} hidden>
+          Up and down arrows move between signals, Enter opens or closes a signal&apos;s details.
+        </span>
       </div>
     </div>
   );
 });
 
-function HeaderCell({ header }: { header: Header<SignalTableFeatures, SignalRow, unknown> }) {
+function HeaderCell({ header, zone }: { header: Header<SignalTableFeatures, SignalRow, unknown>; zone: string }) {
   const { column } = header;
   const meta = column.columnDef.meta;
-  const label = meta?.label ?? column.id;
+  // The time column names its zone, so a time never stands without one.
+  const label = column.id === 'time' ? `${meta?.label ?? column.id} (${zone})` : (meta?.label ?? column.id);
   const align = meta?.align ?? 'start';
   if (!column.getCanSort()) {
     return (
-      <th scope="col" className={clsx(styles.headerCell, styles.align[align])}>
+      <th scope="col" role="columnheader" className={clsx(styles.headerCell, styles.align[align])}>
         <FlexRender header={header} />
       </th>
     );
@@ -370,7 +440,9 @@ function HeaderCell({ header }: { header: Header<SignalTableFeatures, SignalRow,
   return (
     <th
       scope="col"
+      role="columnheader"
       aria-label={label}
+      data-column={column.id}
       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
       className={clsx(styles.headerCell, styles.align[align])}
     >
@@ -378,6 +450,8 @@ function HeaderCell({ header }: { header: Header<SignalTableFeatures, SignalRow,
         type="button"
         className={clsx(styles.sortButton, focusRing)}
         aria-label={`Sort by ${label}`}
+        // Pointer only: the keyboard sorts from the Sort menu, so the table stays one Tab stop.
+        tabIndex={-1}
         data-sorted={sorted || undefined}
         onClick={column.getToggleSortingHandler()}
       >

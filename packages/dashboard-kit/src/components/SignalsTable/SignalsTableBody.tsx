@@ -7,17 +7,17 @@ import {
 } from '@tanstack/react-virtual';
 import { assignInlineVars } from '@vanilla-extract/dynamic';
 import { clsx } from 'clsx';
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { focusRing } from '../../theme/focus.css';
+import type { TimeZoneMode } from '../../time/time-zone';
 import type { SignalTableRow } from './columns';
-import { formatExactTime } from './format';
+import { formatZonedTime } from './format';
 import {
   DETAIL_ESTIMATE_PX,
   END_REACHED_THRESHOLD_ROWS,
   FRESH_ROW_MS,
   HEADER_HEIGHT_PX,
   OVERSCAN_ROWS,
-  ROW_HEIGHT_PX,
   type ColumnKey,
 } from './layout';
 import * as styles from './SignalsTable.css';
@@ -36,7 +36,7 @@ export const columnClass = (columnId: string): string | undefined => styles.colu
 
 function Spacer({ height, columnCount }: { height: number; columnCount: number }) {
   return (
-    <tr aria-hidden="true" data-slot="signals-table-spacer">
+    <tr aria-hidden="true" className={styles.spacerRow} data-slot="signals-table-spacer">
       <td colSpan={columnCount} className={styles.spacer} style={{ height }} />
     </tr>
   );
@@ -73,7 +73,28 @@ export interface SignalsTableBodyProps {
   detailRowId: (rowId: string) => string;
   /** Changes when the sort order does; a re-sort does not hold the rows in view in place. */
   sortOrder: string;
+  /** The DOM id of a row, for the grid's `aria-activedescendant`. */
+  rowDomId: (rowId: string) => string;
+  /** A row's height: a table row, or a card on phone widths. */
+  rowHeight: number;
+  timeZone: TimeZoneMode;
+  getChartHref: ((signal: SignalRow) => string | null) | undefined;
+  onChartLinkClick: ((signal: SignalRow, event: MouseEvent<HTMLAnchorElement>) => void) | undefined;
 }
+
+/** Keys the grid takes for itself; any other key (Tab included) does what it always does. */
+const NAVIGATION_KEYS = new Set([
+  'ArrowDown',
+  'ArrowUp',
+  'PageDown',
+  'PageUp',
+  'Home',
+  'End',
+  'ArrowRight',
+  'ArrowLeft',
+  'Enter',
+  ' ',
+]);
 
 /**
  * The virtualised rows, between two spacer rows that stand in for the rows out of view. Kept
@@ -95,6 +116,11 @@ export function SignalsTableBody({
   onEndReached,
   detailRowId,
   sortOrder,
+  rowDomId,
+  rowHeight,
+  timeZone,
+  getChartHref,
+  onChartLinkClick,
 }: SignalsTableBodyProps) {
   const itemCount = items ? items.length : rows.length;
   const itemAt = useCallback(
@@ -104,8 +130,8 @@ export function SignalsTableBody({
   // Both keep their identity until the rows change: the virtualiser recomputes every position
   // (100,000 of them) whenever either function is new.
   const estimateSize = useCallback(
-    (index: number) => (itemAt(index).detail ? DETAIL_ESTIMATE_PX : ROW_HEIGHT_PX),
-    [itemAt],
+    (index: number) => (itemAt(index).detail ? DETAIL_ESTIMATE_PX : rowHeight),
+    [itemAt, rowHeight],
   );
   const getItemKey = useCallback(
     (index: number) => {
@@ -132,6 +158,20 @@ export function SignalsTableBody({
   // top nothing is held, so new signals come into view; after a re-sort nothing is held either.
   const anchor = useRef<{ key: Key; index: number; start: number } | null>(null);
   const anchoredFor = useRef({ itemAt, order: sortOrder });
+  // After the table scrolled to the selected row, that row (not the top one) holds its place while
+  // rows arrive, until the user scrolls themselves.
+  const followSelected = useRef(false);
+  useEffect(() => {
+    if (!scroller) return;
+    const stop = () => {
+      followSelected.current = false;
+    };
+    const events = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
+    for (const name of events) scroller.addEventListener(name, stop, { passive: true });
+    return () => {
+      for (const name of events) scroller.removeEventListener(name, stop);
+    };
+  }, [scroller]);
   useLayoutEffect(() => {
     let offset = virtualizer.scrollOffset ?? 0;
     const previous = anchor.current;
@@ -146,21 +186,105 @@ export function SignalsTableBody({
         scroller.scrollTop = offset;
       }
     }
+    const selectedIndex =
+      followSelected.current && selectedId !== null ? findItemIndex(getItemKey, itemCount, selectedId, 0) : -1;
+    const selectedStart = selectedIndex === -1 ? undefined : virtualizer.measurementsCache[selectedIndex]?.start;
+    if (selectedStart !== undefined) {
+      anchor.current = { key: selectedId as string, index: selectedIndex, start: selectedStart };
+      return;
+    }
     const top = virtualizer.getVirtualItemForOffset(offset + HEADER_HEIGHT_PX);
     anchor.current = top ? { key: top.key, index: top.index, start: top.start } : null;
   });
 
-  // A focused row that scrolls out of the rendered range is removed, and focus would fall to the
-  // page: hand it to the scroller instead, so arrow keys keep scrolling the table.
+  // A focused link in a row's details that scrolls out of the rendered range is removed, and focus
+  // would fall to the page: hand it back to the grid, so the arrow keys keep working.
   const focusWithin = useRef(false);
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   useLayoutEffect(() => {
-    if (!focusWithin.current || !scroller) return;
-    const active = scroller.ownerDocument.activeElement;
-    if (active === null || active === scroller.ownerDocument.body) {
+    const grid = bodyRef.current?.parentElement;
+    if (!focusWithin.current || !grid) return;
+    const active = grid.ownerDocument.activeElement;
+    if (active === null || active === grid.ownerDocument.body) {
       focusWithin.current = false;
-      scroller.focus({ preventScroll: true });
+      grid.focus({ preventScroll: true });
     }
+  });
+
+  // The grid keeps focus itself and points at its active row with aria-activedescendant, so a
+  // row that virtualisation removes never takes the focus with it.
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const rowIndexOf = useCallback(
+    (id: string) =>
+      items ? items.findIndex((item) => !item.detail && item.row.id === id) : rows.findIndex((row) => row.id === id),
+    [items, rows],
+  );
+  const keyboard = useRef<{ onKeyDown: (event: KeyboardEvent) => void; onFocus: (event: FocusEvent) => void }>(null);
+  keyboard.current = {
+    onFocus(event) {
+      const grid = event.currentTarget as HTMLElement;
+      if (event.target !== grid) return;
+      if (activeId !== null && rowIndexOf(activeId) !== -1) return;
+      const preferred = selectedId !== null && rowIndexOf(selectedId) !== -1 ? selectedId : null;
+      if (preferred !== null) return setActiveId(preferred);
+      // Otherwise the first row in view: focusing does not move the list.
+      const top = virtualizer.getVirtualItemForOffset((virtualizer.scrollOffset ?? 0) + HEADER_HEIGHT_PX);
+      const index = Math.max(0, top?.index ?? 0);
+      const item = itemAt(index);
+      setActiveId(item.row.id);
+    },
+    onKeyDown(event) {
+      const grid = event.currentTarget as HTMLElement;
+      if (event.target !== grid || !NAVIGATION_KEYS.has(event.key) || event.altKey || event.metaKey) return;
+      if (itemCount === 0) return;
+      event.preventDefault();
+      const current = activeId === null ? -1 : rowIndexOf(activeId);
+      const activeRow = current === -1 ? undefined : itemAt(current).row;
+      if (event.key === 'Enter' || event.key === ' ') {
+        if (!activeRow) return;
+        if (event.key === ' ' && onActivate) onActivate(activeRow.original);
+        else activeRow.toggleExpanded();
+        return;
+      }
+      if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+        if (activeRow && activeRow.getIsExpanded() !== (event.key === 'ArrowRight')) activeRow.toggleExpanded();
+        return;
+      }
+      const page = Math.max(1, Math.floor(((scroller?.clientHeight ?? rowHeight) - HEADER_HEIGHT_PX) / rowHeight) - 1);
+      const step = { ArrowDown: 1, ArrowUp: -1, PageDown: page, PageUp: -page }[event.key];
+      let target: number;
+      if (event.key === 'Home') target = 0;
+      else if (event.key === 'End') target = itemCount - 1;
+      else if (current === -1) target = 0;
+      else target = current + (step ?? 0);
+      target = Math.min(itemCount - 1, Math.max(0, target));
+      // Details are not rows of their own for the keyboard: step over them.
+      const direction = (step ?? 0) < 0 || event.key === 'Home' ? -1 : 1;
+      while (itemAt(target).detail && target + direction >= 0 && target + direction < itemCount) target += direction;
+      if (itemAt(target).detail) target -= direction;
+      setActiveId(itemAt(target).row.id);
+      virtualizer.scrollToIndex(target, { align: 'auto' });
+    },
+  };
+  useEffect(() => {
+    const grid = bodyRef.current?.parentElement;
+    if (!grid) return;
+    const onKeyDown = (event: KeyboardEvent) => keyboard.current?.onKeyDown(event);
+    const onFocus = (event: FocusEvent) => keyboard.current?.onFocus(event);
+    grid.addEventListener('keydown', onKeyDown);
+    grid.addEventListener('focus', onFocus);
+    return () => {
+      grid.removeEventListener('keydown', onKeyDown);
+      grid.removeEventListener('focus', onFocus);
+    };
+  }, []);
+  // Points the grid at its active row while that row is rendered (a reference to a missing element would dangle).
+  useLayoutEffect(() => {
+    const grid = bodyRef.current?.parentElement;
+    if (!grid) return;
+    const element = activeId === null ? null : grid.ownerDocument.getElementById(rowDomId(activeId));
+    if (element && grid.contains(element)) grid.setAttribute('aria-activedescendant', element.id);
+    else grid.removeAttribute('aria-activedescendant');
   });
 
   const lastRenderedIndex = virtualItems.at(-1)?.index ?? -1;
@@ -181,13 +305,15 @@ export function SignalsTableBody({
       ? items.findIndex((item) => !item.detail && item.row.id === id)
       : rows.findIndex((row) => row.id === id);
     pendingScrollId.current = index >= 0 ? null : id;
-    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
+    if (index >= 0) virtualizer.scrollToIndex(index, { align: index === 0 ? 'start' : 'center' });
   };
   useEffect(() => {
     if (highlightedId !== null) scrollToRowRef.current(highlightedId);
   }, [highlightedId]);
   useEffect(() => {
-    if (selectedId !== null) scrollToRowRef.current(selectedId);
+    if (selectedId === null) return;
+    followSelected.current = true;
+    scrollToRowRef.current(selectedId);
   }, [selectedId]);
   useEffect(() => {
     if (pendingScrollId.current !== null) scrollToRowRef.current(pendingScrollId.current);
@@ -203,6 +329,7 @@ export function SignalsTableBody({
   return (
     <tbody
       ref={bodyRef}
+      className={styles.body}
       onFocus={() => {
         focusWithin.current = true;
       }}
@@ -233,6 +360,9 @@ export function SignalsTableBody({
               columnCount={columnCount}
               width={scrollerWidth}
               measure={virtualizer.measureElement}
+              timeZone={timeZone}
+              chartHref={getChartHref?.(row.original) ?? null}
+              onChartLinkClick={onChartLinkClick}
             />
           );
         }
@@ -242,6 +372,8 @@ export function SignalsTableBody({
           <SignalTableRowView
             key={virtualItem.key as string}
             row={row}
+            id={rowDomId(row.id)}
+            active={row.id === activeId}
             ariaRowIndex={virtualItem.index + 2}
             visibleColumnKey={visibleColumnKey}
             expanded={expanded[row.id] === true}
@@ -249,13 +381,14 @@ export function SignalsTableBody({
             highlighted={row.id === highlightedId}
             freshFor={freshFor !== undefined && freshFor < FRESH_ROW_MS ? freshFor : undefined}
             onActivate={onActivate}
+            onPoint={setActiveId}
           />
         );
       })}
       {bottomSpace > 0 ? <Spacer height={bottomSpace} columnCount={columnCount} /> : null}
       {loadingMore ? (
-        <tr>
-          <td colSpan={columnCount} className={styles.footerCell}>
+        <tr role="row">
+          <td role="gridcell" colSpan={columnCount} className={styles.footerCell}>
             <span role="status">Loading more signals…</span>
           </td>
         </tr>
@@ -266,6 +399,9 @@ export function SignalsTableBody({
 
 interface RowViewProps {
   row: SignalTableRow;
+  id: string;
+  /** The row the grid's keyboard focus is on. */
+  active: boolean;
   ariaRowIndex: number;
   /** Changes when columns are shown or hidden, so a memoised row renders its new cells. */
   visibleColumnKey: string;
@@ -275,6 +411,8 @@ interface RowViewProps {
   /** How long ago the row arrived, while it is still fresh. */
   freshFor: number | undefined;
   onActivate: ((signal: SignalRow) => void) | undefined;
+  /** A pointer chose this row: the keyboard goes on from here. */
+  onPoint: (rowId: string) => void;
 }
 
 const INTERACTIVE_TARGET = 'button, a, input, select, textarea, [role="button"], [role="menuitem"]';
@@ -282,27 +420,29 @@ const INTERACTIVE_TARGET = 'button, a, input, select, textarea, [role="button"],
 /** One data row. Memoised: while scrolling only the rows that come into view render. */
 const SignalTableRowView = memo(function SignalTableRowView({
   row,
+  id,
+  active,
   ariaRowIndex,
   expanded,
   selected,
   highlighted,
   freshFor,
   onActivate,
+  onPoint,
 }: RowViewProps) {
   const handleClick = (event: MouseEvent<HTMLTableRowElement>) => {
+    onPoint(row.id);
     if ((event.target as Element).closest(INTERACTIVE_TARGET)) return;
-    onActivate?.(row.original);
-  };
-  const handleKeyDown = (event: KeyboardEvent<HTMLTableRowElement>) => {
-    if (event.target !== event.currentTarget || (event.key !== 'Enter' && event.key !== ' ')) return;
-    event.preventDefault();
     onActivate?.(row.original);
   };
   return (
     <tr
-      className={clsx(styles.row, onActivate && focusRing)}
+      id={id}
+      role="row"
+      className={styles.row}
       aria-rowindex={ariaRowIndex}
-      aria-selected={onActivate ? selected : undefined}
+      aria-selected={selected}
+      data-active={active || undefined}
       data-expanded={expanded || undefined}
       data-highlighted={highlighted || undefined}
       data-fresh={freshFor === undefined ? undefined : ''}
@@ -312,14 +452,17 @@ const SignalTableRowView = memo(function SignalTableRowView({
       style={
         freshFor === undefined ? undefined : assignInlineVars({ [styles.freshElapsed]: String(Math.round(freshFor)) })
       }
-      tabIndex={onActivate ? 0 : undefined}
-      onClick={onActivate ? handleClick : undefined}
-      onKeyDown={onActivate ? handleKeyDown : undefined}
+      onClick={handleClick}
     >
       {row.getVisibleCells().map((cell) => {
         const meta = cell.column.columnDef.meta;
         return (
-          <td key={cell.id} className={clsx(styles.cell, styles.align[meta?.align ?? 'start'])}>
+          <td
+            key={cell.id}
+            role="gridcell"
+            className={clsx(styles.cell, styles.align[meta?.align ?? 'start'])}
+            data-column={cell.column.id}
+          >
             <FlexRender cell={cell} />
           </td>
         );
@@ -336,22 +479,43 @@ interface DetailRowProps {
   /** The visible width of the scroller, so the details stay readable when the table is wider. */
   width: number | undefined;
   measure: Virtualizer<HTMLDivElement, HTMLTableRowElement>['measureElement'];
+  timeZone: TimeZoneMode;
+  chartHref: string | null;
+  onChartLinkClick: ((signal: SignalRow, event: MouseEvent<HTMLAnchorElement>) => void) | undefined;
 }
 
-function DetailRow({ id, signal, index, columnCount, width, measure }: DetailRowProps) {
+function DetailRow({
+  id,
+  signal,
+  index,
+  columnCount,
+  width,
+  measure,
+  timeZone,
+  chartHref,
+  onChartLinkClick,
+}: DetailRowProps) {
   return (
-    <tr id={id} ref={measure} data-index={index} aria-rowindex={index + 2} data-slot="signals-table-detail">
-      <td colSpan={columnCount} className={styles.detailCell}>
+    <tr
+      id={id}
+      role="row"
+      ref={measure}
+      data-index={index}
+      aria-rowindex={index + 2}
+      className={styles.detailRow}
+      data-slot="signals-table-detail"
+    >
+      <td role="gridcell" colSpan={columnCount} className={styles.detailCell}>
         <div
           className={styles.detailContent}
           style={width === undefined ? undefined : assignInlineVars({ [styles.viewportWidth]: `${width}px` })}
         >
           <dl className={styles.detailFields}>
             <dt className={styles.detailTerm}>Received</dt>
-            <dd className={styles.detailValue}>{formatExactTime(signal.receivedAt)}</dd>
+            <dd className={styles.detailValue}>{formatZonedTime(signal.receivedAt, timeZone)}</dd>
             <dt className={styles.detailTerm}>Alert time</dt>
             <dd className={styles.detailValue}>
-              {signal.alertTime === null ? '—' : formatExactTime(signal.alertTime)}
+              {signal.alertTime === null ? '—' : formatZonedTime(signal.alertTime, timeZone)}
             </dd>
             {signal.comment ? (
               <>
@@ -376,6 +540,16 @@ function DetailRow({ id, signal, index, columnCount, width, measure }: DetailRow
               )}
             </dd>
           </dl>
+          {chartHref ? (
+            <a
+              className={clsx(styles.chartLink, focusRing)}
+              href={chartHref}
+              onClick={onChartLinkClick ? (event) => onChartLinkClick(signal, event) : undefined}
+              data-slot="signals-table-chart-link"
+            >
+              Show on chart
+            </a>
+          ) : null}
         </div>
       </td>
     </tr>

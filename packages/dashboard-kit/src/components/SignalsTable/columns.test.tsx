@@ -13,13 +13,21 @@ describe('given a relative time on screen', () => {
 
   describe('after time passes', () => {
     it('should update its text without a re-render from outside', () => {
-      render(<RelativeTime time={Date.now() - 10_000} />);
+      render(<RelativeTime time={Date.now() - 10_000} timeZone="local" />);
       expect(screen.getByText('10 s ago')).toBeInTheDocument();
       act(() => {
         vi.advanceTimersByTime(60_000);
       });
       expect(screen.getByText('1 min ago')).toBeInTheDocument();
     });
+  });
+});
+
+describe('given a relative time in UTC', () => {
+  it('should name the zone in its exact time', () => {
+    render(<RelativeTime time={Date.UTC(2025, 0, 15, 9, 30, 5, 120)} timeZone="UTC" />);
+    const time = screen.getByText(/ago|just now|2025-01-15/);
+    expect(time).toHaveAttribute('title', '2025-01-15 09:30:05.120 UTC');
   });
 });
 

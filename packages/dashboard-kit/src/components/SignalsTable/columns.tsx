@@ -10,17 +10,19 @@ import {
   type Row,
 } from '@tanstack/react-table';
 import { clsx } from 'clsx';
+import { AlertTriangleIcon } from '../../icons/AlertTriangleIcon';
 import { ChevronRightIcon } from '../../icons/ChevronRightIcon';
 import { focusRing, visuallyHidden } from '../../theme/focus.css';
+import type { TimeZoneMode } from '../../time/time-zone';
 import { useNow } from './clock';
 import { Badge, type BadgeVariant } from '../Badge';
 import {
   actionTone,
   type ActionTone,
-  formatExactTime,
   formatPrice,
   formatQuantity,
   formatRelativeTime,
+  formatZonedTime,
   intervalToMinutes,
 } from './format';
 import { createReusingCoreRowModel } from './rowModel';
@@ -38,6 +40,10 @@ export interface SignalColumnMeta {
 export interface SignalTableMeta {
   /** The DOM id of a row's expanded detail row, for `aria-controls`. */
   detailRowId: (rowId: string) => string;
+  /** The zone every time is shown in. */
+  timeZone: TimeZoneMode;
+  /** Why a signal's price deserves a second look (for example far from the market), or `null`. */
+  priceWarning?: ((signal: SignalRow) => string | null) | undefined;
 }
 
 export const signalTableFeatures = tableFeatures({
@@ -68,12 +74,11 @@ function Missing() {
   );
 }
 
-export function RelativeTime({ time }: { time: number }) {
+export function RelativeTime({ time, timeZone }: { time: number; timeZone: TimeZoneMode }) {
   const now = useNow();
-  const exact = formatExactTime(time);
   return (
-    <time dateTime={new Date(time).toISOString()} title={exact}>
-      {formatRelativeTime(time, now)}
+    <time dateTime={new Date(time).toISOString()} title={formatZonedTime(time, timeZone)}>
+      {formatRelativeTime(time, now, timeZone)}
     </time>
   );
 }
@@ -128,6 +133,22 @@ function NumberCell({ value, format }: { value: number | undefined; format: (val
   return <span className={styles.numeric}>{format(value)}</span>;
 }
 
+/** A price, flagged with a warning sign (named by the warning) when it deserves a second look. */
+export function PriceCell({ value, warning }: { value: number | undefined; warning: string | null }) {
+  if (value === undefined) return <Missing />;
+  return (
+    <span className={styles.price}>
+      {warning ? (
+        <span className={styles.priceWarning} title={warning} data-slot="signals-table-price-warning">
+          <AlertTriangleIcon size={14} aria-hidden="true" />
+          <span className={visuallyHidden}>{warning}:</span>
+        </span>
+      ) : null}
+      <span className={styles.numeric}>{formatPrice(value)}</span>
+    </span>
+  );
+}
+
 function ExpandToggle({ row, detailRowId }: { row: SignalTableRow; detailRowId: string | undefined }) {
   const expanded = row.getIsExpanded();
   const { ticker, action } = row.original;
@@ -139,6 +160,8 @@ function ExpandToggle({ row, detailRowId }: { row: SignalTableRow; detailRowId: 
       aria-expanded={expanded}
       aria-controls={expanded ? detailRowId : undefined}
       aria-label={`Details of ${subject}`}
+      // The table is one Tab stop: Enter or the arrow keys open a row's details from there.
+      tabIndex={-1}
       data-slot="signals-table-expand"
       onClick={() => row.toggleExpanded()}
     >
@@ -178,7 +201,9 @@ export const signalColumns = helper.columns([
     header: 'Time',
     sortFn: 'basic',
     sortDescFirst: true,
-    cell: (context) => <RelativeTime time={context.getValue()} />,
+    cell: (context) => (
+      <RelativeTime time={context.getValue()} timeZone={context.table.options.meta?.timeZone ?? 'local'} />
+    ),
     meta: { label: 'Time' },
   }),
   helper.accessor((signal) => orUndefined(signal.ticker), {
@@ -202,7 +227,12 @@ export const signalColumns = helper.columns([
     header: 'Price',
     sortFn: 'basic',
     sortUndefined: 'last',
-    cell: (context) => <NumberCell value={context.getValue()} format={formatPrice} />,
+    cell: (context) => (
+      <PriceCell
+        value={context.getValue()}
+        warning={context.table.options.meta?.priceWarning?.(context.row.original) ?? null}
+      />
+    ),
     meta: { label: 'Price', align: 'end' },
   }),
   helper.accessor((signal) => orUndefined(signal.quantity), {

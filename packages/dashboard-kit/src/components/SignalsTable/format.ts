@@ -3,6 +3,7 @@
  * tones and interval ordering. Numbers use one fixed locale so every column reads alike next to
  * the English labels around it.
  */
+import { timeZoneLabel, zonedParts, type TimeZoneMode } from '../../time/time-zone';
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
@@ -14,33 +15,39 @@ const RELATIVE_LIMIT = 30 * DAY;
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
-/** `YYYY-MM-DD` in the viewer's time zone. */
-export function formatLocalDate(time: number): string {
-  const date = new Date(time);
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+/** `YYYY-MM-DD` in the given zone (the viewer's by default). */
+export function formatLocalDate(time: number, mode: TimeZoneMode = 'local'): string {
+  const { year, month, day } = zonedParts(time, mode);
+  return `${year}-${pad(month + 1)}-${pad(day)}`;
 }
 
-/** `YYYY-MM-DD HH:mm:ss.SSS` in the viewer's time zone: the exact time behind a relative one. */
-export function formatExactTime(time: number): string {
-  const date = new Date(time);
-  return (
-    `${formatLocalDate(time)} ${pad(date.getHours())}:${pad(date.getMinutes())}:` +
-    `${pad(date.getSeconds())}.${pad(date.getMilliseconds(), 3)}`
-  );
+/**
+ * `YYYY-MM-DD HH:mm:ss.SSS` in the given zone (the viewer's by default): the exact time behind a
+ * relative one. Milliseconds are the same in every zone.
+ */
+export function formatExactTime(time: number, mode: TimeZoneMode = 'local'): string {
+  const { hours, minutes, seconds } = zonedParts(time, mode);
+  const millis = ((time % 1000) + 1000) % 1000;
+  return `${formatLocalDate(time, mode)} ${pad(hours)}:${pad(minutes)}:${pad(seconds)}.${pad(millis, 3)}`;
+}
+
+/** The exact time followed by its zone (`2026-05-02 14:03:07.120 UTC`), for tooltips and details. */
+export function formatZonedTime(time: number, mode: TimeZoneMode = 'local'): string {
+  return `${formatExactTime(time, mode)} ${timeZoneLabel(mode, time)}`;
 }
 
 /**
  * "just now", "42 s ago", "2 min ago", "3 h ago", "5 d ago", then the date. Times slightly in the
  * future (the sender's clock ahead of ours) read as "just now" rather than as a negative age.
  */
-export function formatRelativeTime(time: number, now: number): string {
+export function formatRelativeTime(time: number, now: number, mode: TimeZoneMode = 'local'): string {
   const age = now - time;
   if (age < 5 * SECOND) return 'just now';
   if (age < MINUTE) return `${Math.floor(age / SECOND)} s ago`;
   if (age < HOUR) return `${Math.floor(age / MINUTE)} min ago`;
   if (age < DAY) return `${Math.floor(age / HOUR)} h ago`;
   if (age < RELATIVE_LIMIT) return `${Math.floor(age / DAY)} d ago`;
-  return formatLocalDate(time);
+  return formatLocalDate(time, mode);
 }
 
 const NUMBER_LOCALE = 'en-US';

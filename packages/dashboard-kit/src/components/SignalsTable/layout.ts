@@ -3,6 +3,8 @@
  * can place 100,000 of them without measuring each; only expanded detail rows are measured.
  */
 export const ROW_HEIGHT_PX = 40;
+/** A signal's card on phone widths (below `COMPACT_MEDIA_QUERY`): status, then ticker, action and price, then times. */
+export const CARD_HEIGHT_PX = 96;
 export const HEADER_HEIGHT_PX = 40;
 /** A first guess for an expanded row before it is measured. */
 export const DETAIL_ESTIMATE_PX = 220;
@@ -16,7 +18,10 @@ export const FRESH_ROW_MS = 2_400;
 export const FRESH_BATCH_MAX = 10;
 /** Skeleton rows shown while the first page loads. */
 export const SKELETON_ROWS = 8;
-/** Below this viewport width the table starts with fewer columns (unless told otherwise). */
+/**
+ * Below this viewport width the table shows a card per signal and starts with fewer columns
+ * (unless told otherwise).
+ */
 export const COMPACT_MEDIA_QUERY = '(max-width: 40rem)';
 /** Rows rendered first when a long list arrives into an empty table (several screens' worth). */
 export const FIRST_SCREEN_ROWS = 200;

@@ -1,0 +1,72 @@
+import { ArrowUpDownIcon } from '../../icons/ArrowUpDownIcon';
+import { Button } from '../Button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../DropdownMenu';
+
+export interface SortMenuOption {
+  id: string;
+  label: string;
+}
+
+interface SortMenuProps {
+  tableLabel: string;
+  options: SortMenuOption[];
+  /** The sorted column, or `null` for the order given. */
+  sortedBy: string | null;
+  descending: boolean;
+  onSortChange: (id: string | null, descending: boolean) => void;
+}
+
+const GIVEN_ORDER = '';
+
+/**
+ * The keyboard's way to sort: the table is a single Tab stop, so its header buttons (which a
+ * pointer clicks) are out of the Tab order, and this menu offers the same choices.
+ */
+export function SortMenu({ tableLabel, options, sortedBy, descending, onSortChange }: SortMenuProps) {
+  const current = options.find((option) => option.id === sortedBy);
+  return (
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger asChild>
+        <Button variant="outline" size="sm" aria-label={`Sort ${tableLabel}`} data-slot="signals-table-sort">
+          <ArrowUpDownIcon />
+          {current ? `${current.label} ${descending ? '↓' : '↑'}` : 'Sort'}
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuLabel>Sort by</DropdownMenuLabel>
+        <DropdownMenuRadioGroup
+          value={sortedBy ?? GIVEN_ORDER}
+          onValueChange={(id) => onSortChange(id === GIVEN_ORDER ? null : id, descending)}
+        >
+          <DropdownMenuRadioItem value={GIVEN_ORDER}>Newest first (as received)</DropdownMenuRadioItem>
+          {options.map((option) => (
+            <DropdownMenuRadioItem key={option.id} value={option.id}>
+              {option.label}
+            </DropdownMenuRadioItem>
+          ))}
+        </DropdownMenuRadioGroup>
+        <DropdownMenuSeparator />
+        <DropdownMenuLabel>Direction</DropdownMenuLabel>
+        <DropdownMenuRadioGroup
+          value={descending ? 'desc' : 'asc'}
+          onValueChange={(direction) => onSortChange(sortedBy, direction === 'desc')}
+        >
+          <DropdownMenuRadioItem value="asc" disabled={sortedBy === null}>
+            Ascending
+          </DropdownMenuRadioItem>
+          <DropdownMenuRadioItem value="desc" disabled={sortedBy === null}>
+            Descending
+          </DropdownMenuRadioItem>
+        </DropdownMenuRadioGroup>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
