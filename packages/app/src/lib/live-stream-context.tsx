@@ -41,7 +41,7 @@ export function useStreamEvent<Event extends LiveStreamEvent>(
 
 const noop = () => () => {};
 
-/** Whether the live stream is connected, for a "Live" / "Reconnecting" indicator. */
+/** Whether the live stream is connected. */
 export function useStreamStatus(): StreamStatus {
   const stream = useContext(LiveStreamContext);
   return useSyncExternalStore(
@@ -49,4 +49,41 @@ export function useStreamStatus(): StreamStatus {
     () => stream?.status ?? 'offline',
     () => 'offline',
   );
+}
+
+// The loads of the page on screen that failed: while one has, the page is not live whatever the stream says.
+const failedLoads = new Set<symbol>();
+const failedLoadListeners = new Set<() => void>();
+function notifyFailedLoads() {
+  for (const listener of failedLoadListeners) listener();
+}
+function subscribeFailedLoads(listener: () => void) {
+  failedLoadListeners.add(listener);
+  return () => failedLoadListeners.delete(listener);
+}
+const anyFailedLoad = () => failedLoads.size > 0;
+
+/** Tells the connection indicator that a load the page shows has failed (`error` set) or recovered. */
+export function useReportLoadError(error: unknown): void {
+  const failed = error !== undefined && error !== null;
+  useEffect(() => {
+    if (!failed) return;
+    const key = Symbol('failed load');
+    failedLoads.add(key);
+    notifyFailedLoads();
+    return () => {
+      failedLoads.delete(key);
+      notifyFailedLoads();
+    };
+  }, [failed]);
+}
+
+/**
+ * What the connection indicator says: the stream's state, except that a page whose data failed to load
+ * is not "live" even while the stream is connected (its loads are retried: "reconnecting").
+ */
+export function useConnectionStatus(): StreamStatus {
+  const status = useStreamStatus();
+  const loadFailed = useSyncExternalStore(subscribeFailedLoads, anyFailedLoad, () => false);
+  return status === 'live' && loadFailed ? 'reconnecting' : status;
 }

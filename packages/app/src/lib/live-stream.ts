@@ -2,7 +2,12 @@ import type { StreamEventData } from '@signaldeck/server/api-types';
 import { env } from '../config/env';
 import { SseParser } from './sse';
 
-export type StreamStatus = 'connecting' | 'live' | 'offline';
+/**
+ * `connecting`: the first connection is being made. `live`: connected, and the server's heartbeat keeps
+ * coming. `reconnecting`: the connection broke (or fell silent) and is being made again. `offline`: several
+ * attempts in a row failed, or the browser says it has no network (attempts go on in the background).
+ */
+export type StreamStatus = 'connecting' | 'live' | 'reconnecting' | 'offline';
 
 /**
  * Emitted (with no data) when the stream comes back after a break: events sent meanwhile were
@@ -19,9 +24,18 @@ interface LiveStreamOptions {
   getToken: () => string | null;
   onUnauthorized: () => void;
   path?: string;
+  /** Where the API lives; the app's configured origin by default. */
+  baseUrl?: string;
 }
 
-const MAX_BACKOFF_MS = 30_000;
+const MAX_BACKOFF_MS = 15_000;
+/**
+ * The server sends a heartbeat every 2 s: this long without a byte means the connection is dead even
+ * if no error says so (a frozen server, a dropped network). One missed beat is tolerated.
+ */
+export const SILENCE_LIMIT_MS = 4_500;
+/** Failed attempts in a row after which the stream counts as offline rather than reconnecting. */
+const OFFLINE_AFTER_ATTEMPTS = 2;
 
 /**
  * The live stream (`GET /api/stream`), read with fetch so the bearer header is sent (native
@@ -38,6 +52,17 @@ export class LiveStream {
   #timer: ReturnType<typeof setTimeout> | null = null;
   #retryHint: number | undefined;
   #connectedBefore = false;
+  #silence: ReturnType<typeof setTimeout> | null = null;
+  #onOnline = () => {
+    // The network is back: try now rather than at the end of a long backoff.
+    if (this.#timer === null) return;
+    clearTimeout(this.#timer);
+    this.#timer = null;
+    void this.#connect();
+  };
+  #onOffline = () => {
+    if (this.#status !== 'live') this.#setStatus('offline');
+  };
 
   constructor(options: LiveStreamOptions) {
     this.#options = options;
@@ -66,15 +91,41 @@ export class LiveStream {
 
   start(): void {
     if (this.#controller) return;
-    this.#connect();
+    if (typeof window !== 'undefined') {
+      window.addEventListener('online', this.#onOnline);
+      window.addEventListener('offline', this.#onOffline);
+    }
+    void this.#connect();
   }
 
   stop(): void {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
+    this.#clearSilence();
     this.#controller?.abort();
     this.#controller = null;
+    if (typeof window !== 'undefined') {
+      window.removeEventListener('online', this.#onOnline);
+      window.removeEventListener('offline', this.#onOffline);
+    }
     this.#setStatus('offline');
+  }
+
+  #clearSilence() {
+    if (this.#silence) clearTimeout(this.#silence);
+    this.#silence = null;
+  }
+
+  /** (Re)arms the silence watchdog: when it fires, the connection is given up and made again. */
+  #heard(controller: AbortController) {
+    this.#clearSilence();
+    this.#silence = setTimeout(() => {
+      this.#silence = null;
+      if (this.#controller !== controller) return;
+      this.#controller = null;
+      controller.abort();
+      this.#scheduleReconnect();
+    }, SILENCE_LIMIT_MS);
   }
 
   #setStatus(status: StreamStatus) {
@@ -103,9 +154,9 @@ export class LiveStream {
     if (!token) return this.stop();
     const controller = new AbortController();
     this.#controller = controller;
-    this.#setStatus('connecting');
+    if (!this.#connectedBefore && this.#attempt === 0) this.#setStatus('connecting');
     try {
-      const response = await fetch(`${env.apiUrl}${this.#options.path ?? '/api/stream'}`, {
+      const response = await fetch(`${this.#options.baseUrl ?? env.apiUrl}${this.#options.path ?? '/api/stream'}`, {
         headers: { Accept: 'text/event-stream', Authorization: `Bearer ${token}` },
         credentials: 'omit',
         cache: 'no-store',
@@ -119,6 +170,7 @@ export class LiveStream {
       if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);
       this.#setStatus('live');
       this.#attempt = 0;
+      this.#heard(controller);
       if (this.#connectedBefore) this.#dispatch(RECONNECTED_EVENT, undefined);
       this.#connectedBefore = true;
       const parser = new SseParser();
@@ -126,6 +178,7 @@ export class LiveStream {
       for (;;) {
         const { value, done } = await reader.read();
         if (done) break;
+        this.#heard(controller);
         for (const message of parser.push(value)) this.#emit(message.event, message.data);
         this.#retryHint = parser.retry;
       }
@@ -134,11 +187,14 @@ export class LiveStream {
     }
     if (this.#controller !== controller) return;
     this.#controller = null;
+    this.#clearSilence();
     this.#scheduleReconnect();
   }
 
   #scheduleReconnect() {
-    this.#setStatus('connecting');
+    const offline =
+      this.#attempt >= OFFLINE_AFTER_ATTEMPTS || (typeof navigator !== 'undefined' && navigator.onLine === false);
+    this.#setStatus(offline ? 'offline' : 'reconnecting');
     const base = Math.min(MAX_BACKOFF_MS, (this.#retryHint ?? 1000) * 2 ** this.#attempt);
     this.#attempt += 1;
     const delay = base / 2 + Math.random() * (base / 2);

@@ -3,8 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from './bus';
 import type { StreamEvent, StreamPublisher } from './events';
 
-/** A comment line this often keeps proxies from closing an idle stream and lets clients notice a dead one. */
-export const HEARTBEAT_MS = 15_000;
+/**
+ * A comment line this often keeps proxies from closing an idle stream and lets clients notice a dead one: the app
+ * treats 4.5 s of silence as a lost connection, so its indicator tells the truth within 5 s.
+ */
+export const HEARTBEAT_MS = 2_000;
 /** The reconnection delay suggested to clients (`retry:`). */
 export const RETRY_MS = 3_000;
 /**

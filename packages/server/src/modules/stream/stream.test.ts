@@ -98,7 +98,7 @@ describe.each(TEST_DIALECTS)('GET /api/stream on %s', (dialect) => {
       expect(bobTab.events.map((event) => event.event)).toEqual(['candle']);
     });
 
-    it('should send a heartbeat comment every 15 seconds', async () => {
+    it('should send a heartbeat comment every 2 seconds', async () => {
       vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
       const client = await open((await signUpTrader(testApp.app, 'Ada')).authorization);
       await client.opened();
