@@ -1,41 +1,87 @@
-import { Badge, Button, EmptyState, SignalsTable, type SignalRow } from 'dashboard-kit';
-import { useCallback, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Button, EmptyState, SignalsTable, type SignalRow } from 'dashboard-kit';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
 import { KNOWN_SYMBOLS } from '../../features/market/types';
 import { fetchSignal } from '../../features/signals/api/get-signal';
 import { useSignals } from '../../features/signals/api/get-signals';
+import { useMarketPrices } from '../../features/signals/api/market-prices';
+import { signalChartHref } from '../../features/signals/chart-link';
 import { TickerFilter } from '../../features/signals/components/ticker-filter';
+import { describeFarFromMarket, farFromMarket } from '../../features/signals/far-from-market';
+import {
+  setSignalsTableColumnVisibility,
+  setSignalsTableSorting,
+  useSignalsTablePreferences,
+} from '../../features/signals/table-preferences';
+import { useTimeZone } from '../../features/preferences/time-zone';
 import { errorMessage } from '../../lib/http';
 import { RECONNECTED_EVENT } from '../../lib/live-stream';
-import { useStreamEvent, useStreamStatus } from '../../lib/live-stream-context';
+import { useReportLoadError, useStreamEvent } from '../../lib/live-stream-context';
 import * as styles from './signals.css';
 
-function StreamBadge() {
-  const status = useStreamStatus();
-  if (status === 'live') return <Badge variant="success">Live</Badge>;
-  return <Badge variant="warning">{status === 'connecting' ? 'Reconnecting…' : 'Offline'}</Badge>;
+/** Puts `extra` among `signals` (newest first) unless it is already there. */
+function withSignal(signals: readonly SignalRow[], extra: SignalRow | null): readonly SignalRow[] {
+  if (!extra || signals.some((s) => s.id === extra.id)) return signals;
+  const index = signals.findIndex((s) => s.receivedAt < extra.receivedAt);
+  return index === -1 ? [...signals, extra] : [...signals.slice(0, index), extra, ...signals.slice(index)];
+}
+
+/**
+ * The signal a link points at (`?selected=`), fetched on its own when it is not among the loaded
+ * pages, so the link works however old the signal is.
+ */
+function useSelectedSignal(selectedId: string | null, loaded: readonly SignalRow[], ready: boolean): SignalRow | null {
+  const [fetched, setFetched] = useState<SignalRow | null>(null);
+  const present = selectedId !== null && loaded.some((s) => s.id === selectedId);
+  useEffect(() => {
+    if (selectedId === null || !ready || present) return;
+    let cancelled = false;
+    fetchSignal(selectedId)
+      .then((signal) => {
+        if (!cancelled) setFetched(signal);
+      })
+      .catch(() => {
+        // An unknown or foreign id: nothing to point at; the list shows as usual.
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [selectedId, ready, present]);
+  return fetched?.id === selectedId ? fetched : null;
 }
 
 /** /signals: every webhook signal, newest first, live; `?ticker=` filters and stays in the URL. */
 export function SignalsRoute() {
   const [params] = useSearchParams();
+  const navigate = useNavigate();
   const ticker = params.get('ticker')?.toUpperCase() || null;
   const selectedId = params.get('selected');
   const signals = useSignals({ ticker });
+  const market = useMarketPrices();
+  const timeZone = useTimeZone();
+  const preferences = useSignalsTablePreferences();
   const [raw, setRaw] = useState<Record<string, string>>({});
 
   useStreamEvent('signal', signals.applyEvent);
-  useStreamEvent(RECONNECTED_EVENT, () => void signals.mutate());
+  useStreamEvent(RECONNECTED_EVENT, () => {
+    void signals.mutate();
+    market.refresh();
+  });
+  useReportLoadError(signals.error);
 
-  const rows = useMemo(
-    () =>
-      Object.keys(raw).length === 0
-        ? signals.signals
-        : signals.signals.map((s) => (raw[s.id] ? { ...s, raw: raw[s.id] } : s)),
-    [signals.signals, raw],
-  );
+  const selected = useSelectedSignal(selectedId, signals.signals, !signals.isLoading && !signals.error);
+  // Meanwhile the pages up to it load, so it ends up in its place in the list, not after a gap.
+  const { loadMore, hasMore, loadingMore } = signals;
+  const selectedLoaded = selectedId === null || signals.signals.some((s) => s.id === selectedId);
+  useEffect(() => {
+    if (selected && !selectedLoaded && hasMore && !loadingMore) loadMore();
+  }, [selected, selectedLoaded, hasMore, loadingMore, loadMore]);
+  const rows = useMemo(() => {
+    const all = withSignal(signals.signals, selected);
+    return Object.keys(raw).length === 0 ? all : all.map((s) => (raw[s.id] ? { ...s, raw: raw[s.id] } : s));
+  }, [signals.signals, selected, raw]);
 
   const loadRaw = useCallback((signal: SignalRow, expanded: boolean) => {
     if (!expanded || signal.raw !== undefined) return;
@@ -46,17 +92,22 @@ export function SignalsRoute() {
       );
   }, []);
 
+  const { prices } = market;
+  const priceWarning = useCallback(
+    (signal: SignalRow) => {
+      const price = signal.ticker ? prices[signal.ticker.toUpperCase()] : undefined;
+      const far = farFromMarket(signal.price, price);
+      return far && price !== undefined ? describeFarFromMarket(far, price) : null;
+    },
+    [prices],
+  );
+
   return (
-    <>
+    <div className={styles.page}>
       <PageHeader
         title={ticker ? `${ticker} Signals` : 'Webhook Signals'}
         description="Every alert your webhook URL received, including the ones that were rejected and why."
-        actions={
-          <>
-            <StreamBadge />
-            <TickerFilter tickers={KNOWN_SYMBOLS} current={ticker} />
-          </>
-        }
+        actions={<TickerFilter tickers={KNOWN_SYMBOLS} current={ticker} />}
       />
       <SignalsTable
         className={styles.table}
@@ -69,7 +120,20 @@ export function SignalsRoute() {
         loadingMore={signals.loadingMore}
         onEndReached={signals.loadMore}
         selectedId={selectedId}
+        expandSelected
         onRowExpandedChange={loadRaw}
+        timeZone={timeZone}
+        sorting={preferences.sorting}
+        onSortingChange={setSignalsTableSorting}
+        {...(preferences.columnVisibility ? { columnVisibility: preferences.columnVisibility } : {})}
+        onColumnVisibilityChange={setSignalsTableColumnVisibility}
+        getChartHref={signalChartHref}
+        onChartLinkClick={(_signal, event) => {
+          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+          event.preventDefault();
+          navigate(event.currentTarget.getAttribute('href') ?? paths.home);
+        }}
+        priceWarning={priceWarning}
         emptyState={
           <EmptyState
             title={ticker ? `No ${ticker} signals yet` : 'No signals yet'}
@@ -82,6 +146,6 @@ export function SignalsRoute() {
           />
         }
       />
-    </>
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { style } from '@vanilla-extract/css';
 import { vars } from 'dashboard-kit/tokens';
 
 export const header = style({
+  minWidth: 0,
   position: 'sticky',
   top: 0,
   zIndex: 10,
@@ -55,4 +56,52 @@ export const chevron = style({
   selectors: {
     '[aria-expanded="true"] > &': { transform: 'rotate(90deg)' },
   },
+});
+
+export const headerEnd = style({
+  marginLeft: 'auto',
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space['2'],
+  flexShrink: 0,
+});
+
+export const zoneSelect = style({
+  height: vars.size.controlSm,
+  maxWidth: '11rem',
+  padding: `0 ${vars.space['2']}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.background,
+  color: vars.color.foreground,
+  font: 'inherit',
+  fontSize: vars.fontSize.xs,
+  selectors: {
+    '&:focus-visible': { outline: `2px solid ${vars.color.ring}`, outlineOffset: '2px' },
+  },
+  '@media': {
+    '(max-width: 40rem)': { maxWidth: '6.5rem' },
+  },
+});
+
+/** Off screen until focused: then the first thing on the page, in view. */
+export const skipLink = style({
+  position: 'absolute',
+  left: vars.space['2'],
+  top: vars.space['2'],
+  zIndex: 100,
+  padding: `${vars.space['2']} ${vars.space['3']}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.primary,
+  color: vars.color.primaryForeground,
+  fontWeight: vars.fontWeight.medium,
+  textDecoration: 'none',
+  transform: 'translateY(-200%)',
+  selectors: {
+    '&:focus': { transform: 'none', outline: `2px solid ${vars.color.ring}`, outlineOffset: '2px' },
+  },
+});
+
+export const main = style({
+  outline: 'none',
 });

@@ -37,6 +37,8 @@ import { authState, clearAuth } from '../../features/auth/store';
 import { LiveStreamProvider } from '../../lib/live-stream-context';
 import type { Crumb, RouteHandle } from '../route-meta';
 import * as styles from './app-shell.css';
+import { ConnectionIndicator } from './connection-indicator';
+import { TimeZoneSelect } from './time-zone-select';
 import { isLinkActive, platformNav, type NavSection } from './nav';
 import { ChevronRight, SectionIcon } from './shell-icons';
 
@@ -57,7 +59,12 @@ function NavSectionItem({ section }: { section: NavSection }) {
 
   return (
     <SidebarMenuItem>
-      <SidebarMenuButton tooltip={section.label} isActive={containsActive && state === 'collapsed'} aria-expanded={expanded} onClick={handleToggle}>
+      <SidebarMenuButton
+        tooltip={section.label}
+        isActive={containsActive && state === 'collapsed'}
+        aria-expanded={expanded}
+        onClick={handleToggle}
+      >
         <SectionIcon name={section.icon} />
         <span>{section.label}</span>
         <ChevronRight className={styles.chevron} />
@@ -69,7 +76,11 @@ function NavSectionItem({ section }: { section: NavSection }) {
             return (
               <SidebarMenuSubItem key={item.to}>
                 <SidebarMenuSubButton asChild isActive={active}>
-                  <Link to={item.to} aria-current={active ? 'page' : undefined} onClick={() => isMobile && setOpenMobile(false)}>
+                  <Link
+                    to={item.to}
+                    aria-current={active ? 'page' : undefined}
+                    onClick={() => isMobile && setOpenMobile(false)}
+                  >
                     <span>{item.label}</span>
                   </Link>
                 </SidebarMenuSubButton>
@@ -109,8 +120,7 @@ function useCrumbs(): Crumb[] {
   const params = useParams();
   const [searchParams] = useSearchParams();
   const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.breadcrumb)?.handle as
-    | RouteHandle
-    | undefined;
+    RouteHandle | undefined;
   const crumbs = handle?.breadcrumb?.({ params, searchParams }) ?? [];
   return crumbs.length > 0 ? crumbs : [{ label: 'Dashboard' }];
 }
@@ -144,47 +154,74 @@ function HeaderBreadcrumb() {
   );
 }
 
+const MAIN_CONTENT_ID = 'main-content';
+
+/** The first Tab stop of every signed-in page: past the sidebar and the header, to the page itself. */
+function SkipLink() {
+  return (
+    <a
+      href={`#${MAIN_CONTENT_ID}`}
+      className={styles.skipLink}
+      onClick={(event) => {
+        const target = document.getElementById(MAIN_CONTENT_ID);
+        if (!target) return;
+        // Focus moves without adding a #fragment to the route's URL.
+        event.preventDefault();
+        target.focus();
+        target.scrollIntoView({ block: 'start' });
+      }}
+    >
+      Skip to main content
+    </a>
+  );
+}
+
 /** The signed-in layout (spec section 2): sidebar, header with toggle and breadcrumb, and the page. */
 export function AppShell() {
   const [defaultOpen] = useState(() => readSidebarCookie(document.cookie) ?? true);
   const token = useSnapshot(authState).token ?? '';
   return (
     <LiveStreamProvider token={token} onUnauthorized={clearAuth}>
-    <SidebarProvider defaultOpen={defaultOpen} persist>
-      <Sidebar collapsible="icon" aria-label="Main navigation">
-        <SidebarHeader>
-          <Link to={paths.home} className={styles.brand}>
-            <BrandMark />
-            <span>SignalDeck</span>
-          </Link>
-        </SidebarHeader>
-        <SidebarContent>
-          <SidebarGroup>
-            <SidebarGroupLabel>Platform</SidebarGroupLabel>
-            <SidebarMenu>
-              {platformNav.map((section) => (
-                <NavSectionItem key={section.label} section={section} />
-              ))}
-            </SidebarMenu>
-          </SidebarGroup>
-        </SidebarContent>
-        <SidebarFooter>
-          <ThemeToggle />
-          <ShellUserMenu />
-        </SidebarFooter>
-        <SidebarRail />
-      </Sidebar>
-      <SidebarInset>
-        <header className={styles.header}>
-          <SidebarTrigger />
-          <span className={styles.headerDivider} aria-hidden="true" />
-          <HeaderBreadcrumb />
-        </header>
-        <div className={styles.content}>
-          <Outlet />
-        </div>
-      </SidebarInset>
-    </SidebarProvider>
+      <SidebarProvider defaultOpen={defaultOpen} persist>
+        <SkipLink />
+        <Sidebar collapsible="icon" aria-label="Main navigation">
+          <SidebarHeader>
+            <Link to={paths.home} className={styles.brand}>
+              <BrandMark />
+              <span>SignalDeck</span>
+            </Link>
+          </SidebarHeader>
+          <SidebarContent>
+            <SidebarGroup>
+              <SidebarGroupLabel>Platform</SidebarGroupLabel>
+              <SidebarMenu>
+                {platformNav.map((section) => (
+                  <NavSectionItem key={section.label} section={section} />
+                ))}
+              </SidebarMenu>
+            </SidebarGroup>
+          </SidebarContent>
+          <SidebarFooter>
+            <ThemeToggle />
+            <ShellUserMenu />
+          </SidebarFooter>
+          <SidebarRail />
+        </Sidebar>
+        <SidebarInset>
+          <header className={styles.header}>
+            <SidebarTrigger />
+            <span className={styles.headerDivider} aria-hidden="true" />
+            <HeaderBreadcrumb />
+            <div className={styles.headerEnd}>
+              <TimeZoneSelect />
+              <ConnectionIndicator />
+            </div>
+          </header>
+          <div id={MAIN_CONTENT_ID} tabIndex={-1} className={`${styles.content} ${styles.main}`}>
+            <Outlet />
+          </div>
+        </SidebarInset>
+      </SidebarProvider>
     </LiveStreamProvider>
   );
 }

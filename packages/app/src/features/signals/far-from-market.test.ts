@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { farFromMarket } from './far-from-market';
+import { describeFarFromMarket, farFromMarket } from './far-from-market';
 
 describe('given farFromMarket', () => {
   it('should flag a BTC buy at $1,102 with the market near $84,000, and say by how much', () => {
@@ -20,5 +20,14 @@ describe('given farFromMarket', () => {
 
   it('should take another threshold', () => {
     expect(farFromMarket(103, 100, 0.02)?.text).toBe('3.00% above the market');
+  });
+});
+
+describe('given describeFarFromMarket', () => {
+  it('should say what the signals list shows beside a flagged price', () => {
+    const distance = farFromMarket(1_102, 84_000);
+    expect(distance && describeFarFromMarket(distance, 84_000)).toBe('Price 99% below the market (84,000)');
+    const above = farFromMarket(120, 100);
+    expect(above && describeFarFromMarket(above, 100)).toBe('Price 20% above the market (100)');
   });
 });

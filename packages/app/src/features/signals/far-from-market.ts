@@ -23,3 +23,12 @@ export function farFromMarket(
   if (Math.abs(share) <= threshold) return null;
   return { share, text: `${(Math.abs(share) * 100).toFixed(2)}% ${share < 0 ? 'below' : 'above'} the market` };
 }
+
+const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 0 });
+const marketPriceFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** "Price 99% below the market (84,012.5)": what the signals list says beside such a price. */
+export function describeFarFromMarket(distance: MarketDistance, marketPrice: number): string {
+  const direction = distance.share < 0 ? 'below' : 'above';
+  return `Price ${percent.format(Math.abs(distance.share))} ${direction} the market (${marketPriceFormat.format(marketPrice)})`;
+}
