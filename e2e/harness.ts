@@ -6,6 +6,7 @@ export {
   freePort,
   launchBrowser,
   registerUser,
+  seedSignals,
   startServer,
   type RunningServer,
 } from '../scripts/lib/product.mjs';
@@ -46,7 +47,10 @@ export async function signedInPage(
         sessionStorage.setItem('signaldeck.seeded', '1');
       }
     },
-    ['signaldeck.auth', JSON.stringify({ user: { id: 0, name: user.name, email: user.email }, token: user.token })] as const,
+    [
+      'signaldeck.auth',
+      JSON.stringify({ user: { id: 0, name: user.name, email: user.email }, token: user.token }),
+    ] as const,
   );
   return opened;
 }
@@ -55,7 +59,12 @@ export async function signedInPage(
 export async function api<T>(baseURL: string, token: string, path: string, init: RequestInit = {}): Promise<T> {
   const res = await fetch(`${baseURL}${path}`, {
     ...init,
-    headers: { Accept: 'application/json', 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, ...init.headers },
+    headers: {
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      Authorization: `Bearer ${token}`,
+      ...init.headers,
+    },
   });
   if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${res.status}: ${await res.text()}`);
   return (await res.json()) as T;

@@ -1,7 +1,9 @@
 // The built product as the browser tests and the benchmarks run it: the real server on a free
 // port with a fresh data directory, Debian's Chromium, and users registered through the API.
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -40,16 +42,42 @@ export function freePort() {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
 
-/** Starts the built server on a free port with a fresh data directory and waits until it is healthy. */
+/**
+ * Starts the built server on a free port with a fresh data directory and waits until it is healthy.
+ * `restart()` stops it and starts it again on the same port and data, as after a deploy.
+ */
 export async function startServer(env = {}) {
   if (!existsSync(SERVER_ENTRY)) throw new Error('The server is not built: run `pnpm build` first.');
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'signaldeck-run-'));
+  const running = await spawnServer(port, dataDir, env);
+  return {
+    url: running.url,
+    dataDir,
+    get process() {
+      return running.process;
+    },
+    restart: async () => {
+      await running.halt();
+      Object.assign(running, await spawnServer(port, dataDir, env));
+    },
+    halt: () => running.halt(),
+    logs: () => running.logs(),
+    stop: async () => {
+      await running.halt();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function spawnServer(port, dataDir, env) {
   let output = '';
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
@@ -84,18 +112,77 @@ export async function startServer(env = {}) {
 
   return {
     url,
-    dataDir,
     process: child,
     logs: () => output,
-    stop: async () => {
+    halt: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+const requireFromServer = createRequire(path.join(ROOT, 'packages/server/package.json'));
+
+/**
+ * Stores `count` signals for the user with `email` straight into the running server's SQLite file, in one
+ * transaction (the same columns the webhook fills; a second's work for 100,000, where posting them would take
+ * minutes and hit the per-URL rate limit). Newest first in the list is the highest id, so row `i` (0 = newest)
+ * gets received_at `now - i * spacingMs`; prices stay within 1% of `prices` (per ticker), `make(i)` overrides
+ * any field. Returns the ids in list order (newest first).
+ */
+export function seedSignals(dataDir, email, count, { now = Date.now(), spacingMs = 1_000, make, prices: around } = {}) {
+  const Database = requireFromServer('better-sqlite3');
+  const db = new Database(path.join(dataDir, 'signaldeck.db'));
+  try {
+    db.pragma('busy_timeout = 10000');
+    const user = db.prepare('select id from users where email = ?').get(email);
+    if (!user) throw new Error(`no user ${email}`);
+    const insert = db.prepare(
+      `insert into signals (user_id, ticker, action, price, quantity, position_size, interval, alert_time, received_at,
+        strategy, comment, client_id, body_hash, status, reason, duplicate_of, raw)
+       values (@user_id, @ticker, @action, @price, @quantity, null, @interval, @alert_time, @received_at,
+        @strategy, @comment, null, @body_hash, @status, @reason, null, @raw)`,
+    );
+    const tickers = ['BTC', 'ETH', 'SOL'];
+    const prices = { BTC: 84_000, ETH: 3_100, SOL: 150, ...around };
+    const actions = ['buy', 'sell', 'long', 'short', 'exit'];
+    const ids = [];
+    db.transaction(() => {
+      // Oldest first, so the newest gets the highest id.
+      for (let i = count - 1; i >= 0; i--) {
+        const ticker = tickers[i % 3];
+        const fields = {
+          ticker,
+          action: actions[i % actions.length],
+          price: Math.round(prices[ticker] * (1 + ((i % 17) - 8) / 1000) * 100) / 100,
+          quantity: i % 4 === 0 ? null : (i % 7) + 0.5,
+          interval: ['1m', '15m', '1h', '4h'][i % 4],
+          strategy: `Seeded strategy ${i % 12}`,
+          comment: null,
+          status: 'accepted',
+          reason: null,
+          ...(make ? make(i) : {}),
+        };
+        const receivedAt = now - i * spacingMs;
+        const raw = JSON.stringify({ ticker: fields.ticker, action: fields.action, price: fields.price, seq: i });
+        const result = insert.run({
+          user_id: user.id,
+          alert_time: receivedAt - 150,
+          received_at: receivedAt,
+          body_hash: createHash('sha256').update(raw).digest('hex'),
+          raw,
+          ...fields,
+        });
+        ids.push(String(result.lastInsertRowid));
+      }
+    })();
+    return ids.reverse();
+  } finally {
+    db.close();
+  }
 }
 
 let userCounter = 0;

@@ -1,0 +1,82 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, launchBrowser, registerUser, signedInPage, startServer, type RunningServer } from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+let user: Awaited<ReturnType<typeof registerUser>>;
+let webhookPath: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  user = await registerUser(server.url, { name: 'Ada Lovelace' });
+  webhookPath = new URL((await api<{ url: string }>(server.url, user.token, '/api/webhook')).url).pathname;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const indicator = (page: Page) => page.locator('header [data-slot="connection-indicator"]');
+const shown = (page: Page) => indicator(page).innerText();
+
+function postAlert(strategy: string) {
+  return fetch(`${server.url}${webhookPath}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'text/plain' },
+    body: JSON.stringify({ ticker: 'BTCUSD', action: 'buy', price: 84_000, strategy }),
+  });
+}
+
+describe('given the pages that stream', () => {
+  it('should show one connection indicator, Live, in the header of /signals and /trading', async () => {
+    const { page, context } = await signedInPage(browser, server.url, user);
+    await page.goto('/signals');
+    await expect.poll(() => shown(page), { timeout: 15_000 }).toBe('Live');
+    expect(await page.locator('[data-slot="connection-indicator"]').count()).toBe(1);
+    await page.goto('/trading/BTC/1m');
+    await expect.poll(() => shown(page), { timeout: 15_000 }).toBe('Live');
+    expect(await page.getByRole('status').filter({ hasText: 'Live' }).count()).toBe(1);
+    await context.close();
+  });
+});
+
+describe('given the signals cannot be loaded while the stream is connected', () => {
+  it('should not say Live above "Could not load signals"', async () => {
+    const { page, context } = await signedInPage(browser, server.url, user);
+    await page.route('**/api/signals?**', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Storage is unavailable"}' }),
+    );
+    await page.goto('/signals');
+    await page.getByText('Could not load signals').waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(1_500);
+    expect(await shown(page)).not.toBe('Live');
+    expect(await shown(page)).toMatch(/Reconnecting|Offline/);
+    await context.close();
+  });
+});
+
+describe('given an open signals page when the server stops and starts again', () => {
+  it('should leave Live within 5 s, say Offline, then come back Live with what it missed', async () => {
+    const { page, context } = await signedInPage(browser, server.url, user);
+    await page.goto('/signals');
+    await expect.poll(() => shown(page), { timeout: 15_000 }).toBe('Live');
+
+    await server.halt();
+    const stoppedAt = Date.now();
+    await expect.poll(() => shown(page), { timeout: 5_000, interval: 100 }).not.toBe('Live');
+    expect(Date.now() - stoppedAt).toBeLessThan(5_000);
+    await expect.poll(() => shown(page), { timeout: 20_000 }).toBe('Offline');
+    await page.screenshot({ path: '/tmp/signals-offline.png' });
+
+    await server.restart();
+    // Stored while the page was not connected: no live event reaches it, only the refetch after reconnecting.
+    expect((await postAlert('Missed while offline')).status).toBe(202);
+    await expect.poll(() => shown(page), { timeout: 30_000 }).toBe('Live');
+    await page.getByRole('row').filter({ hasText: 'Missed while offline' }).waitFor({ timeout: 10_000 });
+    expect(await page.getByText('Could not load signals').count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,251 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeViolations } from './axe';
+import {
+  api,
+  launchBrowser,
+  registerUser,
+  seedSignals,
+  signedInPage,
+  startServer,
+  type RunningServer,
+} from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+/** 100,000 stored signals. */
+let heavy: Awaited<ReturnType<typeof registerUser>>;
+/** 320 stored signals, one of them priced far from the market. */
+let trader: Awaited<ReturnType<typeof registerUser>>;
+let traderIds: string[];
+const FAR_PRICED_INDEX = 3;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  heavy = await registerUser(server.url, { name: 'Heavy Trader' });
+  trader = await registerUser(server.url, { name: 'Ada Lovelace' });
+  seedSignals(server.dataDir, heavy.email, 100_000);
+  // Prices near the (simulated) market's, so only the one meant to be far is flagged.
+  const prices: Record<string, number> = {};
+  for (const symbol of ['BTC', 'ETH', 'SOL']) {
+    const answer = await api<{ candles: { close: number }[] }>(
+      server.url,
+      trader.token,
+      `/api/markets/${symbol}/candles?interval=1m&limit=1`,
+    );
+    prices[symbol] = answer.candles.at(-1)!.close;
+  }
+  traderIds = seedSignals(server.dataDir, trader.email, 320, {
+    prices,
+    make: (index) =>
+      index === FAR_PRICED_INDEX ? { ticker: 'BTC', action: 'buy', price: 1_102, interval: '15m' } : {},
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+type User = Awaited<ReturnType<typeof registerUser>>;
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+/** Adds 1 s to every API answer, as on a slow network. */
+async function slowApi(page: Page) {
+  await page.route('**/api/**', async (route) => {
+    if (route.request().url().includes('/api/stream')) return route.continue();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
+}
+
+async function open(user: User, path: string, viewport = DESKTOP, options: { slow?: boolean } = {}) {
+  const opened = await signedInPage(browser, server.url, user, { viewport });
+  if (options.slow) await slowApi(opened.page);
+  await opened.page.goto(path);
+  await opened.page.locator('tr[data-slot="signals-table-row"]').first().waitFor({ timeout: 20_000 });
+  return opened;
+}
+
+const grid = (page: Page) => page.getByRole('grid');
+const scrollerTop = (page: Page) =>
+  page.evaluate(() => document.querySelector('[data-slot="signals-table-scroller"]')!.scrollTop);
+const rowsInDom = (page: Page) => page.locator('tr[data-slot="signals-table-row"]').count();
+const activeRowId = (page: Page) =>
+  page.evaluate(() => {
+    const table = document.querySelector('[role="grid"]')!;
+    const id = table.getAttribute('aria-activedescendant');
+    return id ? (document.getElementById(id)?.getAttribute('data-row-id') ?? null) : null;
+  });
+
+describe('given 100,000 stored signals on /signals, with 1 s added to every API answer', () => {
+  it('should fill the space below the header and scroll itself with the wheel, with a bounded DOM', async () => {
+    const { page, context } = await open(heavy, '/signals', DESKTOP, { slow: true });
+    const box = (await grid(page).boundingBox())!;
+    const scroller = (await page.locator('[data-slot="signals-table-scroller"]').boundingBox())!;
+    // The table reaches the bottom of the window (less the page's padding), and the page itself does not scroll.
+    expect(scroller.y + scroller.height).toBeGreaterThan(DESKTOP.height - 40);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(DESKTOP.height);
+
+    await page.mouse.move(box.x + 300, box.y + 200);
+    let most = 0;
+    for (let step = 0; step < 30; step++) {
+      await page.mouse.wheel(0, 600);
+      await page.waitForTimeout(80);
+      most = Math.max(most, await rowsInDom(page));
+    }
+    await expect.poll(() => scrollerTop(page)).toBeGreaterThan(3_000);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(most).toBeLessThanOrEqual(60);
+    // Scrolling near the end loads older pages.
+    await expect
+      .poll(() => page.getByText(/^\d[\d,]* signals loaded$/).innerText(), { timeout: 20_000 })
+      .not.toBe('50 signals loaded');
+    await context.close();
+  });
+
+  it('should be one Tab stop, moved through with the arrow keys, Page Down and End', async () => {
+    const { page, context } = await open(heavy, '/signals');
+    await page.getByRole('button', { name: 'Columns of All signals' }).focus();
+    await page.keyboard.press('Tab');
+    expect(await grid(page).evaluate((element) => element === document.activeElement)).toBe(true);
+    const first = await activeRowId(page);
+    expect(first).not.toBeNull();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    const third = await activeRowId(page);
+    expect(third).not.toBe(first);
+    expect(await page.locator(`tr[data-row-id="${third}"]`).getAttribute('aria-rowindex')).toBe('4');
+    await page.keyboard.press('PageDown');
+    await page.keyboard.press('PageDown');
+    await expect.poll(() => scrollerTop(page)).toBeGreaterThan(500);
+    // The active row is on screen, with a visible focus mark.
+    const active = page.locator('tr[data-active]');
+    const activeBox = (await active.boundingBox())!;
+    const gridBox = (await page.locator('[data-slot="signals-table-scroller"]').boundingBox())!;
+    expect(activeBox.y).toBeGreaterThanOrEqual(gridBox.y);
+    expect(activeBox.y + activeBox.height).toBeLessThanOrEqual(gridBox.y + gridBox.height + 1);
+    expect(await active.evaluate((row) => getComputedStyle(row).outlineStyle)).toBe('solid');
+    await page.keyboard.press('Enter');
+    await page.locator('tr[data-slot="signals-table-detail"]').waitFor();
+    // Tab leaves the rows: the next stop is the details' link, then out of the table.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('tr[data-slot="signals-table-row"]'))).toBeNull();
+    expect(await rowsInDom(page)).toBeLessThanOrEqual(60);
+    await context.close();
+  });
+
+  it('should keep the sorted column and the hidden columns across a reload', async () => {
+    const { page, context } = await open(trader, '/signals');
+    await page.getByRole('button', { name: 'Sort by Price' }).click();
+    await page.getByRole('button', { name: 'Columns of All signals' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Strategy' }).click();
+    await page.keyboard.press('Escape');
+    expect(await page.getByRole('columnheader', { name: 'Strategy' }).count()).toBe(0);
+    await page.reload();
+    await page.locator('tr[data-slot="signals-table-row"]').first().waitFor();
+    expect(await page.getByRole('columnheader', { name: 'Price' }).getAttribute('aria-sort')).toBe('descending');
+    expect(await page.getByRole('columnheader', { name: 'Strategy' }).count()).toBe(0);
+    expect(await page.getByRole('columnheader', { name: 'Ticker' }).count()).toBe(1);
+    await context.close();
+  });
+});
+
+describe('given a link to one signal that is not on the first page', () => {
+  it('should scroll to it, select it, open it, and offer "Show on chart" at its time', async () => {
+    const id = traderIds[300]!;
+    const { page, context } = await open(trader, `/signals?selected=${id}`, DESKTOP, { slow: true });
+    const row = page.locator(`tr[data-row-id="${id}"]`);
+    await row.waitFor({ timeout: 20_000 });
+    expect(await row.getAttribute('aria-selected')).toBe('true');
+    await expect.poll(async () => row.isVisible()).toBe(true);
+    const box = (await row.boundingBox())!;
+    const scroller = (await page.locator('[data-slot="signals-table-scroller"]').boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(scroller.y);
+    expect(box.y + box.height).toBeLessThanOrEqual(scroller.y + scroller.height);
+    expect(await row.getByRole('button', { name: /^Details of/ }).getAttribute('aria-expanded')).toBe('true');
+    const detail = page.locator('tr[data-slot="signals-table-detail"]');
+    await expect.poll(() => detail.innerText()).toContain('"seq":300');
+
+    const signal = await (
+      await fetch(`${server.url}/api/signals/${id}`, { headers: { Authorization: `Bearer ${trader.token}` } })
+    ).json();
+    const link = detail.getByRole('link', { name: 'Show on chart' });
+    const interval = ['1m', '5m', '15m', '1h', '4h', '1d'].includes(signal.interval) ? signal.interval : '1m';
+    const expected = `/trading/${signal.ticker}/${interval}?at=${signal.alertTime ?? signal.receivedAt}&signal=${id}`;
+    expect(await link.getAttribute('href')).toBe(expected);
+    await link.click();
+    await page.waitForURL(`**${expected}`);
+    await page.getByRole('heading', { name: `${signal.ticker}/USD` }).waitFor();
+    await context.close();
+  });
+});
+
+describe('given a signal priced far from the market', () => {
+  it('should flag it in the list', async () => {
+    const { page, context } = await open(trader, '/signals');
+    const row = page.locator(`tr[data-row-id="${traderIds[FAR_PRICED_INDEX]}"]`);
+    await row.waitFor();
+    await expect
+      .poll(() => row.locator('[data-slot="signals-table-price-warning"]').getAttribute('title'), { timeout: 10_000 })
+      .toMatch(/^Price 9\d% below the market \([\d,.]+\)$/);
+    expect(await page.locator('[data-slot="signals-table-price-warning"]').count()).toBe(1);
+    await context.close();
+  });
+});
+
+describe('given the time-zone setting', () => {
+  it('should show every time of the table in the chosen zone, named, and keep it', async () => {
+    const { page, context } = await open(trader, '/signals');
+    const zone = page.getByRole('combobox', { name: 'Time zone' });
+    await zone.selectOption('UTC');
+    await page.getByRole('columnheader', { name: 'Time (UTC)' }).waitFor();
+    const first = page.locator('tr[data-slot="signals-table-row"] time').first();
+    expect(await first.getAttribute('title')).toMatch(/ UTC$/);
+    const iso = (await first.getAttribute('datetime'))!;
+    expect((await first.getAttribute('title'))!.slice(0, 19)).toBe(iso.slice(0, 19).replace('T', ' '));
+    await page.reload();
+    await page.getByRole('columnheader', { name: 'Time (UTC)' }).waitFor();
+    expect(await page.getByRole('combobox', { name: 'Time zone' }).inputValue()).toBe('UTC');
+    await context.close();
+  });
+});
+
+describe('given a phone', () => {
+  it('should show a card per signal with its status first and on screen, in both themes', async () => {
+    const { page, context } = await open(trader, '/signals', PHONE);
+    await page.locator('[data-layout="cards"]').waitFor();
+    const card = page.locator('tr[data-slot="signals-table-row"]').first();
+    const status = card.locator('td[data-column="status"]');
+    const ticker = card.locator('td[data-column="ticker"]');
+    const statusBox = (await status.boundingBox())!;
+    expect(statusBox.x + statusBox.width).toBeLessThanOrEqual(PHONE.width);
+    expect(statusBox.y).toBeLessThan((await ticker.boundingBox())!.y);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    for (const theme of ['dark', 'light']) {
+      await page.evaluate((name) => localStorage.setItem('dk-theme', name), theme);
+      await page.reload();
+      await page.locator('tr[data-slot="signals-table-row"]').first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe(theme);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    }
+    await context.close();
+  });
+
+  it('should show the whole empty-state text of a trader with no signals', async () => {
+    const fresh = await registerUser(server.url, { name: 'New Trader' });
+    const { page, context } = await signedInPage(browser, server.url, fresh, { viewport: PHONE });
+    await page.goto('/signals');
+    const text = page.getByText('Point a TradingView alert at your webhook URL', { exact: false });
+    await text.waitFor({ timeout: 20_000 });
+    const box = (await text.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    expect(await text.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    await context.close();
+  });
+});
