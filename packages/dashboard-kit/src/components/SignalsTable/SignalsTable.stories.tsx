@@ -181,10 +181,75 @@ export const BothThemesSideBySide: Story = () => (
   </BothThemes>
 );
 
-/** At phone width the table starts with fewer columns and scrolls sideways inside its frame. */
+/** At phone width each signal is a card, its status first; the rows stay one keyboard grid. */
 export const Phone: Story = () => (
   <PhoneFrame>
     <SignalsTable signals={generateSignals(40, { now: NOW })} style={{ height: '30rem' }} />
   </PhoneFrame>
 );
 Phone.meta = { width: 'xsmall' };
+
+export const PhoneBothThemes: Story = () => (
+  <BothThemes>
+    <SignalsTable signals={generateSignals(6, { now: NOW })} style={{ height: '26rem' }} />
+  </BothThemes>
+);
+PhoneBothThemes.meta = { width: 'xsmall' };
+
+/** The empty state wraps at phone width instead of being cut off. */
+export const PhoneEmpty: Story = () => (
+  <PhoneFrame>
+    <SignalsTable signals={[]} style={{ height: '24rem' }} />
+  </PhoneFrame>
+);
+PhoneEmpty.meta = { width: 'xsmall' };
+
+/** `timeZone="UTC"`: the time column says so, and every tooltip and detail time is in UTC. */
+export const UtcTimeZone: Story = () => (
+  <BothThemes>
+    <SignalsTable
+      signals={generateSignals(8, { now: NOW - 40 * 86_400_000 })}
+      timeZone="UTC"
+      style={{ height: '22rem' }}
+    />
+  </BothThemes>
+);
+
+/**
+ * A link to one signal: `selectedId` with `expandSelected` scrolls to it, marks it and opens it;
+ * `getChartHref` adds "Show on chart" to its details. Tab into the table, then use the arrow keys.
+ */
+export const SelectedWithChartLink: Story = () => {
+  const signals = useMemo(() => generateSignals(400, { now: NOW }), []);
+  const [followed, setFollowed] = useState<string | null>(null);
+  return (
+    <Stack>
+      <SignalsTable
+        signals={signals}
+        selectedId={signals[250]!.id}
+        expandSelected
+        getChartHref={(signal) => `#/trading/${signal.ticker ?? 'BTC'}/1m?signal=${signal.id}`}
+        onChartLinkClick={(signal, event) => {
+          event.preventDefault();
+          setFollowed(signal.id);
+        }}
+        style={{ height: '26rem' }}
+      />
+      <Caption>{followed ? `Show on chart followed for ${followed}` : 'Show on chart not followed yet'}</Caption>
+    </Stack>
+  );
+};
+
+/** `priceWarning` flags a price beside it, named for screen readers and in a tooltip. */
+export const FarFromMarket: Story = () => (
+  <BothThemes>
+    <SignalsTable
+      signals={[
+        makeSignal({ id: 'far', ticker: 'BTC', action: 'buy', price: 1_102, receivedAt: NOW - 60_000 }),
+        makeSignal({ id: 'near', ticker: 'BTC', action: 'sell', price: 84_120.5, receivedAt: NOW - 120_000 }),
+      ]}
+      priceWarning={(signal) => (signal.id === 'far' ? 'Price 99% below the market (84,000)' : null)}
+      style={{ height: '12rem' }}
+    />
+  </BothThemes>
+);

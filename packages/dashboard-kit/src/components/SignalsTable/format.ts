@@ -31,9 +31,29 @@ export function formatExactTime(time: number, mode: TimeZoneMode = 'local'): str
   return `${formatLocalDate(time, mode)} ${pad(hours)}:${pad(minutes)}:${pad(seconds)}.${pad(millis, 3)}`;
 }
 
+const HOUR_MS = 3_600_000;
+const zoneLabels = new Map<string, string>();
+
+/**
+ * The zone's label at `time`, remembered per hour: naming the local zone builds an
+ * `Intl.DateTimeFormat`, far too slow to do for every row that scrolls into view, and the name can
+ * only change (daylight saving) on an hour boundary.
+ */
+function cachedZoneLabel(mode: TimeZoneMode, time: number): string {
+  if (mode === 'UTC') return 'UTC';
+  const key = Math.floor(time / HOUR_MS);
+  let label = zoneLabels.get(String(key));
+  if (label === undefined) {
+    if (zoneLabels.size > 10_000) zoneLabels.clear();
+    label = timeZoneLabel(mode, time);
+    zoneLabels.set(String(key), label);
+  }
+  return label;
+}
+
 /** The exact time followed by its zone (`2026-05-02 14:03:07.120 UTC`), for tooltips and details. */
 export function formatZonedTime(time: number, mode: TimeZoneMode = 'local'): string {
-  return `${formatExactTime(time, mode)} ${timeZoneLabel(mode, time)}`;
+  return `${formatExactTime(time, mode)} ${cachedZoneLabel(mode, time)}`;
 }
 
 /**
