@@ -585,7 +585,7 @@ describe('given 100,000 signals', () => {
   });
 
   describe('after scrolling to the middle', () => {
-    it('should render the rows at that position', async () => {
+    it('should render the rows at that position', { timeout: 20_000 }, async () => {
       const { container } = render(<SignalsTable signals={many} />);
       await fullListShown();
       await scrollTo(scroller(container), 50_000 * 40);
@@ -596,7 +596,7 @@ describe('given 100,000 signals', () => {
   });
 
   describe('after scrolling a focused link out of view', () => {
-    it('should hand focus to the grid rather than the page', async () => {
+    it('should hand focus to the grid rather than the page', { timeout: 20_000 }, async () => {
       const user = userEvent.setup();
       const { container } = render(<SignalsTable signals={many} getChartHref={() => '/chart'} />);
       await fullListShown();
@@ -610,7 +610,7 @@ describe('given 100,000 signals', () => {
   });
 
   describe('after End in the focused grid', () => {
-    it('should scroll the last row into view and point at it', async () => {
+    it('should scroll the last row into view and point at it', { timeout: 20_000 }, async () => {
       const user = userEvent.setup();
       render(<SignalsTable signals={many} />);
       await fullListShown();

@@ -245,7 +245,8 @@ export const SignalsTable = forwardRef<HTMLDivElement, SignalsTableProps>(functi
   onRowClickRef.current = onRowClick;
   const activateRow = useCallback((signal: SignalRow) => onRowClickRef.current?.(signal), []);
 
-  const minWidth = compact ? undefined : tableMinWidth(visibleColumns.map((column) => column.id));
+  // Without rows (empty, failed) the message keeps to the frame instead of a width made for columns.
+  const minWidth = compact || rows.length === 0 ? undefined : tableMinWidth(visibleColumns.map((column) => column.id));
   const zone = timeZoneLabel(timeZone);
   const sortable = table.getAllLeafColumns().filter((column) => column.getCanSort());
   const sorted = sortingState[0];
