@@ -127,10 +127,10 @@ const indicator = () =>
 
 describe('given the live stream behind the signals page', () => {
   describe('after the connection drops and the server refuses for a while', () => {
-    it('should say Reconnecting, then Offline, then Live again with what it missed', { timeout: 30_000 }, async () => {
+    it('should say Reconnecting, then Offline, then Live again with what it missed', { timeout: 45_000 }, async () => {
       signals = [{ id: '1', strategy: 'Before the break' }];
       const view = renderSignalsPage();
-      await waitFor(() => expect(indicator()).toHaveTextContent('Live'), { timeout: 5_000 });
+      await waitFor(() => expect(indicator()).toHaveTextContent('Live'), { timeout: 10_000 });
       // jsdom lays nothing out, so the virtualised rows stay unrendered: the table's count says what it holds.
       await screen.findByText('1 signal');
 
@@ -138,25 +138,25 @@ describe('given the live stream behind the signals page', () => {
       signals = [{ id: '2', strategy: 'Missed during the break' }, ...signals];
       act(() => open.forEach((res) => res.destroy()));
       await waitFor(() => expect(indicator()).toHaveTextContent('Reconnecting…'), { interval: 10 });
-      await waitFor(() => expect(indicator()).toHaveTextContent('Offline'), { timeout: 5_000 });
+      await waitFor(() => expect(indicator()).toHaveTextContent('Offline'), { timeout: 10_000 });
       expect(screen.getByText('1 signal')).toBeInTheDocument();
 
       mode = 'ok';
-      await waitFor(() => expect(indicator()).toHaveTextContent('Live'), { timeout: 8_000 });
+      await waitFor(() => expect(indicator()).toHaveTextContent('Live'), { timeout: 15_000 });
       expect(await screen.findByText('2 signals')).toBeInTheDocument();
       view.unmount();
     });
   });
 
   describe('after repeated refusals', () => {
-    it('should wait longer before each new attempt', async () => {
+    it('should wait longer before each new attempt', { timeout: 30_000 }, async () => {
       retryHintMs = 100;
       const view = renderSignalsPage();
-      await waitFor(() => expect(indicator()).toHaveTextContent('Live'));
+      await waitFor(() => expect(indicator()).toHaveTextContent('Live'), { timeout: 10_000 });
       mode = 'refuse';
       attempts = [];
       act(() => open.forEach((res) => res.destroy()));
-      await waitFor(() => expect(attempts.length).toBeGreaterThanOrEqual(5), { timeout: 8_000 });
+      await waitFor(() => expect(attempts.length).toBeGreaterThanOrEqual(5), { timeout: 15_000 });
       const gaps = attempts.slice(1).map((at, index) => at - attempts[index]!);
       // Each delay is drawn from [base / 2, base] and the base doubles: no delay is shorter than the one before.
       for (let index = 1; index < gaps.length; index++)
@@ -167,10 +167,10 @@ describe('given the live stream behind the signals page', () => {
   });
 
   describe('when the stream answers 401', () => {
-    it('should clear the signed-in state and say Offline', async () => {
+    it('should clear the signed-in state and say Offline', { timeout: 30_000 }, async () => {
       mode = 'unauthorized';
       const view = renderSignalsPage();
-      await waitFor(() => expect(app.store.authState.token).toBeNull());
+      await waitFor(() => expect(app.store.authState.token).toBeNull(), { timeout: 10_000 });
       expect(app.store.authState.user).toBeNull();
       expect(indicator()).toHaveTextContent('Offline');
       view.unmount();
@@ -178,10 +178,10 @@ describe('given the live stream behind the signals page', () => {
   });
 
   describe('when the stream falls silent (no heartbeat) without closing', () => {
-    it('should stop saying Live within 5 s', { timeout: 15_000 }, async () => {
+    it('should stop saying Live within 5 s', { timeout: 30_000 }, async () => {
       mode = 'silent';
       const view = renderSignalsPage();
-      await waitFor(() => expect(indicator()).toHaveTextContent('Live'));
+      await waitFor(() => expect(indicator()).toHaveTextContent('Live'), { timeout: 10_000 });
       await waitFor(() => expect(indicator()).not.toHaveTextContent('Live'), { timeout: 6_000, interval: 50 });
       expect(Date.now() - lastWriteAt).toBeLessThan(5_000);
       view.unmount();
