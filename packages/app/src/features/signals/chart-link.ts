@@ -14,6 +14,5 @@ export function signalChartHref(signal: Signal): string | null {
   const symbol = signal.ticker?.toUpperCase();
   if (!symbol || !CHART_SYMBOLS.includes(symbol)) return null;
   const interval = signal.interval && CHART_INTERVALS.includes(signal.interval) ? signal.interval : '1m';
-  const query = new URLSearchParams({ at: String(signal.alertTime ?? signal.receivedAt), signal: signal.id });
-  return `${paths.trading(symbol, interval)}?${query.toString()}`;
+  return paths.signalOnChart(symbol, interval, signal.alertTime ?? signal.receivedAt, signal.id);
 }
