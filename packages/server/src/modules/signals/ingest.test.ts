@@ -158,6 +158,65 @@ describe.each(TEST_DIALECTS)('SignalIngest on %s', (dialect) => {
     });
   });
 
+  describe('given alert ids and text that the databases store differently from how they were sent', () => {
+    const REPLACED = /[\ud800-\udfff\0]/g;
+
+    it.each([
+      ['a lone surrogate', 'p\ud800'],
+      ['a NUL character', 'p\u0000'],
+      ['a lone low surrogate and a NUL', '\udc00\u0000q'],
+    ])('should record a repeat of an id holding %s as a duplicate, and fail no one else', async (_case, id) => {
+      const hostile = await userWithWebhook();
+      const other = await userWithWebhook();
+      const first = stored(await submit(hostile.token, alertBody({ id, comment: id })));
+      expect(first).toMatchObject({ status: 'accepted', comment: id.replace(REPLACED, '\uFFFD') });
+      const [repeat, bystander] = await Promise.all([
+        submit(hostile.token, alertBody({ id, price: 2 })),
+        submit(other.token, alertBody({ id: 'bystander' })),
+      ]);
+      expect(stored(repeat!)).toMatchObject({ status: 'duplicate', duplicateOf: first.id });
+      expect(stored(bystander!).status).toBe('accepted');
+      const rows = await storedSignals(database);
+      const storedId = id.replace(REPLACED, '\uFFFD');
+      expect(rows.map((row) => [row.user_id, row.client_id, row.status])).toEqual([
+        [hostile.userId, storedId, 'accepted'],
+        [hostile.userId, storedId, 'duplicate'],
+        [other.userId, 'bystander', 'accepted'],
+      ]);
+    });
+
+    it('should store every text field without NUL or lone surrogates, and hash the body as stored', async () => {
+      const { token } = await userWithWebhook();
+      const body = `{"ticker":"BTC","action":"buy","strategy":"s\\ud800\\u0000","comment":"c\\udfff","id":"i\\u0000"}`;
+      const signal = stored(await submit(token, body));
+      expect(signal).toMatchObject({ strategy: 's\uFFFD\uFFFD', comment: 'c\uFFFD' });
+      expect((await storedSignals(database))[0]!.client_id).toBe('i\uFFFD');
+      const first = stored(await submit(token, 'x\u0000'));
+      expect(stored(await submit(token, 'x\uFFFD'))).toMatchObject({ status: 'duplicate', duplicateOf: first.id });
+    });
+  });
+
+  describe('given a batch whose insert keeps failing on a unique index that ingest does not look up', () => {
+    it('should commit the rest of the batch and fail only the alert at fault', async () => {
+      const hostile = await userWithWebhook();
+      const others = await Promise.all([userWithWebhook(), userWithWebhook()]);
+      // Stands for any row the lookups cannot see coming: a second 'poison' comment breaks a unique index.
+      await sql`create unique index signals_poison on signals (comment) where comment = 'poison'`.execute(database.db);
+      stored(await submit(hostile.token, alertBody({ id: 'first', comment: 'poison' })));
+
+      const outcomes = await Promise.all([
+        submit(others[0]!.token, alertBody({ id: 'a' })),
+        submit(hostile.token, alertBody({ id: 'second', comment: 'poison' })),
+        submit(others[1]!.token, alertBody({ id: 'b' })),
+        submit(others[0]!.token, alertBody({ id: 'c' })),
+      ]);
+      expect(outcomes.map((outcome) => outcome.kind)).toEqual(['stored', 'failed', 'stored', 'stored']);
+      const rows = await storedSignals(database);
+      expect(rows.map((row) => row.client_id)).toEqual(['first', 'a', 'b', 'c']);
+      expect(published.map(({ signal }) => signal.id)).toEqual(rows.map((row) => String(row.id)));
+    });
+  });
+
   describe('given an alert whose token is unknown', () => {
     it('should store and publish nothing', async () => {
       await userWithWebhook();

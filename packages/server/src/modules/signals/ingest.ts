@@ -33,12 +33,43 @@ export interface IncomingAlert {
   parsed: ParsedAlert;
 }
 
-/** Reads a webhook request's body (outside the transaction, which only has to look things up and insert). */
+/** NUL (which PostgreSQL text cannot hold) and lone surrogates (which no database stores as sent). */
+const UNSTORABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Text as both databases store it: NUL and lone surrogates become U+FFFD. Applied once, before anything is
+ * hashed, looked up or stored, so that a lookup compares the very value the row holds (an alert id that the
+ * database stored differently from the lookup's value would slip past the repeat check into the unique index).
+ */
+export function storableText<T extends string | null>(text: T): T {
+  return (text === null ? text : text.replace(UNSTORABLE, '\uFFFD')) as T;
+}
+
+function storableAlert(parsed: ParsedAlert): ParsedAlert {
+  const { fields } = parsed;
+  const storableFields = {
+    ...fields,
+    ticker: storableText(fields.ticker),
+    strategy: storableText(fields.strategy),
+    comment: storableText(fields.comment),
+    clientId: storableText(fields.clientId),
+  };
+  return parsed.status === 'accepted'
+    ? { ...parsed, fields: storableFields }
+    : { ...parsed, fields: storableFields, reason: storableText(parsed.reason) };
+}
+
+/**
+ * Reads a webhook request's body (outside the transaction, which only has to look things up and insert). The
+ * body is parsed as received, then it and every text field are made storable (see storableText).
+ */
 export function readAlert(request: Omit<IncomingAlert, 'bodyHash' | 'parsed'>): IncomingAlert {
+  const raw = storableText(request.raw);
   return {
     ...request,
-    bodyHash: hash('sha256', request.raw, 'hex'),
-    parsed: parseAlert(request.raw),
+    raw,
+    bodyHash: hash('sha256', raw, 'hex'),
+    parsed: storableAlert(parseAlert(request.raw)),
   };
 }
 
@@ -51,9 +82,6 @@ export type IngestOutcome =
 
 /** Tells the owner's live stream about a committed signal. */
 export type PublishSignal = (userId: number, signal: Signal) => void;
-
-/** PostgreSQL text cannot hold NUL characters; they become U+FFFD in what is stored. */
-const storable = <T extends string | null>(text: T): T => (text === null ? text : (text.replace(/\0/g, '\uFFFD') as T));
 
 interface Original {
   id: number;
@@ -175,30 +203,7 @@ export class SignalIngest {
   }
 
   async #commit(alerts: IncomingAlert[]): Promise<IngestOutcome[]> {
-    let outcomes: IngestOutcome[];
-    try {
-      outcomes = await this.#transaction(alerts);
-    } catch (error) {
-      if (isUniqueViolation(error)) {
-        // The unique index on alert ids caught a repeat the lookups did not see (a writer outside ingest's
-        // order): looked up again, the alert is recorded as its duplicate.
-        outcomes = await this.#transaction(alerts);
-      } else if (isDatabaseUnavailable(error) || alerts.length === 1) {
-        throw error;
-      } else {
-        // One row the database refuses must not fail the alerts that came with it.
-        this.#log.error({ err: error }, 'a batch of signals failed; committing them one by one');
-        outcomes = [];
-        for (const alert of alerts) {
-          outcomes.push(
-            await this.#transaction([alert]).then(
-              ([outcome]) => outcome!,
-              (error: unknown) => ({ kind: 'failed', error }) as const,
-            ),
-          );
-        }
-      }
-    }
+    const outcomes = await this.#commitOrSplit(alerts);
     for (const outcome of outcomes) {
       if (outcome.kind !== 'stored') continue;
       try {
@@ -208,6 +213,49 @@ export class SignalIngest {
       }
     }
     return outcomes;
+  }
+
+  /**
+   * Commits the batch in one transaction. When the database refuses it, the batch never fails as a whole: it is
+   * split in halves, committed in order, until the alert at fault is alone; only that one fails (a few
+   * transactions per bad alert rather than one per alert of the batch). An unreachable database fails the alerts
+   * not yet committed (503, try again).
+   */
+  async #commitOrSplit(alerts: IncomingAlert[]): Promise<IngestOutcome[]> {
+    try {
+      return await this.#transaction(alerts);
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) throw error;
+      if (alerts.length === 1) return [await this.#retryAlone(alerts[0]!, error)];
+      this.#log.error({ err: error, size: alerts.length }, 'a batch of signals failed; committing it in parts');
+      const half = Math.ceil(alerts.length / 2);
+      const outcomes: IngestOutcome[] = [];
+      for (const part of [alerts.slice(0, half), alerts.slice(half)]) {
+        // The part before may be committed already: its alerts keep their answers whatever happens to this one.
+        const committed = await this.#commitOrSplit(part).catch((partError: unknown) =>
+          part.map((): IngestOutcome => ({ kind: 'failed', error: partError })),
+        );
+        outcomes.push(...committed);
+      }
+      return outcomes;
+    }
+  }
+
+  /**
+   * One alert the database refused. A unique violation may be a repeat committed by a writer outside ingest's
+   * order, which a second lookup sees (the alert is then recorded as its duplicate); anything else, or a second
+   * refusal, is this alert's own failure.
+   */
+  async #retryAlone(alert: IncomingAlert, error: unknown): Promise<IngestOutcome> {
+    if (isUniqueViolation(error)) {
+      try {
+        return (await this.#transaction([alert]))[0]!;
+      } catch (retryError) {
+        if (isDatabaseUnavailable(retryError)) throw retryError;
+        error = retryError;
+      }
+    }
+    return { kind: 'failed', error };
   }
 
   /**
@@ -395,7 +443,7 @@ function planBatch(
     const row: SignalRow = {
       id,
       user_id: userId,
-      ticker: storable(fields.ticker),
+      ticker: fields.ticker,
       action: fields.action,
       price: fields.price,
       quantity: fields.quantity,
@@ -403,14 +451,14 @@ function planBatch(
       interval: fields.interval,
       alert_time: fields.alertTime,
       received_at: alert.receivedAt,
-      strategy: storable(fields.strategy),
-      comment: storable(fields.comment),
-      client_id: storable(fields.clientId),
+      strategy: fields.strategy,
+      comment: fields.comment,
+      client_id: fields.clientId,
       body_hash: alert.bodyHash,
       status: repeat ? 'duplicate' : status,
-      reason: repeat ? `Repeat of signal ${repeat.original.id} (${repeat.why})` : storable(reason),
+      reason: repeat ? `Repeat of signal ${repeat.original.id} (${repeat.why})` : reason,
       duplicate_of: repeat ? repeat.original.id : null,
-      raw: storable(alert.raw),
+      raw: alert.raw,
     };
     rows.push(row);
     outcomes.push({ kind: 'stored', userId, signal: toSignalJson(row) });
