@@ -2,6 +2,14 @@ import type { FastifySchemaCompiler, FastifySerializerCompiler, FastifyTypeProvi
 import type { z } from 'zod';
 import { HttpError } from './errors';
 
+/** C0 and C1 control characters (NUL among them, which PostgreSQL text cannot hold) and lone surrogates. */
+const CONTROL_OR_LONE_SURROGATE =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  /[\u0000-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True for text a person would type as a name or a label: no control characters, no broken characters. */
+export const isPlainText = (value: string) => !CONTROL_OR_LONE_SURROGATE.test(value);
+
 /** "password_confirmation" -> "password confirmation", as the messages read. */
 const fieldLabel = (field: string) => field.replace(/_/g, ' ');
 

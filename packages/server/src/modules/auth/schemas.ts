@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPlainText } from '../../http/validation';
 import { named } from '../../openapi/components';
 
 /** The wire contract of the auth routes: what they take and what they answer (routes.ts declares the routes). */
@@ -9,7 +10,12 @@ export const registerBody = named(
   'RegisterRequest',
   z
     .object({
-      name: z.string().trim().min(1).max(100),
+      name: z
+        .string()
+        .trim()
+        .min(1)
+        .max(100)
+        .refine(isPlainText, 'The name field must not contain control characters.'),
       email,
       password: z.string().min(8).max(128),
       password_confirmation: z.unknown().optional(),

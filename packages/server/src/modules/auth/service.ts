@@ -35,12 +35,16 @@ export class AuthService {
     private readonly clock: Clock,
   ) {}
 
-  /** Creates the account and signs it in. A taken email (compared case-insensitively) is a 422 on `email`. */
+  /**
+   * Creates the account and signs it in. A taken email (compared case-insensitively) is a 422 on `email`, after
+   * the same Argon2 work as a new account, so the time to answer does not tell which emails have accounts.
+   */
   async register({ name, email, password }: Registration): Promise<SignedIn> {
     const existing = await this.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+    // Hashed either way, so that a taken email takes as long to answer as a new one.
+    const passwordHash = await hashPassword(password);
     if (existing) throw emailTaken();
 
-    const passwordHash = await hashPassword(password);
     const now = this.clock();
     try {
       return await writeTransaction(this.db, async (trx) => {
@@ -64,7 +68,8 @@ export class AuthService {
    */
   async login({ email, password }: Credentials, ip: string): Promise<SignedIn> {
     const throttleKey = `${email}|${ip}`;
-    const retryAfterMs = this.throttle.retryAfterMs(throttleKey);
+    // Counted before the verification: attempts sent at once cannot all pass while the first are being verified.
+    const retryAfterMs = this.throttle.reserve(throttleKey);
     if (retryAfterMs > 0) {
       const seconds = Math.ceil(retryAfterMs / 1000);
       throw tooManyRequests(`Too many login attempts. Please try again in ${seconds} seconds.`, seconds);
@@ -76,10 +81,7 @@ export class AuthService {
       .where('email', '=', email)
       .executeTakeFirst();
     const passwordMatches = await verifyPassword(user?.password_hash ?? (await this.#dummyPasswordHash), password);
-    if (!user || !passwordMatches) {
-      this.throttle.recordFailure(throttleKey);
-      throw badCredentials();
-    }
+    if (!user || !passwordMatches) throw badCredentials();
 
     this.throttle.clear(throttleKey);
     return { user: { id: user.id, name: user.name, email: user.email }, token: await this.tokens.issue(user.id) };
