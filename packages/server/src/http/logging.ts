@@ -1,9 +1,44 @@
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Config } from '../config';
 
-/** The secret path segment of a webhook URL is the user's credential: it never reaches a log line. */
+/**
+ * A run of base64url characters this long is taken for a credential (a webhook token has 43), wherever it is in
+ * the URL: no path or query of the app's own holds one.
+ */
+const TOKEN_LIKE = /[A-Za-z0-9_-]{24,}/g;
+
+/** Percent escapes decoded byte by byte (an invalid one stays as it is), as often as they nest. */
+function decodePercent(url: string): string {
+  let decoded = url;
+  for (let round = 0; round < 3; round += 1) {
+    const next = decoded.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) =>
+      String.fromCharCode(Number.parseInt(hex, 16)),
+    );
+    if (next === decoded) break;
+    decoded = next;
+  }
+  return decoded;
+}
+
+/**
+ * A webhook URL's token is its owner's credential: it never reaches a log line, however the URL spells it
+ * (`/%61pi/webhooks/...`, `/api/webhook/...`, a token in the query). Decided by pattern, not by prefix: when the
+ * URL, percent escapes decoded, holds anything token-like, the decoded URL is logged with it replaced;
+ * otherwise the URL as received.
+ */
 export function redactUrl(url: string): string {
-  return url.replace(/^(\/api\/webhooks\/)[^/?#]+/, '$1[redacted]');
+  const decoded = decodePercent(url);
+  TOKEN_LIKE.lastIndex = 0;
+  if (!TOKEN_LIKE.test(decoded)) return url;
+  return decoded.replace(TOKEN_LIKE, '[redacted]');
+}
+
+/** The webhook route is logged by what was routed, whatever the token looked like. */
+const WEBHOOK_ROUTE = '/api/webhooks/:token';
+
+export function requestUrlForLog(request: Pick<FastifyRequest, 'url' | 'routeOptions'>): string {
+  if (request.routeOptions?.url === WEBHOOK_ROUTE) return '/api/webhooks/[redacted]';
+  return redactUrl(request.url);
 }
 
 /** Anything that might carry a credential, wherever a log call puts it. */
@@ -40,7 +75,7 @@ export function loggerOptions(
     serializers: {
       req: (request: FastifyRequest) => ({
         method: request.method,
-        url: redactUrl(request.url),
+        url: requestUrlForLog(request),
         remoteAddress: request.ip,
       }),
     },
