@@ -32,6 +32,7 @@ const sha256 = (secret: string) => createHash('sha256').update(secret).digest();
 export class TokenService {
   readonly #idleMs: number;
   readonly #absoluteMs: number;
+  readonly #revokedListeners = new Set<(tokenId: number) => void>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -88,8 +89,16 @@ export class TokenService {
     return { user: { id: row.id, name: row.name, email: row.email }, tokenId };
   }
 
+  /** Deletes the token, then tells the `onRevoked` listeners (the live stream ends what it opened at once). */
   async revoke(tokenId: number): Promise<void> {
     await this.db.deleteFrom('personal_access_tokens').where('id', '=', tokenId).execute();
+    for (const listener of this.#revokedListeners) listener(tokenId);
+  }
+
+  /** Calls `listener` with each token id this instance revokes; returns the unsubscribe function. */
+  onRevoked(listener: (tokenId: number) => void): () => void {
+    this.#revokedListeners.add(listener);
+    return () => this.#revokedListeners.delete(listener);
   }
 
   /** Deletes every token that can no longer authenticate; returns how many. */

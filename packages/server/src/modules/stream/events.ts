@@ -6,11 +6,14 @@ export type { CandleUpdate } from './schemas';
  * An event of the live stream (`GET /api/stream`). Each is sent as one server-sent event whose `event:` field is
  * `event` and whose `data:` is `data` as JSON. Who receives it follows from its kind:
  * - `candle`: every signed-in connection;
- * - `signal`: only the connections of the user `userId` (the signal's owner).
+ * - `signal`: only the connections of the user `userId` (the signal's owner);
+ * - `token-revoked`: nobody; the streams opened with that token end.
  */
 export type StreamEvent =
   | { event: 'candle'; data: StreamEventData['candle'] }
-  | { event: 'signal'; userId: number; data: StreamEventData['signal'] };
+  | { event: 'signal'; userId: number; data: StreamEventData['signal'] }
+  /** Not sent to anyone: every instance ends the streams opened with that sign-in token (logout). */
+  | { event: 'token-revoked'; tokenId: number };
 
 /**
  * The publish API other modules use, available as `app.stream` to every module registered after the stream

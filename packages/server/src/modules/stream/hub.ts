@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from './bus';
+import { tooManyRequests } from '../../http/errors';
 import type { StreamEvent, StreamPublisher } from './events';
 
 /**
@@ -15,13 +16,20 @@ export const RETRY_MS = 3_000;
  * off: a client that stops reading costs at most this much memory. Above the largest event a bus carries.
  */
 export const MAX_BUFFERED_BYTES = 512 * 1024;
-/** Each connection's credentials are checked again this often; a revoked or expired token ends its stream. */
+/** Each connection's credentials are checked again this often; an expired token ends its stream. */
 export const REAUTHENTICATE_MS = 60_000;
+/**
+ * Streams one user may hold open on one server instance (a few tabs and devices). One more is answered 429:
+ * closing the oldest instead would let 11 tabs take turns closing each other for ever.
+ */
+export const MAX_STREAMS_PER_USER = 10;
 
 const HEARTBEAT_FRAME = ': heartbeat\n\n';
 
 interface Connection {
   userId: number;
+  /** The sign-in token it was opened with: revoking it (logout) ends the stream at once. */
+  tokenId: number;
   authorization: string;
   response: ServerResponse;
 }
@@ -63,10 +71,19 @@ export class StreamHub implements StreamPublisher {
     }
   }
 
+  /** Throws a 429 when `userId` already has MAX_STREAMS_PER_USER streams open here. */
+  admit(userId: number): void {
+    if ((this.#byUser.get(userId)?.size ?? 0) < MAX_STREAMS_PER_USER) return;
+    throw tooManyRequests(
+      `Too many live streams open for this account (at most ${MAX_STREAMS_PER_USER}). Close a tab and try again.`,
+      RETRY_MS / 1000,
+    );
+  }
+
   /** Turns `response` into `userId`'s event stream: writes the head and the retry hint, then every event for them. */
   open(
     response: ServerResponse,
-    user: { userId: number; authorization: string },
+    user: { userId: number; tokenId: number; authorization: string },
     headers: Record<string, string | number | string[] | undefined>,
   ): void {
     response.writeHead(200, {
@@ -102,6 +119,14 @@ export class StreamHub implements StreamPublisher {
   }
 
   #deliver(event: StreamEvent): void {
+    if (event.event === 'token-revoked') {
+      for (const connection of [...this.#connections]) {
+        if (connection.tokenId !== event.tokenId) continue;
+        this.#remove(connection);
+        connection.response.end();
+      }
+      return;
+    }
     const targets = 'userId' in event ? this.#byUser.get(event.userId) : this.#connections;
     if (!targets || targets.size === 0) return;
     const frame = `event: ${event.event}\ndata: ${JSON.stringify(event.data ?? null)}\n\n`;

@@ -57,6 +57,24 @@ describe('the PostgreSQL stream bus', () => {
   });
 
   describe('given two instances on one schema', () => {
+    it('should end a stream on one instance at once when its token is revoked by a logout on the other', async () => {
+      const ada = await signIn('Ada');
+      const bob = await signIn('Bob');
+      const adaOnSecond = await open(second, ada.authorization);
+      const bobOnSecond = await open(second, bob.authorization);
+
+      const started = Date.now();
+      const logout = await fetch(`${first.url}/api/logout`, {
+        method: 'POST',
+        headers: { authorization: ada.authorization },
+      });
+      expect(logout.status).toBe(204);
+      await adaOnSecond.ended;
+      expect(Date.now() - started).toBeLessThan(5_000);
+      await first.app.stream.publish({ event: 'signal', userId: bob.id, data: { id: 'still here' } });
+      expect((await bobOnSecond.waitFor((event) => event.event === 'signal')).data).toEqual({ id: 'still here' });
+    });
+
     it("should bring an event published on one to the other's stream clients, targeted ones to their owner only", async () => {
       const ada = await signIn('Ada');
       const bob = await signIn('Bob');

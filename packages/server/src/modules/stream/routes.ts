@@ -1,10 +1,10 @@
 import type { AppModule } from '../../context';
 import { candleUpdate, signal } from '../../openapi/examples';
-import { ERRORS, eventStream } from '../../openapi/registry';
+import { ERRORS, eventStream, rateLimited } from '../../openapi/registry';
 import { authenticatedUser } from '../auth/require-auth';
 import { InProcessEventBus, type EventBus } from './bus';
 import type { StreamPublisher } from './events';
-import { HEARTBEAT_MS, REAUTHENTICATE_MS, RETRY_MS, StreamHub } from './hub';
+import { HEARTBEAT_MS, MAX_STREAMS_PER_USER, REAUTHENTICATE_MS, RETRY_MS, StreamHub } from './hub';
 import { PostgresEventBus } from './postgres-bus';
 import { streamEventSchemas } from './schemas';
 
@@ -35,6 +35,9 @@ const streamPlugin: AppModule = async (app, { config, database, services, tokens
     isAuthorized: async (authorization) => (await tokens.authenticate(authorization)) !== undefined,
   });
   app.decorate('stream', { publish: (event) => hub.publish(event) } satisfies StreamPublisher);
+  // A revoked token's streams end at once, on every instance (the revocation travels on the bus).
+  const stopHearingRevocations = tokens.onRevoked((tokenId) => void hub.publish({ event: 'token-revoked', tokenId }));
+  app.addHook('onClose', async () => stopHearingRevocations());
   // Open streams never finish on their own: end them first, or closing the server would wait for them forever.
   app.addHook('preClose', async () => hub.closeAll());
 
@@ -51,7 +54,8 @@ const streamPlugin: AppModule = async (app, { config, database, services, tokens
           "user's webhook (to that user's connections only). Each event's `data` is one line of JSON.",
           `The stream opens with \`retry: ${RETRY_MS}\` (the suggested reconnection delay in milliseconds) and sends a`,
           `\`: heartbeat\` comment every ${HEARTBEAT_MS / 1000} seconds. The token is checked again every`,
-          `${REAUTHENTICATE_MS / 1000} seconds; once it is revoked or expired, the stream ends.`,
+          `${REAUTHENTICATE_MS / 1000} seconds; once it has expired, the stream ends, and a sign-out ends it at once.`,
+          `An account may hold ${MAX_STREAMS_PER_USER} streams open on one server; one more is answered 429.`,
           "Browsers' EventSource cannot send the Authorization header: read the stream with fetch.",
           'Events sent while a client is disconnected are not replayed: after reconnecting, fetch what it shows again.',
         ].join(' '),
@@ -59,14 +63,23 @@ const streamPlugin: AppModule = async (app, { config, database, services, tokens
         response: {
           200: eventStream('The event stream.', streamEventSchemas, streamExample),
           401: ERRORS.unauthenticated,
+          429: rateLimited(
+            `The account already has ${MAX_STREAMS_PER_USER} streams open on this server.`,
+            `Too many live streams open for this account (at most ${MAX_STREAMS_PER_USER}). Close a tab and try again.`,
+          ),
           503: ERRORS.unavailable,
         },
       },
     },
     async (request, reply) => {
       const user = authenticatedUser(request);
+      hub.admit(user.id);
       reply.hijack();
-      hub.open(reply.raw, { userId: user.id, authorization: request.headers.authorization ?? '' }, reply.getHeaders());
+      hub.open(
+        reply.raw,
+        { userId: user.id, tokenId: request.accessTokenId!, authorization: request.headers.authorization ?? '' },
+        reply.getHeaders(),
+      );
     },
   );
 };

@@ -1,12 +1,25 @@
+import http from 'node:http';
 import net from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { signal } from '../../openapi/examples';
 import { TEST_DIALECTS } from '../../test/database';
 import type { CandleUpdate } from './events';
-import { HEARTBEAT_MS, REAUTHENTICATE_MS, RETRY_MS } from './hub';
+import { HEARTBEAT_MS, MAX_STREAMS_PER_USER, REAUTHENTICATE_MS, RETRY_MS } from './hub';
 import { EventStreamClient } from '../../test/event-stream';
 import { signUpTrader } from '../../test/traders';
+
+/** A GET on a connection of its own, closed after the answer. */
+function getOnce(url: string, authorization: string) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    const request = http.get(url, { agent: false, headers: { authorization } }, (response) => {
+      let body = '';
+      response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body }));
+    });
+    request.on('error', reject);
+  });
+}
 
 const candle = { time: Date.UTC(2025, 0, 1), open: 1, high: 2, low: 0.5, close: 1.5, volume: 10 };
 const candleUpdate: CandleUpdate = {
@@ -127,6 +140,52 @@ describe.each(TEST_DIALECTS)('GET /api/stream on %s', (dialect) => {
       await adaTab.ended;
       await testApp.app.stream.publish({ event: 'candle', data: candleUpdate });
       await bobTab.waitFor((event) => event.event === 'candle');
+    });
+  });
+
+  describe('given a sign-out', () => {
+    it('should end the streams opened with that token at once, and no others', async () => {
+      const ada = await signUpTrader(testApp.app, 'Ada');
+      const adaElsewhere = await signUpTrader(testApp.app, 'Ada2');
+      const adaTab = await open(ada.authorization);
+      const otherTab = await open(adaElsewhere.authorization);
+      await Promise.all([adaTab.opened(), otherTab.opened()]);
+
+      const started = Date.now();
+      const logout = await fetch(`${url}/api/logout`, {
+        method: 'POST',
+        headers: { authorization: ada.authorization },
+      });
+      expect(logout.status).toBe(204);
+      await adaTab.ended;
+      expect(Date.now() - started).toBeLessThan(REAUTHENTICATE_MS / 10);
+      await testApp.app.stream.publish({ event: 'candle', data: candleUpdate });
+      await otherTab.waitFor((event) => event.event === 'candle');
+    });
+  });
+
+  describe('given a user with the most streams allowed open', () => {
+    it('should answer one more with 429 while other users and requests are still served', async () => {
+      const ada = await signUpTrader(testApp.app, 'Ada');
+      const tabs = await Promise.all(Array.from({ length: MAX_STREAMS_PER_USER }, () => open(ada.authorization)));
+      await Promise.all(tabs.map((tab) => tab.opened()));
+
+      const refused = await getOnce(`${url}/api/stream`, ada.authorization);
+      expect(refused.status).toBe(429);
+      expect(refused.headers['retry-after']).toBe(String(RETRY_MS / 1000));
+      expect((JSON.parse(refused.body) as { message: string }).message).toMatch(
+        /^Too many live streams open for this account/,
+      );
+
+      const bob = await open((await signUpTrader(testApp.app, 'Bob')).authorization);
+      expect(await bob.opened()).toBe(RETRY_MS);
+      expect((await fetch(`${url}/api/health`)).status).toBe(200);
+
+      tabs[0]!.close();
+      await tabs[0]!.ended;
+      // The server hears of the closed tab a moment later; then the account may open a stream again.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect((await open(ada.authorization)).response.status).toBe(200);
     });
   });
 
