@@ -4,6 +4,7 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { AppContext, AppModule } from './context';
 import type { DatabaseHandle } from './db/connection';
+import { guardConnections, httpServerOptions, KEEP_ALIVE_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from './http/connections';
 import { frameworkErrorHandler, HttpError, registerErrorHandling } from './http/errors';
 import { loggerOptions, RequestLogController, type LogDestination } from './http/logging';
 import { registerSecurity } from './http/security';
@@ -58,7 +59,11 @@ export async function buildApp({
     bodyLimit: BODY_LIMIT_BYTES,
     logController: new RequestLogController(),
     frameworkErrors: frameworkErrorHandler,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    http: httpServerOptions,
   }).withTypeProvider<ZodTypeProvider>();
+  guardConnections(app.server, { maxConnections: config.maxConnections, log: app.log });
   // Routes declare their input and answers with zod (see http/validation.ts), not JSON Schema.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -95,6 +95,9 @@ const environmentSchema = z.object({
   RATE_LIMIT_REGISTER_PER_MINUTE: integer(1, 100_000)
     .default(10)
     .describe('an integer between 1 and 100000 (registrations per minute per IP address)'),
+  MAX_CONNECTIONS: integer(1, 1_000_000)
+    .optional()
+    .describe('an integer between 1 and 1000000 (open connections at once; default: 3/4 of the open-file limit)'),
   MARKET_SOURCE: z.enum(['demo', 'exchange']).default('demo').describe('demo or exchange'),
   EXCHANGE_ID: z
     .string()
@@ -129,6 +132,8 @@ function toConfig(settings: z.output<typeof environmentSchema>, cwd: string) {
       loginFailuresPerMinute: settings.RATE_LIMIT_LOGIN_FAILURES_PER_MINUTE,
       registerPerMinute: settings.RATE_LIMIT_REGISTER_PER_MINUTE,
     },
+    /** Client connections at once; unset: three quarters of the open-file limit (see http/connections.ts). */
+    maxConnections: settings.MAX_CONNECTIONS,
     marketSource: settings.MARKET_SOURCE,
     exchangeId: settings.EXCHANGE_ID,
     exchangeUrl: settings.EXCHANGE_URL,

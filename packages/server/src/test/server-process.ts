@@ -16,6 +16,8 @@ export interface ServerProcess {
 export interface ServerProcessOptions {
   /** info (the default) or a more detailed level: the URL is read from an info line, so nothing quieter. */
   logLevel?: 'info' | 'debug' | 'trace';
+  /** A lower limit on open files for the process (`ulimit -n`), as on a host with the common 1,024. */
+  openFileLimit?: number;
 }
 
 /**
@@ -25,7 +27,12 @@ export interface ServerProcessOptions {
  */
 export function startServerProcess(env: Record<string, string>, options: ServerProcessOptions = {}): ServerProcess {
   // tsx as a loader inside one node process (not the tsx CLI, which forks): the pid and signals are the server's.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const command = [process.execPath, '--import', 'tsx', 'src/main.ts'];
+  const [file, ...args] =
+    options.openFileLimit === undefined
+      ? command
+      : ['/bin/sh', '-c', `ulimit -n ${options.openFileLimit} && exec "$@"`, 'sh', ...command];
+  const child = spawn(file!, args, {
     cwd: serverDir,
     env: {
       PATH: process.env.PATH ?? '',

@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs';
+import type { IncomingMessage, Server, ServerOptions } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyBaseLogger } from 'fastify';
+
+/*
+ * Every connection holds a file descriptor. Past the process's limit (often 1,024) the server can accept
+ * nothing: every request, /api/health included, is reset, and Node says nothing about it. So connections are
+ * bounded below that limit (the rest is left to the database, its worker, files and the stream bus), sockets
+ * that send nothing are cut within seconds, and reaching the bound is logged as an error.
+ */
+
+/** A connection that has sent nothing, or not a complete request head, for this long is cut. */
+export const HEADERS_TIMEOUT_MS = 10_000;
+/** A request whose body has not arrived in full within this long is cut (a webhook body is 64 KiB at most). */
+export const REQUEST_TIMEOUT_MS = 30_000;
+/** A kept-alive connection with no new request for this long is closed. */
+export const KEEP_ALIVE_TIMEOUT_MS = 10_000;
+/** How often Node checks the two timeouts above. */
+const CONNECTIONS_CHECKING_INTERVAL_MS = 1_000;
+/** Descriptors kept for everything but client connections: the database, its worker, files, the stream bus. */
+const DESCRIPTOR_RESERVE_SHARE = 0.25;
+/** Above this, connections cost memory for no use: one instance serves a few thousand traders. */
+const MAX_CONNECTIONS_CEILING = 10_000;
+/** The log says so at most once per this long, however many connections are refused. */
+const REFUSAL_LOG_INTERVAL_MS = 10_000;
+
+/** Node's server options for the head timeout (Fastify's own options set the other two). */
+export const httpServerOptions: ServerOptions = {
+  headersTimeout: HEADERS_TIMEOUT_MS,
+  connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS,
+};
+
+/** The process's soft limit on open files, from /proc on Linux; undefined where it cannot be read. */
+export function openFileLimit(limits = '/proc/self/limits'): number | undefined {
+  try {
+    const match = /^Max open files\s+(\d+)/m.exec(readFileSync(limits, 'utf8'));
+    return match ? Number(match[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The connection bound: MAX_CONNECTIONS when set, else three quarters of the open-file limit (at most 10,000),
+ * and never more than that share of the limit, so some descriptors are always left for everything else.
+ */
+export function connectionLimit(configured: number | undefined, fileLimit: number | undefined): number {
+  const ceiling =
+    fileLimit === undefined
+      ? MAX_CONNECTIONS_CEILING
+      : Math.max(1, Math.floor(fileLimit * (1 - DESCRIPTOR_RESERVE_SHARE)));
+  return Math.min(configured ?? MAX_CONNECTIONS_CEILING, ceiling);
+}
+
+/**
+ * Bounds the server's connections (Node refuses more: the new socket is closed at once) and logs, as an error,
+ * when connections are refused for it or when the process runs out of descriptors.
+ */
+export function guardConnections(
+  server: Server,
+  { maxConnections, log }: { maxConnections: number | undefined; log: FastifyBaseLogger },
+): number {
+  const fileLimit = openFileLimit();
+  const limit = connectionLimit(maxConnections, fileLimit);
+  server.maxConnections = limit;
+  if (maxConnections !== undefined && limit < maxConnections) {
+    log.warn(
+      { maxConnections: limit, openFileLimit: fileLimit },
+      `MAX_CONNECTIONS lowered to ${limit}: the process may open only ${fileLimit} files`,
+    );
+  }
+
+  let refused = 0;
+  let lastLoggedAt = 0;
+  const refuse = (reason: string, details: object = {}) => {
+    refused += 1;
+    const now = Date.now();
+    if (now - lastLoggedAt < REFUSAL_LOG_INTERVAL_MS) return;
+    lastLoggedAt = now;
+    log.error({ ...details, refused, maxConnections: limit, openFileLimit: fileLimit }, reason);
+    refused = 0;
+  };
+  server.on('drop', () => refuse('connection limit reached: refusing new connections'));
+  // Node's head timeout starts with the first byte: a socket that sends nothing at all is cut by this instead
+  // (inactivity; Node's own handler destroys it), until its first request starts.
+  server.on('connection', (socket: Socket) => socket.setTimeout(HEADERS_TIMEOUT_MS));
+  server.on('request', (request: IncomingMessage) => request.socket.setTimeout(server.timeout));
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EMFILE' || error.code === 'ENFILE') {
+      refuse('out of file descriptors: refusing new connections', { err: error });
+    }
+  });
+  return limit;
+}
