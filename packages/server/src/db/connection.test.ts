@@ -1,3 +1,4 @@
+import { chmodSync, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
@@ -155,6 +156,31 @@ describe('given the embedded database', () => {
       });
     } finally {
       other.close();
+    }
+  });
+});
+
+describe('given the embedded database', () => {
+  const mode = (file: string) => statSync(file).mode & 0o777;
+
+  it('should keep DATA_DIR (0700) and the database files (0600) to their owner, older ones included', async () => {
+    const fresh = await openTestDatabase('sqlite');
+    try {
+      await fresh.database.db.insertInto('users').values(someUser('ada@example.com')).execute();
+      const file = path.join(fresh.config.dataDir, SQLITE_FILE_NAME);
+      expect(mode(fresh.config.dataDir)).toBe(0o700);
+      for (const suffix of ['', '-wal', '-shm']) expect(mode(file + suffix), suffix).toBe(0o600);
+
+      // A directory and a database left readable to all by an older version are narrowed on the next start.
+      await fresh.database.close();
+      chmodSync(fresh.config.dataDir, 0o755);
+      for (const suffix of ['', '-wal', '-shm']) if (existsSync(file + suffix)) chmodSync(file + suffix, 0o644);
+      const reopened = await openDatabase(fresh.config);
+      await reopened.close();
+      expect(mode(fresh.config.dataDir)).toBe(0o700);
+      expect(mode(file)).toBe(0o600);
+    } finally {
+      await fresh.cleanup();
     }
   });
 });

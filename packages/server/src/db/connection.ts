@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -59,9 +59,31 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
+/** The data directory is the owner's alone (0700), and so are the database's files (0600). */
+const PRIVATE_DIRECTORY_MODE = 0o700;
+const PRIVATE_FILE_MODE = 0o600;
+
+/**
+ * Creates DATA_DIR for the owner only, and the database file likewise before SQLite opens it (SQLite gives its
+ * -wal and -shm files the database file's mode). A directory and a file from an older version are narrowed too.
+ */
+export function preparePrivateDataDir(dataDir: string): string {
+  mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
+  try {
+    chmodSync(dataDir, PRIVATE_DIRECTORY_MODE);
+  } catch {
+    // A directory the operator made for us and kept (another owner): its mode is theirs to choose.
+  }
+  const file = path.join(dataDir, SQLITE_FILE_NAME);
+  closeSync(openSync(file, 'a', PRIVATE_FILE_MODE));
+  for (const suffix of ['', '-wal', '-shm']) {
+    if (existsSync(file + suffix)) chmodSync(file + suffix, PRIVATE_FILE_MODE);
+  }
+  return file;
+}
+
 function openSqlite(dataDir: string): Kysely<Database> {
-  mkdirSync(dataDir, { recursive: true });
-  const file = new BetterSqlite3(path.join(dataDir, SQLITE_FILE_NAME));
+  const file = new BetterSqlite3(preparePrivateDataDir(dataDir));
   file.pragma('journal_mode = WAL');
   for (const pragma of SQLITE_CONNECTION_PRAGMAS) file.pragma(pragma);
   return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: file }) });

@@ -52,12 +52,12 @@ function readOwner(file: string): number | undefined {
  * narrow race is accepted, as SQLite's own file locking still keeps their writes consistent.
  */
 export function acquireDataDirLock(dataDir: string): DataDirLock {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(dataDir, LOCK_FILE_NAME);
 
   for (let attempt = 0; attempt < 3; attempt += 1) {
     try {
-      writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
+      writeFileSync(file, `${process.pid}\n`, { flag: 'wx', mode: 0o600 });
       let released = false;
       return {
         file,
