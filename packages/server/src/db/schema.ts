@@ -95,6 +95,14 @@ export interface SignalsTable {
   raw: string;
 }
 
+/** Webhook posts refused before storing (429, 403, 413, 415), per user and status. */
+export interface WebhookRefusalsTable {
+  user_id: number;
+  status: number;
+  count: number;
+  last_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   personal_access_tokens: PersonalAccessTokensTable;
@@ -103,4 +111,5 @@ export interface Database {
   webhook_secrets: WebhookSecretsTable;
   webhook_encryption_keys: WebhookEncryptionKeysTable;
   signals: SignalsTable;
+  webhook_refusals: WebhookRefusalsTable;
 }

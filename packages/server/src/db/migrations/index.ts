@@ -2,10 +2,12 @@ import type { Migration } from './helpers';
 import * as auth from './0001_auth';
 import * as market from './0002_market';
 import * as signals from './0003_signals';
+import * as webhookRefusals from './0004_webhook_refusals';
 
 /** Every migration, in the order they run. Add one line per new migration file; never rename or reorder. */
 export const migrations: Record<string, Migration> = {
   '0001_auth': auth,
   '0002_market': market,
   '0003_signals': signals,
+  '0004_webhook_refusals': webhookRefusals,
 };

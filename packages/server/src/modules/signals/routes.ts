@@ -6,6 +6,7 @@ import { alertText, rejectedSignal, signal as exampleSignal, webhookUrl as examp
 import { ERRORS, errorResponse, jsonResponse, rateLimited } from '../../openapi/registry';
 import { authenticatedUser } from '../auth/require-auth';
 import { readAlert, SignalIngest, type PublishSignal } from './ingest';
+import { RefusalCounter, REFUSED_STATUSES } from './refusals';
 import { FixedWindowRateLimiter } from './rate-limiter';
 import {
   alertMessageSchema,
@@ -64,13 +65,24 @@ export const signalsRoutes: AppModule = async (app, { config, database, clock, r
   const publish: PublishSignal = (userId, signal) => void app.stream.publish({ event: 'signal', userId, data: signal });
   const ingest = new SignalIngest({ database, dataDir: config.dataDir, publish, log: app.log });
   const rateLimiter = new FixedWindowRateLimiter(WEBHOOK_REQUESTS_PER_MINUTE, 60_000, clock);
+  const refusals = new RefusalCounter(database.db, clock, (error) =>
+    app.log.error({ err: error }, 'counting refused webhook posts failed'),
+  );
   app.addHook('onClose', () => ingest.close());
+  app.addHook('onClose', () => refusals.close());
 
   // The receiver takes any content type (TradingView sends text/plain, others JSON or nothing) as raw bytes:
   // the body is kept as received and read by parseAlert, so its own parsers are the only ones in this scope.
   await app.register(async (receiver: typeof app) => {
     receiver.removeAllContentTypeParsers();
     receiver.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    // Posts turned away before storing (rate limit, sender, size, content type) are counted for their URL's owner.
+    receiver.addHook('onResponse', async (request, reply) => {
+      const { token } = (request.params ?? {}) as { token?: string };
+      if (REFUSED_STATUSES.has(reply.statusCode) && token !== undefined && WEBHOOK_TOKEN_PATTERN.test(token)) {
+        refusals.record(hashWebhookToken(token), reply.statusCode);
+      }
+    });
 
     receiver.post(
       '/api/webhooks/:token',
@@ -176,6 +188,8 @@ export const signalsRoutes: AppModule = async (app, { config, database, clock, r
             rotatedAt: null,
             tradingViewOnly: false,
             tradingViewAddresses: [...TRADINGVIEW_ADDRESSES],
+            publicUrlConfigured: true,
+            refused: { count: 3, lastAt: 1748998800000, byStatus: { '413': 1, '429': 2 } },
           }),
           401: ERRORS.unauthenticated,
           503: ERRORS.unavailable,
@@ -189,6 +203,9 @@ export const signalsRoutes: AppModule = async (app, { config, database, clock, r
         createdAt: webhook.createdAt,
         rotatedAt: webhook.rotatedAt,
         ...settingsJson(webhook),
+        // Without PUBLIC_URL the URL follows the request's Host header: the page warns about it.
+        publicUrlConfigured: config.publicUrl !== undefined,
+        refused: await refusals.read(authenticatedUser(request).id),
       };
     },
   );

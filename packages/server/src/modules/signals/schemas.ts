@@ -113,6 +113,20 @@ export const webhookSchema = named(
       rotatedAt: epochMs.nullable(),
       tradingViewOnly,
       tradingViewAddresses,
+      publicUrlConfigured: z
+        .boolean()
+        .describe('False when PUBLIC_URL is not set: the URL then follows the Host header of the request that asked.'),
+      refused: z
+        .object({
+          count: z
+            .number()
+            .int()
+            .nonnegative()
+            .describe('Posts to this URL refused before storing (429, 403, 413, 415).'),
+          lastAt: epochMs.nullable().describe('When the latest one was refused; null when none was.'),
+          byStatus: z.record(z.string(), z.number().int().nonnegative()).describe('Per HTTP status, e.g. {"429": 3}.'),
+        })
+        .describe('Posts turned away before anything was stored, counted per URL owner.'),
     })
     .describe("The signed-in user's webhook URL and its settings."),
 );

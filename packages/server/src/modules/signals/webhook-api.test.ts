@@ -44,10 +44,52 @@ describe.each(TEST_DIALECTS)('the webhook settings API on %s', (dialect) => {
         rotatedAt: null,
         tradingViewOnly: false,
         tradingViewAddresses: TRADINGVIEW_ADDRESSES,
+        publicUrlConfigured: true,
+        refused: { count: 0, lastAt: null, byStatus: {} },
       });
       expect(first.headers['cache-control']).toBe('no-store');
       const second = await app.inject({ method: 'GET', url: '/api/webhook', headers: trader.headers });
       expect(second.json().url).toBe(first.json().url);
+    });
+
+    it('should say when PUBLIC_URL is not set, so the page can warn that the URL follows the Host header', async () => {
+      const app = await build();
+      const trader = await signUp(app);
+      const response = await app.inject({ method: 'GET', url: '/api/webhook', headers: trader.headers });
+      expect(response.json().publicUrlConfigured).toBe(false);
+    });
+
+    it('should count the posts its URL refused (429, 403, 413, 415), for its owner only', async () => {
+      const app = await build();
+      const ada = await signUp(app, 'Ada');
+      const grace = await signUp(app, 'Grace');
+      const post = (path: string, payload: string, contentType = 'text/plain') =>
+        app.inject({ method: 'POST', url: path, payload, headers: { 'content-type': contentType } });
+
+      const oversized = await post(ada.webhookPath, 'x'.repeat(64 * 1024 + 1));
+      const unreadable = await post(ada.webhookPath, '{}', ';;;');
+      const answers = await Promise.all(
+        Array.from({ length: 121 }, (_, index) => post(ada.webhookPath, `{"id":${index}}`)),
+      );
+      clock.advance(60_000);
+      await app.inject({
+        method: 'PUT',
+        url: '/api/webhook/settings',
+        headers: ada.headers,
+        payload: { tradingViewOnly: true },
+      });
+      const fromElsewhere = await post(ada.webhookPath, '{}');
+      expect([oversized, unreadable, fromElsewhere].map((answer) => answer.statusCode)).toEqual([413, 415, 403]);
+      expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(1);
+
+      const webhook = await app.inject({ method: 'GET', url: '/api/webhook', headers: ada.headers });
+      expect(webhook.json().refused).toEqual({
+        count: 4,
+        lastAt: clock(),
+        byStatus: { '403': 1, '413': 1, '415': 1, '429': 1 },
+      });
+      const other = await app.inject({ method: 'GET', url: '/api/webhook', headers: grace.headers });
+      expect(other.json().refused).toEqual({ count: 0, lastAt: null, byStatus: {} });
     });
 
     it('should use the origin the request reached when PUBLIC_URL is not set', async () => {

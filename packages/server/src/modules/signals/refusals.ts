@@ -1,0 +1,107 @@
+import { sql, type Kysely } from 'kysely';
+import type { Clock } from '../../context';
+import type { Database } from '../../db/schema';
+
+/** The answers that turn a webhook post away before anything is stored: rate limit, sender, size, content type. */
+export const REFUSED_STATUSES: ReadonlySet<number> = new Set([403, 413, 415, 429]);
+
+/** Counts are written this often at most, so that a flood of refused posts costs no write per post. */
+const FLUSH_EVERY_MS = 2_000;
+
+export interface Refusals {
+  count: number;
+  /** When the latest one was refused, ms since 1970; null when none was. */
+  lastAt: number | null;
+  /** Per HTTP status, e.g. `{"429": 3}`. */
+  byStatus: Record<string, number>;
+}
+
+/**
+ * Counts webhook posts that were refused, per webhook owner and status. Posts are counted in memory by token
+ * hash and written every couple of seconds (and before a read, and at close) as one upsert per owner and
+ * status, adding to what every instance wrote; a token that belongs to nobody counts for nobody.
+ */
+export class RefusalCounter {
+  #pending = new Map<string, { tokenHash: string; status: number; count: number; lastAt: number }>();
+  #flushing: Promise<void> = Promise.resolve();
+  #timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  record(tokenHash: string, status: number): void {
+    const key = `${tokenHash}|${status}`;
+    const now = this.clock();
+    const entry = this.#pending.get(key);
+    if (entry) {
+      entry.count += 1;
+      entry.lastAt = Math.max(entry.lastAt, now);
+    } else {
+      this.#pending.set(key, { tokenHash, status, count: 1, lastAt: now });
+    }
+    this.#timer ??= setTimeout(() => {
+      this.#timer = undefined;
+      this.flush().catch(this.onError);
+    }, FLUSH_EVERY_MS).unref();
+  }
+
+  /** Writes what was counted since the last write; resolves once written. */
+  flush(): Promise<void> {
+    this.#flushing = this.#flushing.then(
+      () => this.#write(),
+      () => this.#write(),
+    );
+    return this.#flushing;
+  }
+
+  async read(userId: number): Promise<Refusals> {
+    await this.flush();
+    const rows = await this.db
+      .selectFrom('webhook_refusals')
+      .select(['status', 'count', 'last_at'])
+      .where('user_id', '=', userId)
+      .orderBy('status')
+      .execute();
+    return {
+      count: rows.reduce((sum, row) => sum + Number(row.count), 0),
+      lastAt: rows.length === 0 ? null : Math.max(...rows.map((row) => Number(row.last_at))),
+      byStatus: Object.fromEntries(rows.map((row) => [String(row.status), Number(row.count)])),
+    };
+  }
+
+  async close(): Promise<void> {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    await this.flush();
+  }
+
+  async #write(): Promise<void> {
+    if (this.#pending.size === 0) return;
+    const pending = [...this.#pending.values()];
+    this.#pending = new Map();
+    const owners = await this.db
+      .selectFrom('webhook_secrets')
+      .select(['user_id', 'token_hash'])
+      .where('token_hash', 'in', [...new Set(pending.map((entry) => entry.tokenHash))])
+      .execute();
+    const ownerOf = new Map(owners.map((owner) => [owner.token_hash, owner.user_id]));
+    for (const { tokenHash, status, count, lastAt } of pending) {
+      const userId = ownerOf.get(tokenHash);
+      if (userId === undefined) continue;
+      await this.db
+        .insertInto('webhook_refusals')
+        .values({ user_id: userId, status, count, last_at: lastAt })
+        .onConflict((conflict) =>
+          conflict.columns(['user_id', 'status']).doUpdateSet((update) => ({
+            count: update('webhook_refusals.count', '+', update.ref('excluded.count')),
+            // greatest() on PostgreSQL is max() on SQLite: a CASE reads the same on both.
+            last_at: sql<number>`case when excluded.last_at > webhook_refusals.last_at then excluded.last_at else webhook_refusals.last_at end`,
+          })),
+        )
+        .execute();
+    }
+  }
+}
