@@ -7,6 +7,7 @@ import { LoginRoute } from './routes/login';
 import { NotFoundRoute } from './routes/not-found';
 import { PlaceholderRoute, type PlaceholderHandle } from './routes/placeholder';
 import { RootLayout } from './routes/root';
+import { RouteErrorPage } from './routes/route-error';
 import { AppShell } from './shell/app-shell';
 
 function placeholder(path: string, title: string, section: string, summary: string): RouteObject {
@@ -44,6 +45,7 @@ const signalsHandle: RouteHandle = {
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
     children: [
       {
         path: paths.login,

@@ -6,12 +6,31 @@ describe('given safeRedirect', () => {
     expect(safeRedirect('/signals?ticker=ETH', '/')).toBe('/signals?ticker=ETH');
   });
 
-  it.each([null, '', 'https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)'])(
-    'should fall back for %s',
-    (value) => {
-      expect(safeRedirect(value, paths.defaultAfterLogin)).toBe('/trading/BTC/1m');
-    },
-  );
+  it('should keep a hash, and give the path as the browser reads it', () => {
+    expect(safeRedirect('/trading/ETH/1h#chart', '/')).toBe('/trading/ETH/1h#chart');
+    expect(safeRedirect('/signals/../trading/BTC/1m', '/')).toBe('/trading/BTC/1m');
+    // An escaped tab stays an escape: a path on this site, never a way off it.
+    expect(safeRedirect('/%09/evil.example', '/')).toBe('/%09/evil.example');
+  });
+
+  it.each([
+    null,
+    '',
+    'https://evil.example',
+    '//evil.example',
+    '/\\evil.example',
+    'javascript:alert(1)',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    '/\r\n/evil.example',
+    '\t//evil.example',
+    '/\\/evil.example',
+    '/./\\evil.example',
+    '/.//evil.example',
+    '/..//evil.example',
+  ])('should fall back for %s', (value) => {
+    expect(safeRedirect(value, paths.defaultAfterLogin)).toBe('/trading/BTC/1m');
+  });
 });
 
 describe('given paths.signalOnChart', () => {

@@ -33,11 +33,24 @@ export const paths = {
   },
 } as const;
 
+/** Any origin will do: a redirect is resolved against it only to see whether it stays on it. */
+const SAME_ORIGIN = 'https://signaldeck.invalid';
+
 /**
- * Only same-app paths are followed after sign-in, so a crafted `?redirect=` cannot send a user
- * to another site ("//evil.example" or "https://...").
+ * Only same-app paths are followed after sign-in, so a crafted `?redirect=` cannot send a user to another
+ * site. The value is read as the browser would read it (tabs and newlines dropped, backslashes as slashes,
+ * `/\t/evil.example` being `//evil.example`) and kept only when it stays on this origin; what is returned is
+ * that normalised path, never the raw value.
  */
 export function safeRedirect(value: string | null | undefined, fallback: string): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  return value;
+  if (!value || !value.startsWith('/')) return fallback;
+  let url: URL;
+  try {
+    url = new URL(value, SAME_ORIGIN);
+  } catch {
+    return fallback;
+  }
+  // A path starting `//` would be read as another host the next time it is resolved.
+  if (url.origin !== SAME_ORIGIN || url.pathname.startsWith('//')) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -100,6 +100,12 @@ export function ApiKeysRoute() {
               )}
               <CopyButton text={webhook.data?.url ?? ''} label="Copy URL" disabled={!webhook.data} />
             </div>
+            {webhook.data?.publicUrlConfigured === false && (
+              <p className={styles.warning}>
+                This URL is built from the address you opened SignalDeck at, because the server has no PUBLIC_URL
+                setting. Check that TradingView can reach it, or ask your administrator to set PUBLIC_URL.
+              </p>
+            )}
             {webhook.error && (
               <p role="alert" className={styles.error}>
                 {errorMessage(webhook.error)}

@@ -1,0 +1,73 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, registerUser, signedInPage, startServer, type RunningServer } from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Redirect values that a browser reads as another site, each written as it would sit in a crafted link. */
+const OFF_SITE = ['/%09/evil.example', '/%0A/evil.example', '/%5C/evil.example', '//evil.example', '/.//evil.example'];
+
+describe('given a crafted redirect that leads off the site', () => {
+  it.each(OFF_SITE)('should take a signed-in user opening /login?redirect=%s to the default page', async (value) => {
+    const user = await registerUser(server.url);
+    const { page, context, errors } = await signedInPage(browser, server.url, user);
+    await page.goto(`/login?redirect=${value}`);
+    await page.waitForURL('**/trading/BTC/1m');
+    expect(new URL(page.url()).origin).toBe(server.url);
+    expect(await page.getByText('Unexpected Application Error').count()).toBe(0);
+    expect(errors.page).toEqual([]);
+    await context.close();
+  });
+
+  it('should take a guest who signs in there to the default page', async () => {
+    const user = await registerUser(server.url);
+    const { page, context, errors } = await openPage(browser, server.url);
+    await page.goto('/login?redirect=/%09/evil.example');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL('**/trading/BTC/1m');
+    expect(new URL(page.url()).origin).toBe(server.url);
+    expect(errors.page).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('given a page that fails to load', () => {
+  it('should show a friendly page with a way back, never the error or its stack', async () => {
+    const user = await registerUser(server.url);
+    const { page, context } = await signedInPage(browser, server.url, user);
+    // The signals page's code cannot be fetched (a deploy replaced it, the network dropped).
+    await page.route('**/assets/signals-*.js', (route) => route.abort());
+    await page.goto('/signals');
+    await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();
+    const text = await page.locator('body').innerText();
+    expect(text).not.toMatch(/Unexpected Application Error|Failed to fetch|at \w+ \(|\.js:\d+/);
+    expect(await page.getByRole('link', { name: 'Go to the BTC/USD chart' }).getAttribute('href')).toBe(
+      '/trading/BTC/1m',
+    );
+    expect(await page.title()).toBe('Something went wrong | SignalDeck');
+    await context.close();
+  });
+});
+
+describe('given a server without PUBLIC_URL', () => {
+  it('should say on the API Keys page that the webhook URL follows the address the page was opened at', async () => {
+    const user = await registerUser(server.url);
+    const { page, context } = await signedInPage(browser, server.url, user);
+    await page.goto('/settings/api-keys');
+    await page.getByText('because the server has no PUBLIC_URL setting').waitFor();
+    await context.close();
+  });
+});
