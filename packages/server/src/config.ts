@@ -57,6 +57,26 @@ const commaList = <T extends z.ZodType<unknown, string>>(item: T) =>
     return parsed;
   });
 
+/** 32 bytes written as 64 hex digits or as base64 / base64url (43 or 44 characters). */
+const secretKey = z
+  .string()
+  .trim()
+  .transform((value, context) => {
+    const bytes = /^[0-9a-fA-F]{64}$/.test(value)
+      ? Buffer.from(value, 'hex')
+      : /^[A-Za-z0-9+/_-]{43}=?$/.test(value)
+        ? Buffer.from(value.replace(/=$/, ''), 'base64url')
+        : undefined;
+    if (bytes?.length !== 32) {
+      context.addIssue({ code: 'custom', message: 'invalid' });
+      return z.NEVER;
+    }
+    return bytes;
+  });
+
+/** Settings whose values are secrets: a rejected one is named, never echoed. */
+const SECRET_SETTINGS = new Set(['DATABASE_URL', 'WEBHOOK_SECRET_KEY', 'WEBHOOK_SECRET_KEY_PREVIOUS']);
+
 /**
  * Every setting, read from the environment. Each entry's description is the rule shown when the value is
  * rejected, so the message always names the variable and what it accepts.
@@ -98,6 +118,12 @@ const environmentSchema = z.object({
   MAX_CONNECTIONS: integer(1, 1_000_000)
     .optional()
     .describe('an integer between 1 and 1000000 (open connections at once; default: 3/4 of the open-file limit)'),
+  WEBHOOK_SECRET_KEY: secretKey
+    .optional()
+    .describe('32 random bytes as 64 hex digits or base64, e.g. from `openssl rand -base64 32`'),
+  WEBHOOK_SECRET_KEY_PREVIOUS: secretKey
+    .optional()
+    .describe('32 random bytes as 64 hex digits or base64 (the key WEBHOOK_SECRET_KEY replaces)'),
   MARKET_SOURCE: z.enum(['demo', 'exchange']).default('demo').describe('demo or exchange'),
   EXCHANGE_ID: z
     .string()
@@ -134,6 +160,8 @@ function toConfig(settings: z.output<typeof environmentSchema>, cwd: string) {
     },
     /** Client connections at once; unset: three quarters of the open-file limit (see http/connections.ts). */
     maxConnections: settings.MAX_CONNECTIONS,
+    /** The key webhook tokens are encrypted with, and the one it replaces (see webhook-secrets.ts). */
+    webhookSecretKeys: { current: settings.WEBHOOK_SECRET_KEY, previous: settings.WEBHOOK_SECRET_KEY_PREVIOUS },
     marketSource: settings.MARKET_SOURCE,
     exchangeId: settings.EXCHANGE_ID,
     exchangeUrl: settings.EXCHANGE_URL,
@@ -156,8 +184,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     for (const issue of result.error.issues) {
       const name = String(issue.path[0]);
       const rule = environmentSchema.shape[name as keyof typeof environmentSchema.shape].description;
-      // A database URL may hold a password: it is never echoed back.
-      const received = name === 'DATABASE_URL' ? '' : ` (got ${JSON.stringify(input[name])})`;
+      // A database URL may hold a password, and a key is a secret: they are never echoed back.
+      const received = SECRET_SETTINGS.has(name) ? '' : ` (got ${JSON.stringify(input[name])})`;
       problems.set(name, `${name} must be ${rule}${received}`);
     }
     throw new ConfigError([...problems.values()].map((problem) => `Invalid configuration: ${problem}`).join('\n'));

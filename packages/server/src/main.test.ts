@@ -37,7 +37,19 @@ describe('the server process', () => {
       server.child.kill('SIGTERM');
       expect(await server.exited).toEqual({ code: 0, signal: null });
       expect(server.stdout()).toContain('shutting down');
+      expect(server.stdout()).toMatch(
+        /"level":40,[^\n]*"msg":"PUBLIC_URL is not set: webhook URLs are built from the Host header/,
+      );
     });
+  });
+
+  it('should not warn about PUBLIC_URL when it is set', async () => {
+    testDatabase = await createTestDatabase('sqlite');
+    const server = start({ PUBLIC_URL: 'https://signals.example.com' });
+    await server.listening;
+    server.child.kill('SIGTERM');
+    await server.exited;
+    expect(server.stdout()).not.toContain('PUBLIC_URL');
   });
 
   describe('given a client that connected and never sent a request', () => {

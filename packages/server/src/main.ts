@@ -106,6 +106,11 @@ async function main(): Promise<void> {
     { url: `http://${host}:${port}`, database: database.dialect },
     `SignalDeck is listening on http://${host}:${port}`,
   );
+  if (config.publicUrl === undefined) {
+    app.log.warn(
+      'PUBLIC_URL is not set: webhook URLs are built from the Host header of the request that asks for them. Set PUBLIC_URL in production.',
+    );
+  }
 }
 
 main().catch((error: unknown) => {

@@ -60,7 +60,10 @@ const settingsJson = (webhook: Webhook) => ({
  * the credential), the signed-in user's webhook URL and its settings, and the signals list.
  */
 export const signalsRoutes: AppModule = async (app, { config, database, clock, requireAuth }) => {
-  const secrets = new WebhookSecrets(database.db, clock);
+  const secrets = new WebhookSecrets(database.db, clock, config.webhookSecretKeys);
+  // At start: tokens move to WEBHOOK_SECRET_KEY (from the database key or the previous setting).
+  const reencrypted = await secrets.reencrypt();
+  if (reencrypted > 0) app.log.info({ reencrypted }, 'webhook tokens re-encrypted with WEBHOOK_SECRET_KEY');
   // After commit, to the owner's stream connections on every instance (the stream module registers before this one).
   const publish: PublishSignal = (userId, signal) => void app.stream.publish({ event: 'signal', userId, data: signal });
   const ingest = new SignalIngest({ database, dataDir: config.dataDir, publish, log: app.log });

@@ -8,10 +8,10 @@ import type { Database } from '../../db/schema';
  * headers), so it is a 256-bit random value in the URL path:
  * - requests find their user by the token's SHA-256 hash (a unique index), never by the token itself;
  * - GET /api/webhook must show the whole URL again (DESIGN.md), so the token is also kept encrypted with
- *   AES-256-GCM, bound to its user (additional data), under a server key. The key lives in its own table,
- *   created on first use and shared by every instance on one PostgreSQL; a copy of the webhook_secrets rows
- *   alone (an export, a support query) therefore reveals no usable token. A full database dump holds the key
- *   too: docs/security.md says so and what to do about it.
+ *   AES-256-GCM, bound to its user (additional data), under a server key: WEBHOOK_SECRET_KEY when set (kept
+ *   outside the database), else a key in its own table, created on first use and shared by every instance on
+ *   one PostgreSQL. A copy of the webhook_secrets rows alone (an export, a support query) reveals no usable
+ *   token; without the setting a full database dump holds the key too (docs/security.md).
  * Tokens never reach a log line: the logger redacts /api/webhooks/<token>, and no code here logs one.
  */
 
@@ -19,8 +19,20 @@ import type { Database } from '../../db/schema';
 export const WEBHOOK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 const CIPHER = 'aes-256-gcm';
-const CIPHERTEXT_VERSION = 'v1';
+/** `v1.<iv>.<tag>.<ciphertext>`: under the key kept in the database (no WEBHOOK_SECRET_KEY). */
+const DATABASE_KEY_VERSION = 'v1';
+/** `k1.<key id>.<iv>.<tag>.<ciphertext>`: under the WEBHOOK_SECRET_KEY whose id is given. */
+const SETTING_KEY_VERSION = 'k1';
 const KEY_ID = 1;
+
+/** Keys from the settings: `current` encrypts (and decrypts), `previous` only decrypts, during a rotation. */
+export interface WebhookSecretKeys {
+  current?: Buffer;
+  previous?: Buffer;
+}
+
+/** Names a key in a ciphertext without revealing anything of it: the start of its SHA-256. */
+const keyId = (key: Buffer) => hash('sha256', key, 'hex').slice(0, 16);
 
 export function generateWebhookToken(): string {
   return randomBytes(32).toString('base64url');
@@ -62,37 +74,43 @@ export interface Webhook {
 
 const additionalData = (userId: number) => Buffer.from(`signaldeck webhook token for user ${userId}`);
 
-function encrypt(key: Buffer, userId: number, token: string): string {
+function seal(key: Buffer, userId: number, token: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv(CIPHER, key, iv).setAAD(additionalData(userId));
   const ciphertext = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
-  return [CIPHERTEXT_VERSION, iv, cipher.getAuthTag(), ciphertext]
-    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
-    .join('.');
+  return [iv, cipher.getAuthTag(), ciphertext].map((part) => part.toString('base64url')).join('.');
 }
 
-function decrypt(key: Buffer, userId: number, stored: string): string {
-  const [version, iv, tag, ciphertext] = stored.split('.');
-  if (version !== CIPHERTEXT_VERSION || !iv || !tag || !ciphertext)
-    throw new Error('Unknown webhook token ciphertext format');
+function open(key: Buffer, userId: number, sealed: string[]): string {
+  const [iv, tag, ciphertext] = sealed;
+  if (!iv || !tag || !ciphertext || sealed.length !== 3) throw new Error('Unknown webhook token ciphertext format');
   const decipher = createDecipheriv(CIPHER, key, Buffer.from(iv, 'base64url'))
     .setAAD(additionalData(userId))
     .setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
 }
 
-/** Each user's webhook: created on first use, rotated on request, with its sender restriction. */
+/**
+ * Each user's webhook: created on first use, rotated on request, with its sender restriction.
+ *
+ * Tokens are encrypted under WEBHOOK_SECRET_KEY when it is set, else under a key kept in the database. With the
+ * setting, `reencrypt()` (run at start) moves every ciphertext to the current key (from the database key or
+ * from WEBHOOK_SECRET_KEY_PREVIOUS) and then deletes the database key, so a copy of the database alone no longer
+ * holds what decrypts the tokens.
+ */
 export class WebhookSecrets {
   readonly #db: Kysely<Database>;
   readonly #clock: Clock;
+  readonly #keys: WebhookSecretKeys;
   #key: Promise<Buffer> | undefined;
 
-  constructor(db: Kysely<Database>, clock: Clock) {
+  constructor(db: Kysely<Database>, clock: Clock, keys: WebhookSecretKeys = {}) {
     this.#db = db;
     this.#clock = clock;
+    this.#keys = keys;
   }
 
-  /** The server key, created by whichever instance needs it first. */
+  /** The key kept in the database, created by whichever instance needs it first. */
   #encryptionKey(): Promise<Buffer> {
     this.#key ??= (async () => {
       await this.#db
@@ -111,13 +129,63 @@ export class WebhookSecrets {
     return this.#key;
   }
 
+  async #encrypt(userId: number, token: string): Promise<string> {
+    const { current } = this.#keys;
+    if (current) return `${SETTING_KEY_VERSION}.${keyId(current)}.${seal(current, userId, token)}`;
+    return `${DATABASE_KEY_VERSION}.${seal(await this.#encryptionKey(), userId, token)}`;
+  }
+
+  async #decrypt(userId: number, stored: string): Promise<string> {
+    const [version, ...rest] = stored.split('.');
+    if (version === DATABASE_KEY_VERSION) return open(await this.#encryptionKey(), userId, rest);
+    if (version !== SETTING_KEY_VERSION) throw new Error('Unknown webhook token ciphertext format');
+    const [id, ...sealed] = rest;
+    const key = [this.#keys.current, this.#keys.previous].find((candidate) => candidate && keyId(candidate) === id);
+    if (!key) {
+      throw new Error(
+        'A webhook token is encrypted with a key that is not configured: set it as WEBHOOK_SECRET_KEY or WEBHOOK_SECRET_KEY_PREVIOUS.',
+      );
+    }
+    return open(key, userId, sealed);
+  }
+
+  /**
+   * With WEBHOOK_SECRET_KEY set: encrypts every token not yet under it with it (a row changed meanwhile is left
+   * to its writer), then deletes the database key once no token needs it. Returns how many were re-encrypted.
+   */
+  async reencrypt(): Promise<number> {
+    const { current } = this.#keys;
+    if (!current) return 0;
+    const currentPrefix = `${SETTING_KEY_VERSION}.${keyId(current)}.`;
+    const rows = await this.#db.selectFrom('webhook_secrets').select(['user_id', 'token_ciphertext']).execute();
+    let reencrypted = 0;
+    for (const row of rows) {
+      if (row.token_ciphertext.startsWith(currentPrefix)) continue;
+      const token = await this.#decrypt(row.user_id, row.token_ciphertext);
+      await this.#db
+        .updateTable('webhook_secrets')
+        .set({ token_ciphertext: await this.#encrypt(row.user_id, token) })
+        .where('user_id', '=', row.user_id)
+        .where('token_ciphertext', '=', row.token_ciphertext)
+        .execute();
+      reencrypted += 1;
+    }
+    const stillUnderDatabaseKey = await this.#db
+      .selectFrom('webhook_secrets')
+      .select('user_id')
+      .where('token_ciphertext', 'like', `${DATABASE_KEY_VERSION}.%`)
+      .executeTakeFirst();
+    if (!stillUnderDatabaseKey) await this.#db.deleteFrom('webhook_encryption_keys').execute();
+    return reencrypted;
+  }
+
   async #newSecret(userId: number) {
     const token = generateWebhookToken();
     return {
       token,
       row: {
         token_hash: hashWebhookToken(token),
-        token_ciphertext: encrypt(await this.#encryptionKey(), userId, token),
+        token_ciphertext: await this.#encrypt(userId, token),
       },
     };
   }
@@ -130,7 +198,7 @@ export class WebhookSecrets {
       .executeTakeFirst();
     if (!row) return undefined;
     return {
-      token: decrypt(await this.#encryptionKey(), userId, row.token_ciphertext),
+      token: await this.#decrypt(userId, row.token_ciphertext),
       tradingViewOnly: row.tradingview_only === 1,
       createdAt: row.created_at,
       rotatedAt: row.rotated_at,
