@@ -304,6 +304,25 @@ describe.each(TEST_DIALECTS)('POST /api/webhooks/{token} on %s', (dialect) => {
     });
   });
 
+  describe('given NUL characters in any field of an alert', () => {
+    it.each(['ticker', 'action', 'price', 'interval', 'time', 'strategy', 'comment', 'id'])(
+      'should store the alert with U+FFFD in %s, twice as a repeat, never a 500',
+      async (field) => {
+        await build();
+        const body = alertBody({ [field]: `x\u0000y`, ...(field === 'id' ? {} : { id: `nul-in-${field}` }) });
+        const first = await post(body);
+        expect(first.statusCode, first.body).toBe(202);
+        const repeat = await post(body);
+        expect(repeat.statusCode, repeat.body).toBe(200);
+        expect(repeat.json()).toEqual({ id: first.json().id, duplicate: true });
+        const rows = await storedSignals(testApp.database);
+        expect(rows).toHaveLength(2);
+        expect(rows[0]!.raw).toBe(body);
+        expect(JSON.stringify(rows)).not.toContain('\\u0000y"');
+      },
+    );
+  });
+
   describe('given TRUST_PROXY and a webhook restricted to TradingView', () => {
     beforeEach(async () => {
       await build({ TRUST_PROXY: 'true' });
