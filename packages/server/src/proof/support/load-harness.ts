@@ -129,7 +129,11 @@ const alertBody = (alertId: string, sequence: number) =>
 
 export async function runLoad(options: LoadOptions): Promise<LoadReport> {
   const log = options.log ?? (() => {});
-  const testDatabase = await createTestDatabase(options.dialect, { RATE_LIMIT_REGISTER_PER_MINUTE: '10000' });
+  // Configured as in production (PUBLIC_URL set), so that any warning the server logs is a problem of the run.
+  const testDatabase = await createTestDatabase(options.dialect, {
+    RATE_LIMIT_REGISTER_PER_MINUTE: '10000',
+    PUBLIC_URL: 'https://signals.example.com',
+  });
   const readers: EventStreamClient[] = [];
   let server: RunningServer | undefined;
   let sampler: NodeJS.Timeout | undefined;
