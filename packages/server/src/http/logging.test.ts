@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { registerByInject } from '../proof/support/inject';
 import { createTestApp, type TestApp } from '../test/app';
+import { signUpTrader } from '../test/traders';
 import { redactUrl } from './logging';
 
 const TOKEN = 'Zx9_-QbT7aL0mK2pV4wY6eR8tU1iO3sD5fG7hJ9kL0c';
@@ -44,8 +44,7 @@ describe('given requests that carry a webhook token in any spelling', () => {
   });
 
   it('should keep the token out of every log line', async () => {
-    const trader = await registerByInject(testApp.app);
-    const token = trader.webhookPath.split('/').pop()!;
+    const token = (await signUpTrader(testApp.app)).webhookToken;
     const spellings = [
       `/api/webhooks/${token}`,
       `/%61pi/webhooks/${token}`,

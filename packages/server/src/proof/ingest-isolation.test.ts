@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Dialect } from '../db/connection';
 import { createTestApp, manualClock, type TestApp } from '../test/app';
 import { hostileText, objectText, PROPERTY_TIMEOUT_MS, runs } from './support/hostile';
-import { memoryDataDir, registerByInject, type InjectedTrader } from './support/inject';
+import { signUpTrader, type SignedInTrader } from '../test/traders';
+import { memoryDataDir } from './support/inject';
 
 /*
  * One trader's alerts never hurt another's: a hostile trader posts arbitrary alerts to their own URL (ids and
@@ -51,8 +52,8 @@ describe.each([
 ])('alerts of several traders in the same batches on $dialect', ({ dialect, count }) => {
   let testApp: TestApp;
   let dataDir: string;
-  let hostile: InjectedTrader;
-  let others: InjectedTrader[];
+  let hostile: SignedInTrader;
+  let others: SignedInTrader[];
   const batchSizes: number[] = [];
   const clock = manualClock(Date.now());
   let validAlerts = 0;
@@ -74,8 +75,8 @@ describe.each([
         },
       },
     );
-    hostile = await registerByInject(testApp.app);
-    others = await Promise.all([0, 1, 2].map(() => registerByInject(testApp.app)));
+    hostile = await signUpTrader(testApp.app);
+    others = await Promise.all([0, 1, 2].map(() => signUpTrader(testApp.app)));
   });
 
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Clock } from '../../context';
+import type { Clock } from '../../clock';
 import type { Database } from '../../db/schema';
 
 /** The answers that turn a webhook post away before anything is stored: rate limit, sender, size, content type. */

@@ -54,15 +54,15 @@ describe.each(TEST_DIALECTS)('the webhook settings API on %s', (dialect) => {
 
     it('should say when PUBLIC_URL is not set, so the page can warn that the URL follows the Host header', async () => {
       const app = await build();
-      const trader = await signUp(app);
+      const trader = await signUpTrader(app);
       const response = await app.inject({ method: 'GET', url: '/api/webhook', headers: trader.headers });
       expect(response.json().publicUrlConfigured).toBe(false);
     });
 
     it('should count the posts its URL refused (429, 403, 413, 415), for its owner only', async () => {
       const app = await build();
-      const ada = await signUp(app, 'Ada');
-      const grace = await signUp(app, 'Grace');
+      const ada = await signUpTrader(app, 'Ada');
+      const grace = await signUpTrader(app, 'Grace');
       const post = (path: string, payload: string, contentType = 'text/plain') =>
         app.inject({ method: 'POST', url: path, payload, headers: { 'content-type': contentType } });
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { manualClock } from '../../test/app';
 import { openTestDatabase, TEST_DIALECTS, type OpenTestDatabase } from '../../test/database';
-import { insertUser } from './test-helpers';
+import { insertUser } from '../../test/signals';
 import { WebhookSecrets } from './webhook-secrets';
 
 describe.each(TEST_DIALECTS)('webhook tokens under WEBHOOK_SECRET_KEY on %s', (dialect) => {

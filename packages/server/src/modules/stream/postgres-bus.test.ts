@@ -71,8 +71,9 @@ describe('the PostgreSQL stream bus', () => {
       expect(logout.status).toBe(204);
       await adaOnSecond.ended;
       expect(Date.now() - started).toBeLessThan(5_000);
-      await first.app.stream.publish({ event: 'signal', userId: bob.id, data: { id: 'still here' } });
-      expect((await bobOnSecond.waitFor((event) => event.event === 'signal')).data).toEqual({ id: 'still here' });
+      const stillHere = { ...exampleSignal, id: '77' };
+      await first.app.stream.publish({ event: 'signal', userId: bob.id, data: stillHere });
+      expect((await bobOnSecond.waitFor((event) => event.event === 'signal')).data).toEqual(stillHere);
     });
 
     it("should bring an event published on one to the other's stream clients, targeted ones to their owner only", async () => {
