@@ -48,7 +48,7 @@ describe('given signalsToMarkers', () => {
     expect(markers.map((m) => m.warning)).toEqual(['Priced 98.69% below the market', undefined]);
   });
 
-  it('should place buys and longs below, sells, shorts and exits above', () => {
+  it('should place buys, longs and short exits (a buy to cover) below, sells, shorts and other exits above', () => {
     const markers = signalsToMarkers([
       base,
       { ...base, id: '2', action: 'long' },
@@ -61,7 +61,7 @@ describe('given signalsToMarkers', () => {
       ['2', 'buy', 1000],
       ['3', 'sell', 1000],
       ['4', 'sell', 2000],
-      ['5', 'sell', 1000],
+      ['5', 'buy', 1000],
     ]);
     expect(markers[0]?.label).toBe('BUY · Breakout');
     expect(markers[0]?.price).toBe(100);

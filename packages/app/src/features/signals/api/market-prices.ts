@@ -8,10 +8,10 @@ import { KNOWN_SYMBOLS } from '../../market/types';
  * a 10% check does not need the price of this second.
  */
 export function useMarketPrices() {
-  const btc = useCandles('BTC', '1m', 1);
-  const eth = useCandles('ETH', '1m', 1);
-  const sol = useCandles('SOL', '1m', 1);
-  const closes = [btc, eth, sol].map((candles) => candles.data?.candles.at(-1)?.close);
+  const btc = useCandles('BTC', '1m', { limit: 1 });
+  const eth = useCandles('ETH', '1m', { limit: 1 });
+  const sol = useCandles('SOL', '1m', { limit: 1 });
+  const closes = [btc, eth, sol].map((candles) => candles.loaded?.at(-1)?.close);
   const [btcClose, ethClose, solClose] = closes;
   const prices = useMemo(() => {
     const out: Partial<Record<string, number>> = {};
