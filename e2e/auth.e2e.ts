@@ -116,7 +116,9 @@ describe('given a guest', () => {
       );
       await page.goto('/login');
       await signInThroughForm(page, 'someone@example.com', 'whatever123');
-      await expect.poll(() => page.getByRole('alert').textContent()).toBe('Login failed: No user data or token returned');
+      await expect
+        .poll(() => page.getByRole('alert').textContent())
+        .toBe('Login failed: No user data or token returned');
       expect(await storedAuth(page)).toBeNull();
       await context.close();
     });

@@ -25,7 +25,9 @@ async function postAlert(url: string, body: string): Promise<Response> {
   return fetch(`${server.url}${target.pathname}`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body });
 }
 
-async function openSignals(pagePath = '/signals'): Promise<{ page: Page; close: () => Promise<void>; errors: { page: string[] } }> {
+async function openSignals(
+  pagePath = '/signals',
+): Promise<{ page: Page; close: () => Promise<void>; errors: { page: string[] } }> {
   const { page, context, errors } = await signedInPage(browser, server.url, user);
   await page.goto(pagePath);
   await page.getByText('Live', { exact: true }).waitFor({ timeout: 20_000 });
@@ -73,8 +75,14 @@ describe('given an open signals page', () => {
 
 describe('given a ticker filter in the URL', () => {
   it('should list only that ticker and keep the filter in the URL', async () => {
-    await postAlert(webhookUrl, JSON.stringify({ ticker: 'SOLUSDT', action: 'long', price: 150, strategy: 'Only SOL' }));
-    await postAlert(webhookUrl, JSON.stringify({ ticker: 'BTCUSD', action: 'long', price: 65000, strategy: 'Only BTC' }));
+    await postAlert(
+      webhookUrl,
+      JSON.stringify({ ticker: 'SOLUSDT', action: 'long', price: 150, strategy: 'Only SOL' }),
+    );
+    await postAlert(
+      webhookUrl,
+      JSON.stringify({ ticker: 'BTCUSD', action: 'long', price: 65000, strategy: 'Only BTC' }),
+    );
     const { page, close } = await openSignals('/signals?ticker=SOL');
     await page.getByRole('row').filter({ hasText: 'Only SOL' }).waitFor();
     expect(await page.getByRole('row').filter({ hasText: 'Only BTC' }).count()).toBe(0);
@@ -92,7 +100,9 @@ describe('given Settings > API Keys', () => {
     await page.goto('/settings/api-keys');
     const field = page.getByLabel('Your webhook URL');
     await expect.poll(() => field.inputValue()).toBe(webhookUrl);
-    expect(await page.getByLabel('TradingView alert message template').innerText()).toContain('{{strategy.order.action}}');
+    expect(await page.getByLabel('TradingView alert message template').innerText()).toContain(
+      '{{strategy.order.action}}',
+    );
     await page.getByRole('button', { name: 'Rotate URL…' }).click();
     await page.getByRole('button', { name: 'Rotate now' }).click();
     await expect.poll(() => field.inputValue()).not.toBe(webhookUrl);

@@ -28,7 +28,14 @@ describe('given the trading route', () => {
     await page.getByRole('heading', { name: 'ETH/USD', level: 1 }).waitFor();
     expect(await page.getByText('Simulated data').isVisible()).toBe(true);
     const intervals = page.getByRole('navigation', { name: 'Chart interval' });
-    expect((await intervals.getByRole('link').allInnerTexts()).map((t) => t.trim())).toEqual(['1m', '5m', '15m', '1h', '4h', '1d']);
+    expect((await intervals.getByRole('link').allInnerTexts()).map((t) => t.trim())).toEqual([
+      '1m',
+      '5m',
+      '15m',
+      '1h',
+      '4h',
+      '1d',
+    ]);
     expect(await intervals.getByRole('link', { name: '1m' }).getAttribute('aria-current')).toBe('page');
     await page.getByLabel(/^Last price/).waitFor({ timeout: 15_000 });
     expect(errors.page).toEqual([]);
@@ -38,7 +45,10 @@ describe('given the trading route', () => {
   it('should draw the candles and update the last price live, without a reload', async () => {
     const { page, context } = await open();
     await page.goto('/trading/BTC/1m');
-    const chart = page.getByRole('figure').or(page.getByRole('img', { name: /BTC\/USD/ })).first();
+    const chart = page
+      .getByRole('figure')
+      .or(page.getByRole('img', { name: /BTC\/USD/ }))
+      .first();
     await chart.waitFor({ timeout: 15_000 });
     const lastPrice = page.getByLabel(/^Last price/);
     await lastPrice.waitFor({ timeout: 15_000 });

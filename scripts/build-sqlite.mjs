@@ -26,7 +26,9 @@ function loads() {
 
 function run(label, args, env = process.env) {
   console.log(`better-sqlite3: ${label}`);
-  return spawnSync(process.execPath, args, { cwd: packageDir, stdio: 'inherit', env, timeout: 15 * 60_000 }).status === 0;
+  return (
+    spawnSync(process.execPath, args, { cwd: packageDir, stdio: 'inherit', env, timeout: 15 * 60_000 }).status === 0
+  );
 }
 
 /** The install prefix whose include/node holds headers of exactly this Node version, if any. */

@@ -55,7 +55,9 @@ console.log('\nBundle sizes');
 console.log('| what | size | budget | within |');
 console.log('|---|---|---|---|');
 for (const [name, bytes, budget] of rows) {
-  console.log(`| ${name} | ${kb(bytes)} | ${budget ? kb(budget) : '-'} | ${budget ? (bytes <= budget ? 'yes' : 'NO') : '-'} |`);
+  console.log(
+    `| ${name} | ${kb(bytes)} | ${budget ? kb(budget) : '-'} | ${budget ? (bytes <= budget ? 'yes' : 'NO') : '-'} |`,
+  );
 }
 console.log(`login page loads chart code: ${loginHasChart ? 'YES' : 'no'}`);
 
@@ -63,6 +65,12 @@ const jsonAt = process.argv.indexOf('--json');
 if (jsonAt !== -1) {
   writeFileSync(
     process.argv[jsonAt + 1],
-    JSON.stringify({ loginJs: entryJs, css: cssBytes, tradingAdds: chart?.bytes, signalsAdds: signals?.bytes, loginHasChart }),
+    JSON.stringify({
+      loginJs: entryJs,
+      css: cssBytes,
+      tradingAdds: chart?.bytes,
+      signalsAdds: signals?.bytes,
+      loginHasChart,
+    }),
   );
 }

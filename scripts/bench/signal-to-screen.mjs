@@ -11,7 +11,9 @@ const browser = await launchBrowser();
 try {
   const user = await registerUser(server.url);
   const webhook = await (
-    await fetch(`${server.url}/api/webhook`, { headers: { Authorization: `Bearer ${user.token}`, Accept: 'application/json' } })
+    await fetch(`${server.url}/api/webhook`, {
+      headers: { Authorization: `Bearer ${user.token}`, Accept: 'application/json' },
+    })
   ).json();
 
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
@@ -57,7 +59,9 @@ try {
   console.log('\nSignal to screen (webhook POST -> row visible, no reload)');
   console.log('| samples | p50 | p95 | max | goal p95 |');
   console.log('|---|---|---|---|---|');
-  console.log(`| ${SAMPLES} | ${result.p50.toFixed(1)} ms | ${result.p95.toFixed(1)} ms | ${result.max.toFixed(1)} ms | < 250 ms |`);
+  console.log(
+    `| ${SAMPLES} | ${result.p50.toFixed(1)} ms | ${result.p95.toFixed(1)} ms | ${result.max.toFixed(1)} ms | < 250 ms |`,
+  );
   const jsonAt = process.argv.indexOf('--json');
   if (jsonAt !== -1) writeFileSync(process.argv[jsonAt + 1], JSON.stringify(result));
 } finally {

@@ -26,7 +26,11 @@ export const link = style({
   outline: 'none',
   selectors: {
     '&:hover': { color: vars.color.foreground },
-    '&[aria-current="page"]': { background: vars.color.background, color: vars.color.foreground, boxShadow: vars.shadow.sm },
+    '&[aria-current="page"]': {
+      background: vars.color.background,
+      color: vars.color.foreground,
+      boxShadow: vars.shadow.sm,
+    },
     '&:focus-visible': { outline: `2px solid ${vars.color.ring}`, outlineOffset: '1px' },
   },
 });

@@ -32,7 +32,13 @@ beforeAll(async () => {
         case '/unauthorized':
           return send(401, JSON.stringify({ message: 'Unauthenticated.' }));
         case '/invalid':
-          return send(422, JSON.stringify({ message: 'The email field is required.', errors: { email: ['The email field is required.'] } }));
+          return send(
+            422,
+            JSON.stringify({
+              message: 'The email field is required.',
+              errors: { email: ['The email field is required.'] },
+            }),
+          );
         case '/no-message':
           return send(500, JSON.stringify({ error: 'boom' }));
         case '/html':

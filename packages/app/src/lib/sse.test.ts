@@ -13,7 +13,9 @@ describe('given the SSE parser', () => {
 
   it('should skip heartbeats, join multi-line data and read retry and id', () => {
     const parser = new SseParser();
-    expect(parser.push(': ping\n\nretry: 2000\nid: 7\ndata: a\ndata: b\n\n')).toEqual([{ event: 'message', data: 'a\nb', id: '7' }]);
+    expect(parser.push(': ping\n\nretry: 2000\nid: 7\ndata: a\ndata: b\n\n')).toEqual([
+      { event: 'message', data: 'a\nb', id: '7' },
+    ]);
     expect(parser.retry).toBe(2000);
   });
 });

@@ -26,7 +26,11 @@ export class SseParser {
       this.#buffer = this.#buffer.slice(newline + width);
       if (line === '') {
         if (this.#data.length > 0) {
-          out.push({ event: this.#event || 'message', data: this.#data.join('\n'), ...(this.#id ? { id: this.#id } : {}) });
+          out.push({
+            event: this.#event || 'message',
+            data: this.#data.join('\n'),
+            ...(this.#id ? { id: this.#id } : {}),
+          });
         }
         this.#event = '';
         this.#data = [];

@@ -17,9 +17,12 @@ describe('given useControllableState', () => {
   describe('when controlled', () => {
     it('should follow the prop and only report changes', () => {
       const onChange = vi.fn();
-      const { result, rerender } = renderHook(({ open }) => useControllableState({ prop: open, defaultProp: false, onChange }), {
-        initialProps: { open: true },
-      });
+      const { result, rerender } = renderHook(
+        ({ open }) => useControllableState({ prop: open, defaultProp: false, onChange }),
+        {
+          initialProps: { open: true },
+        },
+      );
       act(() => result.current[1](false));
       expect(onChange).toHaveBeenCalledWith(false);
       expect(result.current[0]).toBe(true);

@@ -1,4 +1,14 @@
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label, Skeleton } from 'dashboard-kit';
+import {
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  Input,
+  Label,
+  Skeleton,
+} from 'dashboard-kit';
 import { useId, useRef, useState } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { alertMessageTemplate } from '../../features/webhook/alert-template';
@@ -72,7 +82,10 @@ export function ApiKeysRoute() {
 
   return (
     <>
-      <PageHeader title="API Keys" description="Connect TradingView, or any system that can POST JSON, to SignalDeck." />
+      <PageHeader
+        title="API Keys"
+        description="Connect TradingView, or any system that can POST JSON, to SignalDeck."
+      />
       <Card>
         <CardHeader>
           <CardTitle asChild>

@@ -6,8 +6,7 @@ import { documentTitle, type RouteHandle } from '../route-meta';
 export function RootLayout() {
   const matches = useMatches();
   const title = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as
-    | RouteHandle
-    | undefined;
+    RouteHandle | undefined;
 
   useEffect(() => {
     document.title = documentTitle(title?.title);

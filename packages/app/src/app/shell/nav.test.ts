@@ -6,8 +6,14 @@ describe('given the platform navigation', () => {
     expect(platformNav.map((s) => [s.label, s.items.map((i) => `${i.label} ${i.to}`)])).toEqual([
       ['Trading', ['BTC/USD /trading/BTC/1m', 'ETH/USD /trading/ETH/1m', 'SOL/USD /trading/SOL/1m']],
       ['Signals', ['All Events /signals', 'BTC Signals /signals?ticker=BTC', 'ETH Signals /signals?ticker=ETH']],
-      ['Performance', ['Overview /performance/overview', 'Trades /performance/trades', 'Analytics /performance/analytics']],
-      ['Settings', ['Strategy /settings/strategy', 'API Keys /settings/api-keys', 'Notifications /settings/notifications']],
+      [
+        'Performance',
+        ['Overview /performance/overview', 'Trades /performance/trades', 'Analytics /performance/analytics'],
+      ],
+      [
+        'Settings',
+        ['Strategy /settings/strategy', 'API Keys /settings/api-keys', 'Notifications /settings/notifications'],
+      ],
     ]);
   });
 

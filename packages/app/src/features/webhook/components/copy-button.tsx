@@ -33,7 +33,11 @@ export function CopyButton({ text, label, disabled }: CopyButtonProps) {
         {label}
       </Button>
       <span className={styles.status} role="status" aria-live="polite">
-        {state === 'copied' ? 'Copied to the clipboard' : state === 'failed' ? 'Copy failed: select the text and copy it' : ''}
+        {state === 'copied'
+          ? 'Copied to the clipboard'
+          : state === 'failed'
+            ? 'Copy failed: select the text and copy it'
+            : ''}
       </span>
     </>
   );
