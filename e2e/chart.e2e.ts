@@ -137,8 +137,6 @@ describe('given a minute that turns while the chart is open', () => {
       const turn = Math.ceil((Date.now() + 1_000) / MINUTE) * MINUTE;
       await page.waitForTimeout(turn - Date.now() + 3_000);
 
-      const stored = await candlesOf('BTC', '1m', 5);
-      const closed = stored.slice(0, -1).reverse(); // newest closed first
       await slider(page).focus();
       await page.keyboard.press('End');
       const onScreen: string[] = [];
@@ -146,11 +144,19 @@ describe('given a minute that turns while the chart is open', () => {
         await page.keyboard.press('ArrowLeft');
         onScreen.push((await slider(page).getAttribute('aria-valuetext')) ?? '');
       }
-      expect(onScreen.map((text) => text.replace(/^.*?: /, ''))).toEqual(closed.slice(0, 3).map(spoken));
+      const shown = onScreen.map((text) => text.replace(/^.*?: /, ''));
+      // Read after the screen, as another minute may turn meanwhile: the three candles shown are three
+      // consecutive closed candles of the store, value for value.
+      const storedCandles = await candlesOf('BTC', '1m', 10);
+      const stored = storedCandles.map(spoken);
+      const newest = stored.indexOf(shown[0] ?? '');
+      expect(newest).toBeGreaterThanOrEqual(2);
+      expect(newest).toBeLessThan(stored.length - 1); // closed, not the forming candle
+      expect([stored[newest], stored[newest - 1], stored[newest - 2]]).toEqual(shown);
 
       // The legend shows the candle under the crosshair and says what its change is measured from.
       const legend = await legendOf(page).innerText();
-      const last = closed[2] as Candle;
+      const last = storedCandles.find((candle) => spoken(candle) === shown[2]) as Candle;
       const delta = last.close - last.open;
       expect(legend).toContain(`O ${price.format(last.open)}`);
       expect(legend).toContain(`C ${price.format(last.close)}`);

@@ -26,7 +26,7 @@ describe('given the trading route', () => {
     const { page, context, errors } = await open();
     await page.goto('/trading/ETH/1m');
     await page.getByRole('heading', { name: 'ETH/USD', level: 1 }).waitFor();
-    expect(await page.getByText('Simulated data').isVisible()).toBe(true);
+    await page.getByText('Simulated data').waitFor();
     const intervals = page.getByRole('navigation', { name: 'Chart interval' });
     expect((await intervals.getByRole('link').allInnerTexts()).map((t) => t.trim())).toEqual([
       '1m',

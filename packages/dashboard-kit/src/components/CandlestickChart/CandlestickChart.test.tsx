@@ -206,7 +206,8 @@ describe('given a mouse over the chart', () => {
   });
 });
 
-describe('given a long history', () => {
+// 20,000 candles re-aggregated at each of 30 zoom steps in jsdom: seconds of work on a busy 2-core machine.
+describe('given a long history', { timeout: 30_000 }, () => {
   const history = sampleCandles({ count: 20_000 });
 
   describe('when zoomed all the way out with the minus key', () => {
