@@ -227,6 +227,12 @@ describe('parseAlert', () => {
       expect(parseAlert(body)).toMatchObject({ status: 'rejected', reason });
     });
 
+    it('should reject a field nested too deeply to quote back, never throw', () => {
+      const depth = 10_000;
+      const body = `{"ticker":${'['.repeat(depth)}${']'.repeat(depth)},"action":"buy"}`;
+      expect(parseAlert(body)).toMatchObject({ status: 'rejected', reason: expect.stringContaining('[…]') });
+    });
+
     it('should say where the JSON is broken', () => {
       const parsed = parseAlert('{"ticker": "BTC", "action": "buy",}');
       expect(parsed.status).toBe('rejected');

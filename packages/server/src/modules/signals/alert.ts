@@ -35,8 +35,15 @@ export const MAX_CLIENT_ID_LENGTH = 200;
 
 /** How a value is quoted back in a reason: as JSON (a number too large for JSON as Infinity), shortened. */
 function shown(value: unknown): string {
-  const text =
-    typeof value === 'number' && !Number.isFinite(value) ? String(value) : (JSON.stringify(value) ?? String(value));
+  let text: string;
+  try {
+    text =
+      typeof value === 'number' && !Number.isFinite(value) ? String(value) : (JSON.stringify(value) ?? String(value));
+  } catch {
+    // Nested too deeply to write back out (JSON.parse takes deeper nesting than JSON.stringify's stack):
+    // the reason still names the field, and the alert is still stored as rejected.
+    text = Array.isArray(value) ? '[…]' : '{…}';
+  }
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
 
