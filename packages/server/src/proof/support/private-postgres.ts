@@ -5,6 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
+/** runuser lives in /usr/sbin, which a non-login shell's PATH may leave out. */
+const RUNUSER = existsSync('/usr/sbin/runuser') ? '/usr/sbin/runuser' : 'runuser';
+
 const run = promisify(execFile);
 
 /**
@@ -62,7 +65,7 @@ export class PrivatePostgres {
 
   async #run(program: string, args: string[]): Promise<void> {
     const command = path.join(this.binDir, program);
-    const [file, fileArgs] = this.runAs ? ['runuser', ['-u', this.runAs, '--', command, ...args]] : [command, args];
+    const [file, fileArgs] = this.runAs ? [RUNUSER, ['-u', this.runAs, '--', command, ...args]] : [command, args];
     await run(file, fileArgs, { cwd: this.dir });
   }
 
