@@ -134,7 +134,10 @@ const requireFromServer = createRequire(path.join(ROOT, 'packages/server/package
  * any field. Returns the ids in list order (newest first).
  */
 export function seedSignals(dataDir, email, count, { now = Date.now(), spacingMs = 1_000, make, prices: around } = {}) {
-  const Database = requireFromServer('better-sqlite3');
+  // The driver build this Node runs: the same choice as packages/server/src/db/sqlite-driver.ts.
+  const Database = requireFromServer(
+    Number(process.versions.node.split('.')[0]) >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3',
+  );
   const db = new Database(path.join(dataDir, 'signaldeck.db'));
   try {
     db.pragma('busy_timeout = 10000');
