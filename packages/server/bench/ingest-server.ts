@@ -13,6 +13,7 @@ import { Session } from 'node:inspector/promises';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase, writeTransaction } from '../src/db/connection';
+import { DEFAULT_SETTINGS } from '../src/modules/paper/settings';
 import { generateWebhookToken, hashWebhookToken } from '../src/modules/signals/webhook-secrets';
 
 const SEED_CHUNK = 500;
@@ -39,17 +40,34 @@ await writeTransaction(database.db, async (trx) => {
       )
       .returning('id')
       .execute();
-    await trx
-      .insertInto('webhook_secrets')
+    const strategies = await trx
+      .insertInto('strategies')
       .values(
         users.map(({ id }, index) => ({
           user_id: id,
+          name: 'Default',
+          settings: JSON.stringify(DEFAULT_SETTINGS),
           token_hash: hashWebhookToken(chunk[index]!),
           // The ingest path reads only the hash; nobody asks for these URLs back.
           token_ciphertext: 'not used by the benchmark',
           tradingview_only: 0,
           created_at: now,
+          updated_at: now,
           rotated_at: null,
+        })),
+      )
+      .returning('id')
+      .execute();
+    await trx
+      .insertInto('paper_accounts')
+      .values(
+        strategies.map(({ id }) => ({
+          strategy_id: id,
+          state: null,
+          opened_at: now,
+          candles_until: now,
+          watches_candles: 0,
+          updated_at: now,
         })),
       )
       .execute();

@@ -15,6 +15,7 @@ import { createRequireAuth } from './modules/auth/require-auth';
 import { TokenService } from './modules/auth/tokens';
 import { healthRoutes } from './modules/health/routes';
 import { marketRoutes } from './modules/market/routes';
+import { paperRoutes } from './modules/paper/routes';
 import { signalsRoutes } from './modules/signals/routes';
 import { streamRoutes } from './modules/stream/routes';
 import { openApiRoutes } from './openapi/routes';
@@ -26,7 +27,15 @@ import { BackgroundServices } from './services';
  * zod schemas. To add a module, add one line here. The OpenAPI module comes first: it collects the routes the
  * others declare.
  */
-const modules: AppModule[] = [openApiRoutes, healthRoutes, authRoutes, streamRoutes, marketRoutes, signalsRoutes];
+const modules: AppModule[] = [
+  openApiRoutes,
+  healthRoutes,
+  authRoutes,
+  streamRoutes,
+  marketRoutes,
+  paperRoutes,
+  signalsRoutes,
+];
 
 /** Request bodies above this are refused with 413; routes may set a lower `bodyLimit` of their own. */
 const BODY_LIMIT_BYTES = 1024 * 1024;

@@ -21,5 +21,26 @@ export type {
   WebhookSettings,
   WebhookSettingsRequest,
 } from '../modules/signals/schemas';
-export type { CandleUpdate, StreamEventData } from '../modules/stream/schemas';
+export type {
+  Breakdown,
+  BreakdownQuery,
+  CreateStrategyRequest,
+  EquityCurve,
+  ExitReason,
+  Outcome,
+  Performance,
+  PerformanceQuery,
+  Position,
+  PositionList,
+  ReplayRequest,
+  ReplayResult,
+  Strategy,
+  StrategyList,
+  StrategySettingsJson as StrategySettings,
+  Trade,
+  TradePage,
+  TradesQuery,
+  UpdateStrategyRequest,
+} from '../modules/paper/schemas';
+export type { CandleUpdate, OutcomeUpdate, PositionUpdate, StreamEventData } from '../modules/stream/schemas';
 export type { ErrorBody } from '../openapi/schemas';

@@ -1,6 +1,6 @@
 import { chmodSync, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import { SqliteDatabase } from './sqlite-driver';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, TEST_DIALECTS, type OpenTestDatabase } from '../test/database';
@@ -142,7 +142,7 @@ describe('given the embedded database', () => {
   });
 
   it('should take the write lock when a write transaction begins, before its first write', async () => {
-    const other = new BetterSqlite3(path.join(opened.config.dataDir, SQLITE_FILE_NAME), { timeout: 0 });
+    const other = new SqliteDatabase(path.join(opened.config.dataDir, SQLITE_FILE_NAME), { timeout: 0 });
     try {
       await writeTransaction(database.db, async (trx) => {
         await trx.selectFrom('users').selectAll().execute();

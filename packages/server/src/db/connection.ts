@@ -1,7 +1,6 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
 import {
   CompiledQuery,
   Kysely,
@@ -15,9 +14,10 @@ import {
 import pg from 'pg';
 import type { Config } from '../config';
 import { DatabaseUnavailableError } from './errors';
-import type { Dialect } from './migrations/helpers';
+import type { Dialect, Migration } from './migrations/helpers';
 import { migrate } from './migrate';
 import { migrations } from './migrations';
+import { SqliteDatabase } from './sqlite-driver';
 import type { Database } from './schema';
 
 export type { Dialect } from './migrations/helpers';
@@ -83,7 +83,7 @@ export function preparePrivateDataDir(dataDir: string): string {
 }
 
 function openSqlite(dataDir: string): Kysely<Database> {
-  const file = new BetterSqlite3(preparePrivateDataDir(dataDir));
+  const file = new SqliteDatabase(preparePrivateDataDir(dataDir));
   file.pragma('journal_mode = WAL');
   for (const pragma of SQLITE_CONNECTION_PRAGMAS) file.pragma(pragma);
   return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: file }) });
@@ -123,6 +123,8 @@ function openPostgres(databaseUrl: string, onPoolError: (error: Error) => void):
 export interface OpenDatabaseOptions {
   /** Told about connection problems that happen outside any query (PostgreSQL idle clients). */
   onBackgroundError?: (error: Error) => void;
+  /** The migrations to bring it to: every one by default (a migration's test stops before it). */
+  migrations?: Record<string, Migration>;
 }
 
 /**
@@ -142,7 +144,7 @@ export async function openDatabase(
   const close = () => (closed ??= db.destroy());
 
   try {
-    await migrate(db, dialect, migrations);
+    await migrate(db, dialect, options.migrations ?? migrations);
   } catch (error) {
     await close();
     throw error;

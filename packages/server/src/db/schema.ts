@@ -45,17 +45,92 @@ export interface CandlesTable {
   volume: number;
 }
 
-/** A user's webhook: the token is found by its hash; see modules/signals/webhook-secrets.ts for the ciphertext. */
-export interface WebhookSecretsTable {
+/**
+ * A strategy: one webhook URL, its paper-trading settings and its paper account. The token is found by its hash;
+ * see modules/signals/webhook-secrets.ts for the ciphertext. A user's first strategy is their Default.
+ */
+export interface StrategiesTable {
+  id: Generated<number>;
   user_id: number;
-  /** SHA-256 of the token, hex; unique. */
-  token_hash: string;
+  name: string;
+  /** StrategySettings as JSON (modules/paper/settings.ts). */
+  settings: string;
+  /** SHA-256 of the token, hex; unique; null until the URL is first asked for. */
+  token_hash: string | null;
   /** The token, encrypted (AES-256-GCM) so its URL can be shown again. */
-  token_ciphertext: string;
+  token_ciphertext: string | null;
   /** 1: only TradingView's webhook addresses may post. */
   tradingview_only: number;
   created_at: number;
+  updated_at: number;
   rotated_at: number | null;
+}
+
+/** A strategy's paper account (modules/paper/store.ts). */
+export interface PaperAccountsTable {
+  strategy_id: number;
+  /** The engine's AccountState as JSON; null: a fresh account at `opened_at`. */
+  state: string | null;
+  opened_at: number;
+  /** Finished 1m candles closing at or before this time have been applied. */
+  candles_until: number;
+  /** 1: a position has a stop or target, or a signal waits for the next open: every candle is applied. */
+  watches_candles: number;
+  updated_at: number;
+}
+
+export type OutcomeStatus = 'executed' | 'ignored' | 'pending';
+
+/** The outcome of an accepted signal, one per signal. */
+export interface SignalOutcomesTable {
+  signal_id: number;
+  strategy_id: number;
+  status: OutcomeStatus;
+  side: 'buy' | 'sell' | null;
+  quantity: number | null;
+  price: number | null;
+  fee: number | null;
+  slippage: number | null;
+  filled_at: number | null;
+  latency_ms: number | null;
+  reason: string | null;
+  decided_at: number;
+}
+
+/** A paper trade: open while its position is, closed after. */
+export interface PaperTradesTable {
+  id: Generated<number>;
+  strategy_id: number;
+  user_id: number;
+  /** The engine's id within the strategy. */
+  number: number;
+  symbol: string;
+  side: 'long' | 'short';
+  status: 'open' | 'closed';
+  quantity: number;
+  entry_price: number;
+  exit_price: number | null;
+  entry_fee: number;
+  exit_fee: number | null;
+  gross_pnl: number | null;
+  net_pnl: number | null;
+  return_pct: number | null;
+  stop_loss: number | null;
+  take_profit: number | null;
+  opened_at: number;
+  closed_at: number | null;
+  /** JSON array of signal ids. */
+  entry_signal_ids: string;
+  exit_signal_id: number | null;
+  exit_reason: string | null;
+}
+
+/** A paper account's equity after a fill. */
+export interface PaperEquityTable {
+  id: Generated<number>;
+  strategy_id: number;
+  time: number;
+  equity: number;
 }
 
 /** The server key that encrypts webhook tokens (one row, id 1). */
@@ -78,6 +153,10 @@ export interface SignalsTable {
   price: number | null;
   quantity: number | null;
   position_size: number | null;
+  /** The alert's market_position (long, flat, short), stop_loss and take_profit (migration 0005). */
+  market_position: string | null;
+  stop_loss: number | null;
+  take_profit: number | null;
   interval: string | null;
   alert_time: number | null;
   received_at: number;
@@ -93,6 +172,8 @@ export interface SignalsTable {
   duplicate_of: number | null;
   /** The body as received (at most 64 KiB). */
   raw: string;
+  /** The strategy whose URL received it. */
+  strategy_id: number;
 }
 
 /** Webhook posts refused before storing (429, 403, 413, 415), per user and status. */
@@ -108,7 +189,11 @@ export interface Database {
   personal_access_tokens: PersonalAccessTokensTable;
   candles_1m: CandlesTable;
   candles_1h: CandlesTable;
-  webhook_secrets: WebhookSecretsTable;
+  strategies: StrategiesTable;
+  paper_accounts: PaperAccountsTable;
+  signal_outcomes: SignalOutcomesTable;
+  paper_trades: PaperTradesTable;
+  paper_equity: PaperEquityTable;
   webhook_encryption_keys: WebhookEncryptionKeysTable;
   signals: SignalsTable;
   webhook_refusals: WebhookRefusalsTable;

@@ -1,8 +1,8 @@
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { SQLITE_CONNECTION_PRAGMAS, SQLITE_FILE_NAME } from './connection';
 import { DatabaseUnavailableError } from './errors';
+import { SQLITE_DRIVER_PATH } from './sqlite-driver';
 
 /*
  * better-sqlite3 is synchronous: a COMMIT with synchronous=FULL holds its thread for the fsync (3 ms here, 10 ms
@@ -80,7 +80,7 @@ export class SqliteWriter {
       workerData: {
         file: path.join(dataDir, SQLITE_FILE_NAME),
         pragmas: SQLITE_CONNECTION_PRAGMAS,
-        betterSqlite3: createRequire(import.meta.url).resolve('better-sqlite3'),
+        betterSqlite3: SQLITE_DRIVER_PATH,
       },
     });
     this.#worker.on('message', ({ id, changes, error }: Reply) => {

@@ -1,5 +1,5 @@
 import type { FastifySchemaCompiler, FastifySerializerCompiler, FastifyTypeProvider } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { HttpError } from './errors';
 
 /** C0 and C1 control characters (NUL among them, which PostgreSQL text cannot hold) and lone surrogates. */
@@ -71,17 +71,39 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
     const result = schema.safeParse(httpPart === 'body' ? (input ?? {}) : input, { error: laravelMessage });
     if (result.success) return { value: result.data };
 
-    const errors: Record<string, string[]> = {};
+    // Without prototype: a field named `constructor` or `toString` is only a key.
+    const errors = Object.create(null) as Record<string, string[]>;
+    const add = (field: string, message: string) => {
+      const messages = (errors[field] ??= []);
+      if (!messages.includes(message)) messages.push(message);
+    };
     for (const issue of result.error.issues) {
+      if (issue.code === 'unrecognized_keys') {
+        // A strict object's unknown keys (a typo such as `setting`): named, with the fields it takes.
+        const known = issue.path.length === 0 ? objectKeys(schema) : [];
+        const fields = known.length > 0 ? ` (fields: ${known.join(', ')})` : '';
+        for (const key of issue.keys)
+          add([...issue.path, key].join('.'), `${key} is not a field of this request${fields}.`);
+        continue;
+      }
       if (issue.path.length === 0) {
         return { error: new HttpError(422, 'The request body must be a JSON object.') };
       }
-      const field = issue.path.join('.');
-      const messages = (errors[field] ??= []);
-      if (!messages.includes(issue.message)) messages.push(issue.message);
+      add(issue.path.join('.'), issue.message);
     }
     return { error: validationError(errors) };
   };
+
+/** The keys of an object schema (through refinements and pipes), for messages; empty when it is not one. */
+function objectKeys(schema: z.ZodType): string[] {
+  let current: unknown = schema;
+  for (let depth = 0; depth < 5 && current instanceof z.ZodType; depth++) {
+    if (current instanceof z.ZodObject) return Object.keys(current.shape);
+    if (current instanceof z.ZodPipe) current = current.in;
+    else return [];
+  }
+  return [];
+}
 
 /**
  * Answers are written as they are, not parsed against their schema: the handlers' return types are checked

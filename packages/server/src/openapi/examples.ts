@@ -1,6 +1,7 @@
 import { INTERVALS, type Candle, type Interval } from '../modules/market/markets';
 import type { User } from '../modules/auth/schemas';
 import type { CandleUpdate } from '../modules/stream/schemas';
+import type { Position, Trade } from '../modules/paper/schemas';
 import type { Signal } from '../modules/signals/schemas';
 
 /** Example values the routes' declarations share, so the API reference shows one consistent story. */
@@ -27,6 +28,17 @@ export const signal: Signal = {
   duplicateOf: null,
   alertTime: 1749033000000,
   receivedAt: 1749033000412,
+  strategyId: '3',
+  outcome: {
+    status: 'executed',
+    side: 'buy',
+    quantity: 0.25,
+    price: 65010.25,
+    fee: 16.252563,
+    slippage: 0,
+    filledAt: 1749033000412,
+    latencyMs: 0,
+  },
 };
 
 export const rejectedSignal: Signal = {
@@ -37,6 +49,7 @@ export const rejectedSignal: Signal = {
   quantity: null,
   status: 'rejected',
   reason: 'Missing action',
+  outcome: null,
   receivedAt: 1749032940208,
 };
 
@@ -63,4 +76,43 @@ export const candleUpdate: CandleUpdate = {
   candles: Object.fromEntries(
     INTERVALS.map((interval) => [interval, candle(INTERVAL_START[interval], 84943.46, 84969.97, 12.40342)]),
   ) as Record<Interval, Candle>,
+};
+
+/** A closed paper trade: the buy of signal 42, closed by signal 57. */
+export const trade: Trade = {
+  id: '12',
+  strategyId: '3',
+  symbol: 'BTC',
+  side: 'long',
+  status: 'closed',
+  quantity: 0.015384,
+  entryPrice: 65000,
+  exitPrice: 66000,
+  entryFee: 0.99996,
+  exitFee: 1.015344,
+  fees: 2.015304,
+  grossPnl: 15.384,
+  netPnl: 13.368696,
+  returnPct: 1.336962,
+  openedAt: 1749033000412,
+  closedAt: 1749036600108,
+  entrySignalIds: ['42'],
+  exitSignalId: '57',
+  exitReason: 'signal',
+};
+
+export const position: Position = {
+  id: '13',
+  strategyId: '3',
+  symbol: 'BTC',
+  side: 'long',
+  quantity: 0.015384,
+  entryPrice: 65000,
+  markPrice: 65500,
+  unrealisedPnl: 6.69204,
+  entryFees: 0.99996,
+  stopLoss: null,
+  takeProfit: null,
+  openedAt: 1749033000412,
+  entrySignalIds: ['42'],
 };

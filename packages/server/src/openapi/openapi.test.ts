@@ -121,7 +121,7 @@ describe('the OpenAPI document', () => {
     for (const [path, methods] of Object.entries(document.paths)) {
       expect(path).toMatch(/^\/api\//);
       for (const [method, entry] of Object.entries(methods)) {
-        expect(['get', 'post', 'put']).toContain(method);
+        expect(['get', 'post', 'put', 'patch', 'delete']).toContain(method);
         expect(operationIds.has(entry.operationId), `${entry.operationId} is used twice`).toBe(false);
         operationIds.add(entry.operationId);
         expect(entry.summary).not.toBe('');
@@ -264,7 +264,7 @@ describe.each(TEST_DIALECTS)('the API on %s, against its OpenAPI document', (dia
   ): Promise<LightMyRequestResponse> {
     const entry = operation(operationId);
     const response = await app.inject({
-      method: entry.method.toUpperCase() as 'GET' | 'POST' | 'PUT',
+      method: entry.method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
       url: options.url ?? entry.path,
       headers: options.headers,
       payload: options.payload,
@@ -403,6 +403,67 @@ describe.each(TEST_DIALECTS)('the API on %s, against its OpenAPI document', (dia
     await call('rotateWebhook', 200, { headers: signedIn() });
     await receive(404, JSON.stringify(alert));
     webhookPath = await currentWebhookPath();
+  });
+
+  it('should answer the paper trading endpoints as documented', async () => {
+    // A fresh BTC price (the latest finished minute), and the minutes after it stored already, so the executor
+    // does not wait for the feed to finish the current one.
+    const minute = Math.floor(Date.now() / 60_000) * 60_000 - 60_000;
+    await upsertCandles(
+      testApp.database.db,
+      'BTC',
+      [0, 1, 2].map((later) => ({
+        time: minute + later * 60_000,
+        open: 65_000,
+        high: 65_100,
+        low: 64_900,
+        close: 65_000,
+        volume: 1,
+      })),
+    );
+    const headers = signedIn();
+    const strategies = (await call('listStrategies', 200, { headers })).json<{ data: { id: string }[] }>().data;
+    const created = (
+      await call('createStrategy', 201, { headers, payload: { name: 'Breakout', settings: { stopLossPct: 2 } } })
+    ).json<{ id: string; webhookUrl: string }>();
+    await call('createStrategy', 422, { headers, payload: { name: '', settings: { feeBps: -1 } } });
+    await call('getStrategy', 200, { url: `/api/strategies/${created.id}`, headers });
+    await call('getStrategy', 404, { url: '/api/strategies/999999', headers });
+    await call('updateStrategy', 200, { url: `/api/strategies/${created.id}`, headers, payload: { name: 'Renamed' } });
+    await call('updateStrategy', 422, {
+      url: `/api/strategies/${created.id}`,
+      headers,
+      payload: { settings: { sizing: { mode: 'fixed' } } },
+    });
+    await call('rotateStrategyUrl', 200, { url: `/api/strategies/${created.id}/rotate`, headers });
+
+    await call('receiveAlert', 202, {
+      url: webhookPath,
+      headers: alertHeaders,
+      payload: JSON.stringify({ ticker: 'BTCUSDT', action: 'buy', id: `paper-${dialect}` }),
+    });
+    await app.paper.run();
+    const positions = (await call('listPositions', 200, { url: '/api/positions', headers })).json<{
+      data: { id: string }[];
+    }>().data;
+    expect(positions).toHaveLength(1);
+    await call('listPositions', 404, { url: `/api/positions?strategy=999999`, headers });
+    await call('closePosition', 200, { url: `/api/positions/${positions[0]!.id}/close`, headers });
+    await call('closePosition', 404, { url: `/api/positions/${positions[0]!.id}/close`, headers });
+    await call('listTrades', 200, {
+      url: `/api/trades?strategy=${strategies[0]!.id}&symbol=BTC&status=closed`,
+      headers,
+    });
+    await call('listTrades', 422, { url: '/api/trades?cursor=bogus', headers });
+    await call('getPerformance', 200, { url: '/api/performance', headers });
+    await call('getPerformance', 422, { url: '/api/performance?from=2&to=1', headers });
+    await call('getEquityCurve', 200, { url: `/api/performance/equity?strategy=${strategies[0]!.id}`, headers });
+    await call('getPerformanceBreakdown', 200, { url: '/api/performance/breakdown?by=exit_reason', headers });
+    await call('getPerformanceBreakdown', 422, { url: '/api/performance/breakdown?by=colour', headers });
+    await call('replayStrategy', 200, { url: `/api/strategies/${strategies[0]!.id}/replay`, headers, payload: {} });
+    await call('resetStrategy', 200, { url: `/api/strategies/${strategies[0]!.id}/reset`, headers });
+    await call('deleteStrategy', 204, { url: `/api/strategies/${created.id}`, headers });
+    await call('deleteStrategy', 409, { url: `/api/strategies/${strategies[0]!.id}`, headers });
   });
 
   it('should stream candle and signal events as documented', async () => {

@@ -42,6 +42,7 @@ export const TAGS = {
   'Live stream': 'Server-sent events: live candles and new signals.',
   Webhooks: 'The URL TradingView posts alerts to, and its settings.',
   Signals: 'The signals received on the webhook URL.',
+  'Paper trading': "Strategies, their paper accounts' positions and trades, and performance.",
   Service: 'Health and this description.',
 } as const;
 export type Tag = keyof typeof TAGS;

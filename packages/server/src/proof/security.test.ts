@@ -323,6 +323,78 @@ describe('a server process that handled sign-ins and webhook posts', () => {
     // Left open: the server ends it when it stops.
   });
 
+  it("should never show one trader's strategies, positions, trades, performance or their events to another", async () => {
+    const bobStream = await EventStreamClient.open(server.url, bob.authorization);
+    await bobStream.opened();
+    const asAlice = { authorization: alice.authorization, 'content-type': 'application/json' };
+    const created = await fetch(`${server.url}/api/strategies`, {
+      method: 'POST',
+      headers: asAlice,
+      body: JSON.stringify({ name: 'Private', settings: { sizing: { mode: 'fixed', value: 0.01 } } }),
+    });
+    expect(created.status).toBe(201);
+    const strategy = (await created.json()) as { id: string; webhookUrl: string };
+    secrets.push({ name: 'strategy webhook token', value: new URL(strategy.webhookUrl).pathname.split('/').pop()! });
+    const buy = await fetch(webhookUrlOn(server.url, strategy.webhookUrl), {
+      method: 'POST',
+      body: JSON.stringify({ ticker: 'BTCUSDT', action: 'buy', id: 'alice-private-buy' }),
+    });
+    expect(buy.status).toBe(202);
+
+    // The executor fills it at the demo market's price within seconds.
+    let positions: { id: string; strategyId: string }[] = [];
+    for (let attempt = 0; attempt < 60 && positions.length === 0; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const answer = await fetch(`${server.url}/api/positions?strategy=${strategy.id}`, { headers: asAlice });
+      positions = ((await answer.json()) as { data: typeof positions }).data;
+    }
+    expect(positions).toEqual([expect.objectContaining({ strategyId: strategy.id })]);
+
+    const asBob = { authorization: bob.authorization, 'content-type': 'application/json' };
+    const bobStrategies = (await (await fetch(`${server.url}/api/strategies`, { headers: asBob })).json()) as {
+      data: { id: string }[];
+    };
+    expect(bobStrategies.data.map((one) => one.id)).not.toContain(strategy.id);
+    // Bob sees his own positions and trades (his Default holds some from above), never one of Alice's.
+    const bobStrategyIds = bobStrategies.data.map((one) => one.id);
+    for (const url of ['/api/positions', '/api/trades']) {
+      const answer = (await (await fetch(`${server.url}${url}`, { headers: asBob })).json()) as {
+        data: { strategyId: string }[];
+      };
+      for (const row of answer.data) expect(bobStrategyIds, url).toContain(row.strategyId);
+    }
+    const performance = (await (await fetch(`${server.url}/api/performance`, { headers: asBob })).json()) as {
+      tradeCount: number;
+    };
+    expect(performance.tradeCount).toBe(0);
+    for (const [method, url] of [
+      ['GET', `/api/strategies/${strategy.id}`],
+      ['PATCH', `/api/strategies/${strategy.id}`],
+      ['DELETE', `/api/strategies/${strategy.id}`],
+      ['POST', `/api/strategies/${strategy.id}/rotate`],
+      ['POST', `/api/strategies/${strategy.id}/reset`],
+      ['POST', `/api/positions/${positions[0]!.id}/close`],
+      ['GET', `/api/trades?strategy=${strategy.id}`],
+      ['GET', `/api/performance?strategy=${strategy.id}`],
+    ]) {
+      const answer = await fetch(`${server.url}${url}`, {
+        method,
+        headers: asBob,
+        ...(method === 'GET' ? {} : { body: '{}' }),
+      });
+      expect(answer.status, `${method} ${url}`).toBe(404);
+    }
+    // Alice's account is untouched, and Bob's stream heard nothing of it.
+    const still = (await (
+      await fetch(`${server.url}/api/positions?strategy=${strategy.id}`, { headers: asAlice })
+    ).json()) as {
+      data: unknown[];
+    };
+    expect(still.data).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(bobStream.events.filter((event) => ['outcome', 'position', 'trade'].includes(event.event))).toEqual([]);
+  });
+
   it('should keep sign-in tokens, webhook tokens and passwords out of the database files and the logs', async () => {
     await post(alice, { ticker: 'BTC', id: 'before-the-scan' });
     const dataDir = testDatabase.config.dataDir;

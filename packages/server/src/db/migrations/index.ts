@@ -3,6 +3,7 @@ import * as auth from './0001_auth';
 import * as market from './0002_market';
 import * as signals from './0003_signals';
 import * as webhookRefusals from './0004_webhook_refusals';
+import * as paperTrading from './0005_paper_trading';
 
 /** Every migration, in the order they run. Add one line per new migration file; never rename or reorder. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002_market': market,
   '0003_signals': signals,
   '0004_webhook_refusals': webhookRefusals,
+  '0005_paper_trading': paperTrading,
 };

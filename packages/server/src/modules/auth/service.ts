@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { Database } from '../../db/schema';
 import { tooManyRequests } from '../../http/errors';
 import { validationError } from '../../http/validation';
+import { insertDefaultStrategy } from '../signals/webhook-secrets';
 import type { LoginThrottle } from './login-throttle';
 import { createDummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import type { SignedIn } from './schemas';
@@ -53,6 +54,7 @@ export class AuthService {
           .values({ name, email, password_hash: passwordHash, created_at: now, updated_at: now })
           .returning('id')
           .executeTakeFirstOrThrow();
+        await insertDefaultStrategy(trx, id, now);
         return { user: { id, name, email }, token: await this.tokens.issue(id, trx) };
       });
     } catch (error) {

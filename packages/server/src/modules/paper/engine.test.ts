@@ -584,3 +584,98 @@ describe('given an account reset', () => {
     ]);
   });
 });
+
+describe('given an order the account cannot hold', () => {
+  it.each([
+    ['a quantity', { quantity: 1e308 }],
+    ['a position_size', { positionSize: 1e308 }],
+  ])('should ignore %s that makes the notional absurd, and leave the account untouched', (_, fields) => {
+    const start = fresh();
+    const step = executeSignal(start, signal({ action: 'buy', ...fields }), settingsWith(), quote(100));
+    expect(step.outcome).toEqual({
+      status: 'ignored',
+      reason: expect.stringMatching(/is worth more than 1,000,000,000,000\.00 USD, the largest order/),
+    });
+    expect(step.state).toBe(start);
+    expect(step.events).toEqual([]);
+  });
+
+  it('should ignore an order that costs more than the equity, saying what it needs and what there is', () => {
+    const step = executeSignal(fresh(), signal({ action: 'buy', quantity: 200 }), settingsWith(), quote(100));
+    expect(step.outcome).toEqual({
+      status: 'ignored',
+      reason:
+        'order needs 20,020.00 USD, the account has 10,000.00 USD available (equity less the margin of open positions)',
+    });
+  });
+
+  it('should hold a margin equal to a short, so a second order sees only what is left', () => {
+    const { outcomes } = run(fixed(60, { feeBps: 0 }), [
+      [signal({ action: 'sell' }), 100],
+      [signal({ action: 'buy', ticker: 'ETH' }), 100],
+    ]);
+    expect(outcomes[0]).toMatchObject({ status: 'executed', quantity: 60 });
+    expect(outcomes[1]).toEqual({
+      status: 'ignored',
+      reason:
+        'order needs 6,000.00 USD, the account has 4,000.00 USD available (equity less the margin of open positions)',
+    });
+  });
+
+  it('should still close on a reversal whose new side it cannot afford', () => {
+    const { state, outcomes } = run(settingsWith({ feeBps: 0 }), [
+      [signal({ action: 'buy', quantity: 50 }), 100],
+      [signal({ action: 'sell', quantity: 500 }), 100],
+    ]);
+    expect(outcomes[1]).toMatchObject({ status: 'executed', side: 'sell', quantity: 50 });
+    expect(state.positions).toEqual({});
+  });
+});
+
+describe('given a signal price far from the market with signal fills', () => {
+  it('should ignore an alert price more than 10% from the market, and take one within', () => {
+    const settings = fixed(1, { fill: 'signal' });
+    expect(executeSignal(fresh(), signal({ action: 'buy', price: 1 }), settings, quote(84_000)).outcome).toEqual({
+      status: 'ignored',
+      reason: `the alert's price 1 is 100.0% from the market price 84000; fill "signal" takes alert prices within 10% of the market`,
+    });
+    expect(executeSignal(fresh(), signal({ action: 'buy', price: 91 }), settings, quote(100)).outcome).toMatchObject({
+      status: 'executed',
+      price: 91,
+    });
+  });
+});
+
+describe('given an alert time in the future', () => {
+  it('should ignore it beyond 60 s of clock skew when the strategy limits signal age', () => {
+    const settings = fixed(1, { maxSignalAgeS: 30 });
+    const ahead = executeSignal(fresh(), signal({ action: 'buy', alertTime: T0 + 3_600_000 }), settings, quote(100));
+    expect(ahead.outcome).toEqual({
+      status: 'ignored',
+      reason: 'alert time is 3600 s in the future (more than the 60 s clock skew allowed)',
+    });
+    const skewed = executeSignal(fresh(), signal({ action: 'buy', alertTime: T0 + 30_000 }), settings, quote(100));
+    expect(skewed.outcome.status).toBe('executed');
+  });
+});
+
+describe("given an alert's market_position, stop_loss and take_profit", () => {
+  it('should close on a buy whose market_position is flat, instead of opening', () => {
+    const { state, outcomes } = run(fixed(1), [
+      [signal({ action: 'buy' }), 100],
+      [signal({ action: 'buy', marketPosition: 'flat' }), 100],
+    ]);
+    expect(outcomes[1]).toMatchObject({ status: 'executed', side: 'sell', quantity: 1 });
+    expect(state.positions).toEqual({});
+  });
+
+  it("should take the alert's stop and target prices over the strategy's percentages", () => {
+    const { state } = run(fixed(1, { stopLossPct: 5, takeProfitPct: 10 }), [
+      [signal({ action: 'buy', stopLoss: 90, takeProfit: 130 }), 100],
+    ]);
+    expect(state.positions.BTC).toMatchObject({
+      stopLoss: { price: 90, source: 'alert' },
+      takeProfit: { price: 130, source: 'alert' },
+    });
+  });
+});

@@ -4,6 +4,7 @@ import {
   applyExit,
   equity,
   equityPoint,
+  markPrice,
   openAccount,
   type AccountState,
   type ClosedTrade,
@@ -36,6 +37,18 @@ export interface Quote {
 export const MAX_QUOTE_AGE_MS = 5 * 60_000;
 
 const MINUTE_MS = 60_000;
+
+/** An alert time further ahead of its receipt than this is refused when the strategy limits signal age. */
+export const MAX_CLOCK_SKEW_MS = 60_000;
+
+/** `fill: "signal"` takes an alert's price only within this share of the market price at receipt (10%). */
+export const MAX_SIGNAL_PRICE_DEVIATION = 0.1;
+
+/** No order's notional may exceed this (USD), whatever the account holds: amounts stay exact and finite. */
+export const MAX_ORDER_NOTIONAL = 1e12;
+
+const usd = (amount: number) =>
+  `${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} USD`;
 
 export type PaperEvent =
   | { type: 'fill'; fill: Fill }
@@ -80,6 +93,9 @@ function screen(signal: PaperSignal, settings: StrategySettings): string | null 
   }
   if (settings.maxSignalAgeS !== null && signal.alertTime !== null) {
     const age = signal.receivedAt - signal.alertTime;
+    if (-age > MAX_CLOCK_SKEW_MS) {
+      return `alert time is ${formatSeconds(-age)} s in the future (more than the ${MAX_CLOCK_SKEW_MS / 1000} s clock skew allowed)`;
+    }
     if (age > settings.maxSignalAgeS * 1000) {
       return `signal is ${formatSeconds(age)} s old, the limit is ${settings.maxSignalAgeS} s`;
     }
@@ -238,6 +254,31 @@ function sizeOrder(
   return { quantity: rounded };
 }
 
+/**
+ * Margin in use: every open position holds its marked value (a long the cash it cost, a short an equal margin).
+ * What is left of the equity is what a new order may cost.
+ */
+function availableEquity(state: AccountState): number {
+  let used = 0;
+  for (const position of Object.values(state.positions))
+    used += notional(position.quantity, markPrice(state, position));
+  return roundMoney(equity(state) - used);
+}
+
+/** Why an opening order of `quantity` at `price` cannot be placed on `state`, or null when it can. */
+function buyingPowerProblem(state: AccountState, quantity: number, price: number, settings: StrategySettings) {
+  const value = quantity * price;
+  if (!Number.isFinite(value) || value > MAX_ORDER_NOTIONAL) {
+    return `the order is worth more than ${usd(MAX_ORDER_NOTIONAL)}, the largest order a paper account takes; check the alert's quantity, position_size and price`;
+  }
+  const cost = roundMoney(notional(quantity, price) + basisPoints(notional(quantity, price), settings.feeBps));
+  const available = availableEquity(state);
+  if (cost > available) {
+    return `order needs ${usd(cost)}, the account has ${usd(Math.max(available, 0))} available (equity less the margin of open positions)`;
+  }
+  return null;
+}
+
 const positionSideToOrder = (side: PositionSide, opening: boolean): OrderSide =>
   (side === 'long') === opening ? 'buy' : 'sell';
 
@@ -285,6 +326,13 @@ function fillSignal(
     next = exited.state;
     fills.push(fill);
     events.push({ type: 'fill', fill }, { type: 'trade', trade: exited.trade });
+  }
+  if (openQuantity > 0) {
+    // Checked after the closing leg of a reversal, which frees its margin.
+    const problem = buyingPowerProblem(next, openQuantity, price, settings);
+    // A reversal that cannot afford its new side still closes: the trader asked to leave the position.
+    if (problem && !decided.close) return { state, outcome: ignored(problem), events: [] };
+    if (problem) openQuantity = 0;
   }
   if (openQuantity > 0) {
     const fill = makeFill(signal.id, symbol, side, openQuantity, reference, price, settings, time);
@@ -343,6 +391,19 @@ export function executeSignal(
     };
   }
   const market = marketPrice(quote, signal.receivedAt);
+  if (settings.fill === 'signal' && signal.price !== null && market !== null) {
+    const deviation = Math.abs(signal.price / market - 1);
+    if (deviation > MAX_SIGNAL_PRICE_DEVIATION) {
+      return {
+        state,
+        outcome: ignored(
+          `the alert's price ${signal.price} is ${(deviation * 100).toFixed(1)}% from the market price ${market}; ` +
+            `fill "signal" takes alert prices within ${MAX_SIGNAL_PRICE_DEVIATION * 100}% of the market`,
+        ),
+        events: [],
+      };
+    }
+  }
   const reference = settings.fill === 'signal' ? (signal.price ?? market) : market;
   return fillSignal(state, signal, settings, reference, signal.receivedAt);
 }

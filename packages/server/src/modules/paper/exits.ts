@@ -31,8 +31,10 @@ function level(
   if (fromAlert !== null) return { price: fromAlert, source: 'alert' };
   // An alert's level stays when a later entry does not give one; a % level follows the new average entry.
   if (current?.source === 'alert') return current;
-  if (pct !== null) return { price: percentLevel(side, entryPrice, pct, towards), source: 'percent' };
-  return null;
+  if (pct === null) return null;
+  // Settings keep a short's target above 0 (settings.ts); a level at or below 0 could never be reached anyway.
+  const price = percentLevel(side, entryPrice, pct, towards);
+  return price > 0 ? { price, source: 'percent' } : null;
 }
 
 /** The stop and target of a position after an entry at average `entryPrice`. */

@@ -93,7 +93,7 @@ describe('given an equity curve that rises, falls, recovers and falls deeper', (
   it('should measure each drawdown from the highest equity before it', () => {
     expect(curve.map((point) => point.drawdown)).toEqual([0, 0, 1_100, 500, 2_000, 800]);
     expect(curve[2]!.drawdownPct).toBeCloseTo(10, 12);
-    expect(curve[4]!.drawdownPct).toBeCloseTo((2_000 / 11_000) * 100, 12);
+    expect(curve[4]!.drawdownPct).toBe(18.1818);
   });
 
   it('should report the deepest and the current drawdown', () => {
@@ -105,9 +105,9 @@ describe('given an equity curve that rises, falls, recovers and falls deeper', (
       unrealisedPnl: 200,
     });
     expect(metrics.maxDrawdown).toBe(2_000);
-    expect(metrics.maxDrawdownPct).toBeCloseTo(18.181818, 6);
+    expect(metrics.maxDrawdownPct).toBe(18.1818);
     expect(metrics.currentDrawdown).toBe(800);
-    expect(metrics.currentDrawdownPct).toBeCloseTo((800 / 11_000) * 100, 12);
+    expect(metrics.currentDrawdownPct).toBe(7.2727);
   });
 
   it('should keep the last of several points at one time, whatever order they came in', () => {
@@ -179,5 +179,19 @@ describe('given an account with closed trades and an open position', () => {
     });
     expect(metrics).toMatchObject({ realisedPnl: 100, unrealisedPnl: -25.5, equity: 10_074.5, tradeCount: 2 });
     expect(metrics.returnPct).toBeCloseTo(0.745, 12);
+  });
+});
+
+describe('given a starting balance of 0 (nothing to compute a % from)', () => {
+  it('should send every percentage as a finite number, never NaN or Infinity', () => {
+    const metrics = performanceMetrics({
+      startingBalance: 0,
+      openedAt: D0,
+      trades: [closedTrade(-50)],
+      equityPoints: [{ time: D0 + 1, equity: -50 }],
+      unrealisedPnl: 0,
+    });
+    for (const field of ['returnPct', 'maxDrawdownPct', 'currentDrawdownPct'] as const)
+      expect(Number.isFinite(metrics[field]), field).toBe(true);
   });
 });

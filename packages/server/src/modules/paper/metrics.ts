@@ -90,8 +90,18 @@ export function tradeStats(trades: readonly ClosedTrade[]): TradeStats {
 
 /** `numerator / denominator`, "Infinity" for a positive numerator over 0, null for 0 / 0 or less. */
 function ratio(numerator: number, denominator: number): Ratio {
-  if (denominator > 0) return numerator / denominator;
+  // A denominator so small that the quotient overflows is as good as 0.
+  if (denominator > 0 && Number.isFinite(numerator / denominator)) return numerator / denominator;
   return numerator > 0 ? 'Infinity' : null;
+}
+
+/**
+ * A percentage as the API sends it: rounded to 4 decimals (no float noise such as 0.35646424000000004), and 0
+ * when there is nothing to compute it from (a base of 0), never NaN or Infinity, which JSON would turn into null.
+ */
+export function percent(numerator: number, base: number): number {
+  const value = (numerator / base) * 100;
+  return Number.isFinite(value) ? Math.round(value * 10_000) / 10_000 + 0 : 0;
 }
 
 export interface CurvePoint {
@@ -122,7 +132,7 @@ export function equityCurve(
   return ordered.map(({ time, equity }) => {
     peak = Math.max(peak, equity);
     const drawdown = roundMoney(peak - equity);
-    return { time, equity, drawdown, drawdownPct: peak > 0 ? (drawdown / peak) * 100 : 0 };
+    return { time, equity, drawdown, drawdownPct: peak > 0 ? percent(drawdown, peak) : 0 };
   });
 }
 
@@ -160,7 +170,8 @@ export function sharpeRatio(returns: readonly number[]): number | null {
   if (n < 2) return null;
   const mean = returns.reduce((sum, r) => sum + r, 0) / n;
   const variance = returns.reduce((sum, r) => sum + (r - mean) ** 2, 0) / (n - 1);
-  return variance > 0 ? (mean / Math.sqrt(variance)) * ANNUALISATION : null;
+  const sharpe = (mean / Math.sqrt(variance)) * ANNUALISATION;
+  return variance > 0 && Number.isFinite(sharpe) ? sharpe : null;
 }
 
 /**
@@ -173,7 +184,8 @@ export function sortinoRatio(returns: readonly number[]): Ratio {
   const mean = returns.reduce((sum, r) => sum + r, 0) / n;
   const downside = returns.reduce((sum, r) => sum + Math.min(r, 0) ** 2, 0) / (n - 1);
   if (downside === 0) return mean > 0 ? 'Infinity' : null;
-  return (mean / Math.sqrt(downside)) * ANNUALISATION;
+  const sortino = (mean / Math.sqrt(downside)) * ANNUALISATION;
+  return Number.isFinite(sortino) ? sortino : mean > 0 ? 'Infinity' : null;
 }
 
 export interface PerformanceMetrics extends TradeStats {
@@ -213,7 +225,7 @@ export function performanceMetrics(input: MetricsInput): PerformanceMetrics {
     equity,
     realisedPnl,
     unrealisedPnl: input.unrealisedPnl,
-    returnPct: ((equity - input.startingBalance) / input.startingBalance) * 100,
+    returnPct: percent(equity - input.startingBalance, input.startingBalance),
     ...stats,
     // Each is the largest of its own kind: the deepest fall in USD and the deepest in % can be different falls.
     maxDrawdown: curve.reduce((max, point) => Math.max(max, point.drawdown), 0),

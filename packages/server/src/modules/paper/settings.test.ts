@@ -59,13 +59,20 @@ describe('given a patch with a subset of the settings', () => {
 
 describe('given settings a trader must correct', () => {
   it.each([
-    [{ startingBalance: 0 }, 'startingBalance', 'Starting balance must be more than 0 USD'],
+    [{ startingBalance: 0 }, 'startingBalance', 'Starting balance must be at least 1 USD'],
+    [{ startingBalance: 5e-324 }, 'startingBalance', 'Starting balance must be at least 1 USD'],
     [
       { startingBalance: '100' },
       'startingBalance',
-      'Starting balance must be a number more than 0 USD and at most 1,000,000,000 USD',
+      'Starting balance must be a number from 1 USD to 1,000,000,000,000 USD',
     ],
-    [{ startingBalance: 2e9 }, 'startingBalance', 'Starting balance must be at most 1,000,000,000 USD'],
+    [{ startingBalance: 2e12 }, 'startingBalance', 'Starting balance must be at most 1,000,000,000,000 USD'],
+    [{ sizing: { mode: 'fixed', value: 1e-9 } }, 'sizing.value', 'Fixed size must be at least 0.00000001'],
+    [
+      { takeProfitPct: 1_000 },
+      'takeProfitPct',
+      "Take profit must be at most 99.99% while shorts are traded (a short's target of 100% or more would be at or below 0); set sides to long for a larger target",
+    ],
     [{ slippageBps: -1 }, 'slippageBps', 'Slippage must be at least 0 bps'],
     [{ feeBps: 1_001 }, 'feeBps', 'Fee must be at most 1,000 bps'],
     [{ stopLossPct: 100 }, 'stopLossPct', 'Stop loss must be at most 99.99%'],
@@ -118,10 +125,30 @@ describe('given settings a trader must correct', () => {
     const errors = errorsOf(parseSettings({ startingBalance: -5, feeBps: 5_000 }));
     const error = validationError(errors);
     expect(error.statusCode).toBe(422);
-    expect(error.message).toBe('Starting balance must be more than 0 USD (and 1 more error)');
+    expect(error.message).toBe('Starting balance must be at least 1 USD (and 1 more error)');
     expect(error.errors).toEqual({
-      startingBalance: ['Starting balance must be more than 0 USD'],
+      startingBalance: ['Starting balance must be at least 1 USD'],
       feeBps: ['Fee must be at most 1,000 bps'],
     });
+  });
+});
+
+describe('given keys that are names of Object.prototype', () => {
+  it.each(['constructor', 'toString', 'valueOf', 'hasOwnProperty', '__proto__'])(
+    'should refuse %s as a setting that does not exist, not fail',
+    (key) => {
+      const errors = errorsOf(applySettingsPatch(DEFAULT_SETTINGS, JSON.parse(`{"${key}": 1}`)));
+      expect(Object.keys(errors)).toEqual([key]);
+      expect(errors[key]).toEqual([expect.stringMatching(new RegExp(`^${key} is not a setting`))]);
+    },
+  );
+});
+
+describe('given a large take profit', () => {
+  it('should take it for a strategy that trades only longs, and refuse shorts while it is set', () => {
+    const longOnly = applySettingsPatch(DEFAULT_SETTINGS, { sides: 'long', takeProfitPct: 500 });
+    expect(longOnly.ok && longOnly.settings.takeProfitPct).toBe(500);
+    if (!longOnly.ok) return;
+    expect(Object.keys(errorsOf(applySettingsPatch(longOnly.settings, { sides: 'both' })))).toEqual(['takeProfitPct']);
   });
 });

@@ -21,8 +21,16 @@ export type FillMode = (typeof FILL_MODES)[number];
 export const SIGNAL_FALLBACK_NOTIONAL_USD = 1_000;
 
 const MAX_USD = 1_000_000_000;
+const MIN_STARTING_BALANCE = 1;
+const MAX_STARTING_BALANCE = 1_000_000_000_000;
+/** The smallest quantity the engine trades (8 decimals, money.ts). */
+const MIN_QUANTITY = 1e-8;
 const MAX_BPS = 1_000;
 const MAX_TAKE_PROFIT_PCT = 1_000;
+/** Below 100%: a stop at or beyond 100% would put a long's stop at or below 0. */
+const MAX_STOP_LOSS_PCT = 99.99;
+/** A short's target must stay above 0: take profit below 100% whenever shorts are traded. */
+const MAX_SHORT_TAKE_PROFIT_PCT = 99.99;
 const MAX_SIGNAL_AGE_S = 86_400;
 
 export interface Sizing {
@@ -88,7 +96,7 @@ interface Range {
 }
 
 function ranged({ label, unit, min, exclusive, max, integer = false }: Range) {
-  const amount = (value: number) => `${value.toLocaleString('en-US')}${unit}`;
+  const amount = (value: number) => `${value.toLocaleString('en-US', { maximumFractionDigits: 8 })}${unit}`;
   const range = exclusive
     ? `more than ${amount(min)} and at most ${amount(max)}`
     : `from ${amount(min)} to ${amount(max)}`;
@@ -113,8 +121,8 @@ const SIZING_VALUE: Record<SizingMode, Range & { meaning: string }> = {
   fixed: {
     label: 'Fixed size',
     unit: '',
-    min: 0,
-    exclusive: true,
+    min: MIN_QUANTITY,
+    exclusive: false,
     max: MAX_USD,
     meaning: "the quantity of the pair's asset per order",
   },
@@ -193,7 +201,13 @@ const allowedTickersSchema = z
 
 const settingShapes = {
   paperTrading: flag('Paper trading'),
-  startingBalance: ranged({ label: 'Starting balance', unit: ' USD', min: 0, exclusive: true, max: MAX_USD }),
+  startingBalance: ranged({
+    label: 'Starting balance',
+    unit: ' USD',
+    min: MIN_STARTING_BALANCE,
+    exclusive: false,
+    max: MAX_STARTING_BALANCE,
+  }),
   sizing: sizingSchema,
   sides: choice('Sides', SIDES),
   onOpposite: choice('On opposite signal', OPPOSITE_SIGNAL_POLICIES),
@@ -201,7 +215,7 @@ const settingShapes = {
   fill: choice('Fill price', FILL_MODES),
   slippageBps: ranged({ label: 'Slippage', unit: ' bps', min: 0, exclusive: false, max: MAX_BPS }),
   feeBps: ranged({ label: 'Fee', unit: ' bps', min: 0, exclusive: false, max: MAX_BPS }),
-  stopLossPct: ranged({ label: 'Stop loss', unit: '%', min: 0, exclusive: true, max: 99.99 }).nullable(),
+  stopLossPct: ranged({ label: 'Stop loss', unit: '%', min: 0, exclusive: true, max: MAX_STOP_LOSS_PCT }).nullable(),
   takeProfitPct: ranged({
     label: 'Take profit',
     unit: '%',
@@ -237,8 +251,11 @@ export type SettingsResult = { ok: true; settings: StrategySettings } | { ok: fa
 /** The field a root-level problem (the body is not an object) is reported under. */
 export const SETTINGS_FIELD = 'settings';
 
+/** An object without prototype, so that a field named `constructor` or `toString` is only a key. */
+export const errorRecord = (): Record<string, string[]> => Object.create(null) as Record<string, string[]>;
+
 function fieldErrors(error: z.ZodError): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
+  const errors = errorRecord();
   const add = (field: string, message: string) => {
     const messages = (errors[field] ??= []);
     if (!messages.includes(message)) messages.push(message);
@@ -268,7 +285,20 @@ export function applySettingsPatch(current: StrategySettings, patch: unknown): S
   const defined: SettingsPatch = Object.fromEntries(
     Object.entries(parsed.data).filter(([, value]) => value !== undefined),
   );
-  return { ok: true, settings: { ...current, ...defined } };
+  const settings = { ...current, ...defined };
+  // Checked on the result, whichever of the two the patch changed.
+  if (
+    settings.sides !== 'long' &&
+    settings.takeProfitPct !== null &&
+    settings.takeProfitPct > MAX_SHORT_TAKE_PROFIT_PCT
+  ) {
+    const errors = errorRecord();
+    errors.takeProfitPct = [
+      `Take profit must be at most ${MAX_SHORT_TAKE_PROFIT_PCT}% while shorts are traded (a short's target of 100% or more would be at or below 0); set sides to long for a larger target`,
+    ];
+    return { ok: false, errors };
+  }
+  return { ok: true, settings };
 }
 
 /** A new strategy's settings: the defaults with `input` (any subset, or nothing) applied. */

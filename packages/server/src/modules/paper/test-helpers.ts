@@ -1,3 +1,4 @@
+import type { Candle } from '../market/markets';
 import type { ClosedTrade } from './account';
 import type { PriceCandle } from './exits';
 import { DEFAULT_SETTINGS, type StrategySettings } from './settings';
@@ -97,3 +98,13 @@ export function randomWalkCandles(
   }
   return candles;
 }
+
+/** A flat stored 1m candle at `close` (open, high and low the same): its close is the market price once it finished. */
+export const flatCandle = (time: number, close: number): Candle => ({
+  time,
+  open: close,
+  high: close,
+  low: close,
+  close,
+  volume: 1,
+});

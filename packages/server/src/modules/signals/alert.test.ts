@@ -28,6 +28,9 @@ describe('parseAlert', () => {
           price: 65000.5,
           quantity: 0.25,
           positionSize: -0.25,
+          marketPosition: null,
+          stopLoss: null,
+          takeProfit: null,
           interval: '15m',
           alertTime: Date.UTC(2024, 4, 1, 12, 30),
           strategy: 'Breakout v2',
@@ -252,6 +255,29 @@ describe('parseAlert', () => {
         reason: 'Price must be a positive number (got "abc"); Quantity must be a positive number (got "x")',
         fields: expect.objectContaining({ ticker: 'ETH', action: 'buy', interval: '15m', price: null, quantity: null }),
       });
+    });
+
+    it('should read market_position, stop_loss and take_profit, the fields a paper account acts on', () => {
+      const parsed = parseAlert(
+        json({
+          ticker: 'BTCUSD',
+          action: 'buy',
+          strategy: { market_position: 'Flat' },
+          stop_loss: '61000.5',
+          take_profit: 70_000,
+        }),
+      );
+      expect(parsed).toMatchObject({
+        status: 'accepted',
+        fields: { marketPosition: 'flat', stopLoss: 61_000.5, takeProfit: 70_000 },
+      });
+    });
+
+    it('should reject a market_position, stop_loss or take_profit it cannot use, rather than drop it', () => {
+      const parsed = parseAlert(json({ ticker: 'BTC', action: 'buy', market_position: 'up', stop_loss: -1 }));
+      expect(parsed.reason).toBe(
+        'Market position must be long, flat or short (got "up"); Stop loss must be a positive price (got -1)',
+      );
     });
 
     it('should shorten a long value quoted in a reason', () => {

@@ -16,6 +16,11 @@ export interface SignalFields {
   price: number | null;
   quantity: number | null;
   positionSize: number | null;
+  /** TradingView's `{{strategy.market_position}}`: where the position should be after the order. */
+  marketPosition: MarketPosition | null;
+  /** Stop loss and take profit prices; they override the strategy's percentages for the position. */
+  stopLoss: number | null;
+  takeProfit: number | null;
   interval: string | null;
   /** When the alert fired, ms since 1970 (TradingView's `{{timenow}}`, else `{{time}}`). */
   alertTime: number | null;
@@ -24,6 +29,9 @@ export interface SignalFields {
   /** The sender's own id for this alert, used to recognise a repeat of it. */
   clientId: string | null;
 }
+
+export const MARKET_POSITIONS = ['long', 'flat', 'short'] as const;
+export type MarketPosition = (typeof MARKET_POSITIONS)[number];
 
 export type ParsedAlert =
   | { status: 'accepted'; fields: SignalFields; reason: null }
@@ -109,6 +117,28 @@ const FIELD_RULES = {
     keys: ['position_size', 'strategy.position_size'],
     schema: z.unknown().transform(parseStrictNumber).pipe(z.number()),
     problem: (value) => `Position size must be a number (got ${shown(value)})`,
+  }),
+  marketPosition: rule({
+    label: 'Market position',
+    keys: ['market_position', 'strategy.market_position'],
+    schema: z
+      .string()
+      .max(16)
+      .transform((value) => value.trim().toLowerCase())
+      .pipe(z.enum(MARKET_POSITIONS)),
+    problem: (value) => `Market position must be long, flat or short (got ${shown(value)})`,
+  }),
+  stopLoss: rule({
+    label: 'Stop loss',
+    keys: ['stop_loss'],
+    schema: positiveNumber,
+    problem: (value) => `Stop loss must be a positive price (got ${shown(value)})`,
+  }),
+  takeProfit: rule({
+    label: 'Take profit',
+    keys: ['take_profit'],
+    schema: positiveNumber,
+    problem: (value) => `Take profit must be a positive price (got ${shown(value)})`,
   }),
   interval: rule({
     label: 'Interval',
@@ -199,6 +229,9 @@ const EMPTY_FIELDS: SignalFields = {
   price: null,
   quantity: null,
   positionSize: null,
+  marketPosition: null,
+  stopLoss: null,
+  takeProfit: null,
   interval: null,
   alertTime: null,
   strategy: null,

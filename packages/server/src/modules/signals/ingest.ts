@@ -11,10 +11,10 @@ import type { Signal } from './schemas';
 import { toSignalJson } from './signal-queries';
 import { isTradingViewAddress, sameTokenHash } from './webhook-secrets';
 
-/** An identical body from the same user within this long is a repeat of the first. */
+/** An identical body posted to the same strategy within this long is a repeat of the first. */
 export const DUPLICATE_WINDOW_MS = 60_000;
 
-/** 500 rows of 17 columns stay well within SQLite's and PostgreSQL's limits on statement parameters. */
+/** 500 rows of 22 columns stay well within SQLite's and PostgreSQL's limits on statement parameters. */
 const MAX_BATCH_SIZE = 500;
 
 /** The advisory lock that serialises ingest transactions across instances on one PostgreSQL (any constant). */
@@ -83,6 +83,9 @@ export type IngestOutcome =
 /** Tells the owner's live stream about a committed signal. */
 export type PublishSignal = (userId: number, signal: Signal) => void;
 
+/** Told once a batch with new accepted signals is committed (the paper executor decides their outcomes). */
+export type OnAccepted = () => void;
+
 interface Original {
   id: number;
   receivedAt: number;
@@ -111,6 +114,9 @@ const SIGNAL_COLUMNS: readonly (keyof SignalRow)[] = [
   'price',
   'quantity',
   'position_size',
+  'market_position',
+  'stop_loss',
+  'take_profit',
   'interval',
   'alert_time',
   'received_at',
@@ -122,6 +128,7 @@ const SIGNAL_COLUMNS: readonly (keyof SignalRow)[] = [
   'reason',
   'duplicate_of',
   'raw',
+  'strategy_id',
 ];
 const SQLITE_INSERT = `insert into signals (${SIGNAL_COLUMNS.join(', ')}) values (${SIGNAL_COLUMNS.map(() => '?').join(', ')})`;
 
@@ -166,24 +173,32 @@ function openIngestDatabase(database: DatabaseHandle, dataDir: string): IngestDa
   };
 }
 
-const key = (userId: number, value: string) => `${userId}\n${value}`;
+const key = (strategyId: number, value: string) => `${strategyId}\n${value}`;
 const distinct = <T>(values: T[]) => [...new Set(values)];
 
 /**
  * Stores webhook alerts through a group committer: one transaction per batch that finds each token's owner,
- * recognises repeats (an alert id already stored for that user, or an identical body within
+ * recognises repeats (an alert id already stored for that strategy, or an identical body within
  * DUPLICATE_WINDOW_MS, including earlier alerts of the same batch), and inserts every row with one multi-row
  * INSERT. Each submitter learns its outcome only after the commit; then the signal is published.
  */
 export class SignalIngest {
   readonly #database: IngestDatabase;
   readonly #publish: PublishSignal;
+  readonly #onAccepted: OnAccepted;
   readonly #log: FastifyBaseLogger;
   readonly #committer: GroupCommitter<IncomingAlert, IngestOutcome>;
 
-  constructor(options: { database: DatabaseHandle; dataDir: string; publish: PublishSignal; log: FastifyBaseLogger }) {
+  constructor(options: {
+    database: DatabaseHandle;
+    dataDir: string;
+    publish: PublishSignal;
+    onAccepted?: OnAccepted;
+    log: FastifyBaseLogger;
+  }) {
     this.#database = openIngestDatabase(options.database, options.dataDir);
     this.#publish = options.publish;
+    this.#onAccepted = options.onAccepted ?? (() => {});
     this.#log = options.log;
     this.#committer = new GroupCommitter({
       commit: (alerts) => this.#commit(alerts),
@@ -204,6 +219,9 @@ export class SignalIngest {
 
   async #commit(alerts: IncomingAlert[]): Promise<IngestOutcome[]> {
     const outcomes = await this.#commitOrSplit(alerts);
+    if (outcomes.some((outcome) => outcome.kind === 'stored' && outcome.signal.status === 'accepted')) {
+      this.#onAccepted();
+    }
     for (const outcome of outcomes) {
       if (outcome.kind !== 'stored') continue;
       try {
@@ -271,8 +289,8 @@ export class SignalIngest {
         await read(sql`select pg_advisory_xact_lock(${sql.lit(POSTGRES_INGEST_LOCK)})`.compile(db));
       const secrets = await read(
         db
-          .selectFrom('webhook_secrets')
-          .select(['user_id', 'token_hash', 'tradingview_only'])
+          .selectFrom('strategies')
+          .select(['id', 'user_id', 'token_hash', 'tradingview_only'])
           .where('token_hash', 'in', distinct(alerts.map((alert) => alert.tokenHash)))
           .compile(),
       );
@@ -284,8 +302,8 @@ export class SignalIngest {
       }
 
       const clientIds = distinctPairs(
-        admitted.flatMap(({ userId, alert }) =>
-          alert.parsed.fields.clientId === null ? [] : [[userId, alert.parsed.fields.clientId]],
+        admitted.flatMap(({ strategyId, alert }) =>
+          alert.parsed.fields.clientId === null ? [] : [[strategyId, alert.parsed.fields.clientId]],
         ),
       );
       const byClientId = clientIds.length === 0 ? [] : await read(this.#repeatsQuery('client_id', clientIds));
@@ -293,7 +311,7 @@ export class SignalIngest {
       const byBody = await read(
         this.#repeatsQuery(
           'body_hash',
-          distinctPairs(admitted.map(({ userId, alert }) => [userId, alert.bodyHash])),
+          distinctPairs(admitted.map(({ strategyId, alert }) => [strategyId, alert.bodyHash])),
           earliest - DUPLICATE_WINDOW_MS,
         ),
       );
@@ -307,10 +325,10 @@ export class SignalIngest {
   }
 
   /**
-   * The signals (not duplicates) that may be repeated: for each (user, value) pair, that user's signals whose
+   * The signals (not duplicates) that may be repeated: for each (strategy, value) pair, that strategy's signals whose
    * `column` holds the value, oldest first. The pairs go in as one parameter (a JSON array on SQLite, two arrays
    * on PostgreSQL), so the statement stays short and the same whatever the batch, and each pair is one probe of
-   * the (user_id, column) index (a user list crossed with a value list would probe every combination).
+   * the (strategy_id, column) index (a strategy list crossed with a value list would probe every combination).
    */
   #repeatsQuery(
     column: 'client_id' | 'body_hash',
@@ -319,12 +337,12 @@ export class SignalIngest {
   ): CompiledQuery<Repeatable> {
     const pairsTable =
       this.#database.dialect === 'postgres'
-        ? sql`(select unnest(${pairs.map(([userId]) => userId)}::bigint[]) as user_id, unnest(${pairs.map(([, value]) => value)}::text[]) as value)`
-        : sql`(select value ->> 0 as user_id, value ->> 1 as value from json_each(${JSON.stringify(pairs)}))`;
+        ? sql`(select unnest(${pairs.map(([strategyId]) => strategyId)}::bigint[]) as strategy_id, unnest(${pairs.map(([, value]) => value)}::text[]) as value)`
+        : sql`(select value ->> 0 as strategy_id, value ->> 1 as value from json_each(${JSON.stringify(pairs)}))`;
     return sql<Repeatable>`
-      select s.id, s.user_id, s.${sql.ref(column)} as value, s.received_at
+      select s.id, s.strategy_id, s.${sql.ref(column)} as value, s.received_at
       from ${pairsTable} as p
-      join signals as s on s.user_id = p.user_id and s.${sql.ref(column)} = p.value
+      join signals as s on s.strategy_id = p.strategy_id and s.${sql.ref(column)} = p.value
       where s.status <> 'duplicate'${since === undefined ? sql`` : sql` and s.received_at >= ${since}`}
       order by s.id
     `.compile(this.#database.compiler);
@@ -363,20 +381,21 @@ export class SignalIngest {
 
 interface Owned {
   userId: number;
+  strategyId: number;
   alert: IncomingAlert;
 }
 
 /** Each alert's owner, or why it has none: its token is unknown, or its owner takes only TradingView's addresses. */
 function ownersOf(
   alerts: IncomingAlert[],
-  secrets: { user_id: number; token_hash: string; tradingview_only: number }[],
+  secrets: { id: number; user_id: number; token_hash: string | null; tradingview_only: number }[],
 ): (Owned | 'unknown-token' | 'forbidden')[] {
   const byHash = new Map(secrets.map((secret) => [secret.token_hash, secret]));
   return alerts.map((alert) => {
     const secret = byHash.get(alert.tokenHash);
-    if (!secret || !sameTokenHash(secret.token_hash, alert.tokenHash)) return 'unknown-token';
+    if (!secret?.token_hash || !sameTokenHash(secret.token_hash, alert.tokenHash)) return 'unknown-token';
     if (secret.tradingview_only === 1 && !isTradingViewAddress(alert.clientAddress)) return 'forbidden';
-    return { userId: secret.user_id, alert };
+    return { userId: secret.user_id, strategyId: secret.id, alert };
   });
 }
 
@@ -385,7 +404,7 @@ const distinctPairs = (pairs: [number, string][]) => [...new Map(pairs.map((pair
 /** A signal an alert may repeat: `value` is its alert id or its body's hash. */
 interface Repeatable {
   id: number;
-  user_id: number;
+  strategy_id: number;
   value: string;
   received_at: number;
 }
@@ -400,17 +419,17 @@ interface BatchLookups {
 
 /**
  * Each alert's outcome and the rows to insert: an alert without an owner stores nothing; a repeat (same alert
- * id for that user, or an identical body within DUPLICATE_WINDOW_MS, earlier alerts of the same batch included)
+ * id for that strategy, or an identical body within DUPLICATE_WINDOW_MS, earlier alerts of the same batch included)
  * is a 'duplicate' row pointing at what it repeats; anything else is a new signal.
  */
 function planBatch(
   owned: (Owned | 'unknown-token' | 'forbidden')[],
   lookups: BatchLookups,
 ): { outcomes: IngestOutcome[]; rows: SignalRow[] } {
-  // Keyed by user and value; oldest first, so the newest original of a body wins.
+  // Keyed by strategy and value; oldest first, so the newest original of a body wins.
   const originals = (rows: Repeatable[]) =>
     new Map<string, Original>(
-      rows.map((row) => [key(row.user_id, row.value), { id: row.id, receivedAt: row.received_at }]),
+      rows.map((row) => [key(Number(row.strategy_id), row.value), { id: row.id, receivedAt: row.received_at }]),
     );
   const byClientId = originals(lookups.byClientId);
   const byBody = originals(lookups.byBody);
@@ -422,11 +441,11 @@ function planBatch(
       outcomes.push({ kind: owner });
       continue;
     }
-    const { userId, alert } = owner;
+    const { userId, strategyId, alert } = owner;
     const id = lookups.ids[rows.length]!;
     const { fields, status, reason } = alert.parsed;
-    const clientKey = fields.clientId === null ? undefined : key(userId, fields.clientId);
-    const bodyKey = key(userId, alert.bodyHash);
+    const clientKey = fields.clientId === null ? undefined : key(strategyId, fields.clientId);
+    const bodyKey = key(strategyId, alert.bodyHash);
 
     let repeat: { original: Original; why: string } | undefined;
     const sameId = clientKey === undefined ? undefined : byClientId.get(clientKey);
@@ -448,6 +467,9 @@ function planBatch(
       price: fields.price,
       quantity: fields.quantity,
       position_size: fields.positionSize,
+      market_position: fields.marketPosition,
+      stop_loss: fields.stopLoss,
+      take_profit: fields.takeProfit,
       interval: fields.interval,
       alert_time: fields.alertTime,
       received_at: alert.receivedAt,
@@ -459,9 +481,10 @@ function planBatch(
       reason: repeat ? `Repeat of signal ${repeat.original.id} (${repeat.why})` : reason,
       duplicate_of: repeat ? repeat.original.id : null,
       raw: alert.raw,
+      strategy_id: strategyId,
     };
     rows.push(row);
-    outcomes.push({ kind: 'stored', userId, signal: toSignalJson(row) });
+    outcomes.push({ kind: 'stored', userId, signal: toSignalJson({ ...row, outcome: null }) });
   }
   return { outcomes, rows };
 }

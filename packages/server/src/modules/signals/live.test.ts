@@ -4,7 +4,8 @@ import { buildApp } from '../../app';
 import { openDatabase, type DatabaseHandle } from '../../db/connection';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/database';
 import { EventStreamClient } from '../../test/event-stream';
-import type { Signal } from './schemas';
+import type { OutcomeUpdate } from '../stream/schemas';
+import type { Signal, SignalPage } from './schemas';
 import { alertBody } from '../../test/signals';
 import { signUpTrader } from '../../test/traders';
 
@@ -70,8 +71,20 @@ describe('signals on the live stream', () => {
       const event = await adaStream.waitFor(
         (received) => received.event === 'signal' && (received.data as Signal).id === accepted,
       );
+      // The signal is sent once stored, before the paper executor decides it: its outcome follows in an event,
+      // once the market data of its minute is final (the feed stores the forming minute every few seconds).
+      const decided = await adaStream.waitFor(
+        (received) => received.event === 'outcome' && (received.data as OutcomeUpdate).signalId === accepted,
+        20_000,
+      );
       const listed = await server.app.inject({ method: 'GET', url: '/api/signals', headers: ada.headers });
-      expect(event.data).toEqual(listed.json().data.find((signal: Signal) => signal.id === accepted));
+      const listedSignal = listed.json<SignalPage>().data.find((signal) => signal.id === accepted)!;
+      expect(event.data).toEqual({ ...listedSignal, outcome: null });
+      expect(decided.data).toEqual({
+        signalId: accepted,
+        strategyId: listedSignal.strategyId,
+        outcome: listedSignal.outcome,
+      });
       expect(event.data).not.toHaveProperty('raw');
       await adaStream.waitFor((received) => received.event === 'signal' && (received.data as Signal).id === rejected);
 
@@ -82,6 +95,11 @@ describe('signals on the live stream', () => {
         client.events.filter((received) => received.event === 'signal').map((received) => (received.data as Signal).id);
       expect(signalIds(graceStream)).toEqual([graceSignal]);
       expect(signalIds(adaStream)).toEqual([accepted, rejected]);
+      const outcomeIds = (client: EventStreamClient) =>
+        client.events
+          .filter((received) => received.event === 'outcome')
+          .map((received) => (received.data as OutcomeUpdate).signalId);
+      expect(outcomeIds(graceStream)).not.toContain(accepted);
     });
   });
 

@@ -83,7 +83,7 @@ export class RefusalCounter {
     const pending = [...this.#pending.values()];
     this.#pending = new Map();
     const owners = await this.db
-      .selectFrom('webhook_secrets')
+      .selectFrom('strategies')
       .select(['user_id', 'token_hash'])
       .where('token_hash', 'in', [...new Set(pending.map((entry) => entry.tokenHash))])
       .execute();

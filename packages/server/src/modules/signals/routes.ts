@@ -66,7 +66,14 @@ export const signalsRoutes: AppModule = async (app, { config, database, clock, r
   if (reencrypted > 0) app.log.info({ reencrypted }, 'webhook tokens re-encrypted with WEBHOOK_SECRET_KEY');
   // After commit, to the owner's stream connections on every instance (the stream module registers before this one).
   const publish: PublishSignal = (userId, signal) => void app.stream.publish({ event: 'signal', userId, data: signal });
-  const ingest = new SignalIngest({ database, dataDir: config.dataDir, publish, log: app.log });
+  // The paper module registers before this one: its executor decides the outcomes of each committed batch.
+  const ingest = new SignalIngest({
+    database,
+    dataDir: config.dataDir,
+    publish,
+    onAccepted: () => app.paper.wake(),
+    log: app.log,
+  });
   const rateLimiter = new FixedWindowRateLimiter(WEBHOOK_REQUESTS_PER_MINUTE, 60_000, clock);
   const refusals = new RefusalCounter(database.db, clock, (error) =>
     app.log.error({ err: error }, 'counting refused webhook posts failed'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { named } from '../../openapi/components';
+import { outcomeSchema } from '../paper/schemas';
 import { ACTIONS, normalizeTicker } from './normalize';
 
 /**
@@ -77,6 +78,10 @@ export const signalSchema = named(
       duplicateOf: signalId.nullable().describe('For a duplicate: the id of the signal it repeats.'),
       alertTime: epochMs.nullable().describe('When the alert fired, epoch milliseconds, if it said.'),
       receivedAt: epochMs.describe('When SignalDeck received it, epoch milliseconds.'),
+      strategyId: signalId.describe('The strategy whose webhook URL received it.'),
+      outcome: outcomeSchema
+        .nullable()
+        .describe('What it did to the paper account; null while undecided, and for rejected and duplicate signals.'),
     })
     .describe('A signal: one alert received on a webhook URL, as read and stored.'),
 );
@@ -181,6 +186,12 @@ export const alertMessageSchema = named(
       price: alertNumber.optional().describe('A positive number, or a decimal string such as `"65000.5"`.'),
       quantity: alertNumber.optional().describe('A positive number, or a decimal string.'),
       position_size: alertNumber.optional().describe('Any number (`{{strategy.position_size}}`).'),
+      market_position: z
+        .string()
+        .optional()
+        .describe('long, flat or short (`{{strategy.market_position}}`): where the paper position should end up.'),
+      stop_loss: alertNumber.optional().describe("A stop loss price; overrides the strategy's stop loss %."),
+      take_profit: alertNumber.optional().describe("A take profit price; overrides the strategy's take profit %."),
       interval: z.union([z.string(), z.number()]).optional().describe('`{{interval}}`: `1`, `15`, `60`, `1D`, `1h`...'),
       time: z
         .union([z.string(), z.number()])

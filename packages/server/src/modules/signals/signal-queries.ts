@@ -1,27 +1,34 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, SignalStatus, SignalsTable } from '../../db/schema';
 import type { SignalAction } from './normalize';
+import { OUTCOME_COLUMNS, outcomeFromColumns, type OutcomeColumns } from '../paper/outcomes';
+import type { Outcome } from '../paper/schemas';
 import type { Signal, SignalPage, SignalWithRaw } from './schemas';
 
 /** The columns a signal's JSON is made from (all but the ones kept for finding repeats, and the raw body). */
 const SIGNAL_COLUMNS = [
-  'id',
-  'ticker',
-  'action',
-  'price',
-  'quantity',
-  'position_size',
-  'interval',
-  'alert_time',
-  'received_at',
-  'strategy',
-  'comment',
-  'status',
-  'reason',
-  'duplicate_of',
+  's.id',
+  's.ticker',
+  's.action',
+  's.price',
+  's.quantity',
+  's.position_size',
+  's.interval',
+  's.alert_time',
+  's.received_at',
+  's.strategy',
+  's.comment',
+  's.status',
+  's.reason',
+  's.duplicate_of',
+  's.strategy_id',
 ] as const;
 
-export type SignalJsonRow = Pick<Selectable<SignalsTable>, (typeof SIGNAL_COLUMNS)[number]>;
+type SignalColumn = (typeof SIGNAL_COLUMNS)[number] extends `s.${infer Column}` ? Column : never;
+
+export type SignalJsonRow = Pick<Selectable<SignalsTable>, SignalColumn> & {
+  outcome: Outcome | null;
+};
 
 /** A signal as the API and the live stream show it. */
 export function toSignalJson(row: SignalJsonRow): Signal {
@@ -41,8 +48,25 @@ export function toSignalJson(row: SignalJsonRow): Signal {
     duplicateOf: row.duplicate_of === null ? null : String(row.duplicate_of),
     alertTime: row.alert_time,
     receivedAt: row.received_at,
+    strategyId: String(row.strategy_id),
+    outcome: row.outcome,
   };
 }
+
+/** The signals with their outcome (null while undecided, and for rejected and duplicate signals). */
+const signalsWithOutcomes = (db: Kysely<Database>) =>
+  db
+    .selectFrom('signals as s')
+    .leftJoin('signal_outcomes as o', 'o.signal_id', 's.id')
+    .select(SIGNAL_COLUMNS)
+    .select(OUTCOME_COLUMNS);
+
+const withOutcome = <Row extends SignalJsonRowWithoutOutcome & OutcomeColumns>(row: Row) => ({
+  ...row,
+  outcome: outcomeFromColumns(row),
+});
+
+type SignalJsonRowWithoutOutcome = Omit<SignalJsonRow, 'outcome'>;
 
 const CURSOR_PREFIX = 'v1:';
 
@@ -79,37 +103,34 @@ export interface ListSignalsQuery {
 
 /** One page of a user's signals, newest first. */
 export async function listSignals(db: Kysely<Database>, userId: number, query: ListSignalsQuery): Promise<SignalPage> {
-  const rows = await db
-    .selectFrom('signals')
-    .select(SIGNAL_COLUMNS)
-    .where('user_id', '=', userId)
+  const rows = await signalsWithOutcomes(db)
+    .where('s.user_id', '=', userId)
     .$if(query.ticker !== undefined, (select) => select.where('ticker', '=', query.ticker!))
-    .$if(query.status !== undefined, (select) => select.where('status', '=', query.status!))
-    .$if(query.beforeId !== undefined, (select) => select.where('id', '<', query.beforeId!))
+    .$if(query.status !== undefined, (select) => select.where('s.status', '=', query.status!))
+    .$if(query.beforeId !== undefined, (select) => select.where('s.id', '<', query.beforeId!))
     .$if(query.from !== undefined, (select) =>
       select.where((eb) => eb(eb.fn.coalesce('alert_time', 'received_at'), '>=', query.from!)),
     )
     .$if(query.to !== undefined, (select) =>
       select.where((eb) => eb(eb.fn.coalesce('alert_time', 'received_at'), '<=', query.to!)),
     )
-    .orderBy('id', 'desc')
+    .orderBy('s.id', 'desc')
     .limit(query.limit + 1)
     .execute();
   const page = rows.slice(0, query.limit);
   const more = rows.length > query.limit;
   return {
-    data: page.map((row) => toSignalJson(row)),
+    data: page.map((row) => toSignalJson(withOutcome(row))),
     nextCursor: more ? encodeCursor(page[page.length - 1]!.id) : null,
   };
 }
 
 /** One of the user's signals with its raw body, or undefined when the user has no signal with that id. */
 export async function findSignal(db: Kysely<Database>, userId: number, id: number): Promise<SignalWithRaw | undefined> {
-  const row = await db
-    .selectFrom('signals')
-    .select([...SIGNAL_COLUMNS, 'raw'])
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
+  const row = await signalsWithOutcomes(db)
+    .select('s.raw')
+    .where('s.id', '=', id)
+    .where('s.user_id', '=', userId)
     .executeTakeFirst();
-  return row && { ...toSignalJson(row), raw: row.raw };
+  return row && { ...toSignalJson(withOutcome(row)), raw: row.raw };
 }

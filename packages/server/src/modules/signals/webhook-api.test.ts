@@ -135,7 +135,7 @@ describe.each(TEST_DIALECTS)('the webhook settings API on %s', (dialect) => {
       const grace = await signUpTrader(app, 'Grace');
       expect(ada.webhookToken).not.toBe(grace.webhookToken);
 
-      await testApp.database.db.deleteFrom('webhook_secrets').execute();
+      await testApp.database.db.updateTable('strategies').set({ token_hash: null, token_ciphertext: null }).execute();
       const [first, second] = await Promise.all(
         [1, 2].map(() => app.inject({ method: 'GET', url: '/api/webhook', headers: ada.headers })),
       );
@@ -145,7 +145,10 @@ describe.each(TEST_DIALECTS)('the webhook settings API on %s', (dialect) => {
     it('should store the token only as its hash and a ciphertext', async () => {
       const app = await build();
       const trader = await signUpTrader(app);
-      const rows = await testApp.database.db.selectFrom('webhook_secrets').selectAll().execute();
+      const rows = await testApp.database.db
+        .selectFrom('strategies')
+        .select(['token_hash', 'token_ciphertext'])
+        .execute();
       expect(rows).toHaveLength(1);
       expect(rows[0]!.token_hash).toBe(createHash('sha256').update(trader.webhookToken).digest('hex'));
       expect(JSON.stringify(rows)).not.toContain(trader.webhookToken);

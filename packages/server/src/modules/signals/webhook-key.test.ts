@@ -19,7 +19,11 @@ describe.each(TEST_DIALECTS)('webhook tokens under WEBHOOK_SECRET_KEY on %s', (d
   afterEach(() => opened.cleanup());
 
   const ciphertexts = () =>
-    opened.database.db.selectFrom('webhook_secrets').select('token_ciphertext').orderBy('user_id').execute();
+    opened.database.db
+      .selectFrom('strategies')
+      .select((eb) => eb.fn.coalesce('token_ciphertext', eb.val('')).as('token_ciphertext'))
+      .orderBy('user_id')
+      .execute();
   const databaseKeys = () => opened.database.db.selectFrom('webhook_encryption_keys').select('id').execute();
 
   it('should move the tokens off the database key at start, keep every URL, and rotate to a new key', async () => {

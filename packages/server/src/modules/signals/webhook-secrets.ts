@@ -2,15 +2,20 @@ import { createCipheriv, createDecipheriv, hash, randomBytes, timingSafeEqual } 
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/schema';
+import { DEFAULT_SETTINGS } from '../paper/settings';
+
+/** Every user's first strategy, whose URL is the one `/api/webhook` shows. */
+export const DEFAULT_STRATEGY_NAME = 'Default';
 
 /*
- * A user's webhook token is the only credential TradingView can present (it cannot sign requests or set
+ * A strategy's webhook token (each strategy has its own URL; a user's Default is the one `/api/webhook` shows) is
+ * the only credential TradingView can present (it cannot sign requests or set
  * headers), so it is a 256-bit random value in the URL path:
  * - requests find their user by the token's SHA-256 hash (a unique index), never by the token itself;
  * - GET /api/webhook must show the whole URL again (DESIGN.md), so the token is also kept encrypted with
  *   AES-256-GCM, bound to its user (additional data), under a server key: WEBHOOK_SECRET_KEY when set (kept
  *   outside the database), else a key in its own table, created on first use and shared by every instance on
- *   one PostgreSQL. A copy of the webhook_secrets rows alone (an export, a support query) reveals no usable
+ *   one PostgreSQL. A copy of the strategies rows alone (an export, a support query) reveals no usable
  *   token; without the setting a full database dump holds the key too (docs/security.md).
  * Tokens never reach a log line: the logger redacts /api/webhooks/<token>, and no code here logs one.
  */
@@ -91,7 +96,7 @@ function open(key: Buffer, userId: number, sealed: string[]): string {
 }
 
 /**
- * Each user's webhook: created on first use, rotated on request, with its sender restriction.
+ * Each strategy's webhook: created on first use, rotated on request, with its sender restriction.
  *
  * Tokens are encrypted under WEBHOOK_SECRET_KEY when it is set, else under a key kept in the database. With the
  * setting, `reencrypt()` (run at start) moves every ciphertext to the current key (from the database key or
@@ -157,46 +162,59 @@ export class WebhookSecrets {
     const { current } = this.#keys;
     if (!current) return 0;
     const currentPrefix = `${SETTING_KEY_VERSION}.${keyId(current)}.`;
-    const rows = await this.#db.selectFrom('webhook_secrets').select(['user_id', 'token_ciphertext']).execute();
+    const rows = await this.#db
+      .selectFrom('strategies')
+      .select(['id', 'user_id', 'token_ciphertext'])
+      .where('token_ciphertext', 'is not', null)
+      .execute();
     let reencrypted = 0;
     for (const row of rows) {
-      if (row.token_ciphertext.startsWith(currentPrefix)) continue;
-      const token = await this.#decrypt(row.user_id, row.token_ciphertext);
+      const stored = row.token_ciphertext!;
+      if (stored.startsWith(currentPrefix)) continue;
+      const token = await this.#decrypt(row.user_id, stored);
       await this.#db
-        .updateTable('webhook_secrets')
+        .updateTable('strategies')
         .set({ token_ciphertext: await this.#encrypt(row.user_id, token) })
-        .where('user_id', '=', row.user_id)
-        .where('token_ciphertext', '=', row.token_ciphertext)
+        .where('id', '=', row.id)
+        .where('token_ciphertext', '=', stored)
         .execute();
       reencrypted += 1;
     }
     const stillUnderDatabaseKey = await this.#db
-      .selectFrom('webhook_secrets')
-      .select('user_id')
+      .selectFrom('strategies')
+      .select('id')
       .where('token_ciphertext', 'like', `${DATABASE_KEY_VERSION}.%`)
       .executeTakeFirst();
     if (!stillUnderDatabaseKey) await this.#db.deleteFrom('webhook_encryption_keys').execute();
     return reencrypted;
   }
 
-  async #newSecret(userId: number) {
+  /** A new token for one of `userId`'s strategies: the token, and the columns that store it. */
+  async newToken(userId: number): Promise<{ token: string; token_hash: string; token_ciphertext: string }> {
     const token = generateWebhookToken();
-    return {
-      token,
-      row: {
-        token_hash: hashWebhookToken(token),
-        token_ciphertext: await this.#encrypt(userId, token),
-      },
-    };
+    return { token, token_hash: hashWebhookToken(token), token_ciphertext: await this.#encrypt(userId, token) };
   }
 
-  async #read(userId: number): Promise<Webhook | undefined> {
+  /** The id of the user's Default strategy (their first), created now for a user who has none yet. */
+  async defaultStrategyId(userId: number): Promise<number> {
+    const existing = await this.#db
+      .selectFrom('strategies')
+      .select('id')
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    return existing?.id ?? insertDefaultStrategy(this.#db, userId, this.#clock());
+  }
+
+  async #read(userId: number, strategyId: number): Promise<Webhook | undefined> {
     const row = await this.#db
-      .selectFrom('webhook_secrets')
-      .selectAll()
+      .selectFrom('strategies')
+      .select(['token_ciphertext', 'tradingview_only', 'created_at', 'rotated_at'])
+      .where('id', '=', strategyId)
       .where('user_id', '=', userId)
       .executeTakeFirst();
-    if (!row) return undefined;
+    if (!row?.token_ciphertext) return undefined;
     return {
       token: await this.#decrypt(userId, row.token_ciphertext),
       tradingViewOnly: row.tradingview_only === 1,
@@ -205,38 +223,82 @@ export class WebhookSecrets {
     };
   }
 
-  /** The user's webhook, created now if they have none (two concurrent calls agree on one). */
-  async get(userId: number): Promise<Webhook> {
-    const existing = await this.#read(userId);
+  /**
+   * The webhook of one of the user's strategies (their Default when none is named), its token created now if it
+   * has none (two concurrent calls agree on one). Throws when the user has no such strategy.
+   */
+  async get(userId: number, strategyId?: number): Promise<Webhook> {
+    const id = strategyId ?? (await this.defaultStrategyId(userId));
+    const existing = await this.#read(userId, id);
     if (existing) return existing;
-    const { row } = await this.#newSecret(userId);
+    const { token: _token, ...columns } = await this.newToken(userId);
     await this.#db
-      .insertInto('webhook_secrets')
-      .values({ user_id: userId, ...row, tradingview_only: 0, created_at: this.#clock(), rotated_at: null })
-      .onConflict((conflict) => conflict.column('user_id').doNothing())
+      .updateTable('strategies')
+      .set(columns)
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('token_hash', 'is', null)
       .execute();
-    return (await this.#read(userId))!;
+    const created = await this.#read(userId, id);
+    if (!created) throw new Error(`Strategy ${id} of user ${userId} does not exist`);
+    return created;
   }
 
   /** Replaces the token: from the moment this resolves, the old URL is unknown. */
-  async rotate(userId: number): Promise<Webhook> {
-    const { row } = await this.#newSecret(userId);
-    const now = this.#clock();
+  async rotate(userId: number, strategyId?: number): Promise<Webhook> {
+    const id = strategyId ?? (await this.defaultStrategyId(userId));
+    const { token: _token, ...columns } = await this.newToken(userId);
+    const existing = await this.#db
+      .selectFrom('strategies')
+      .select('token_hash')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     await this.#db
-      .insertInto('webhook_secrets')
-      .values({ user_id: userId, ...row, tradingview_only: 0, created_at: now, rotated_at: null })
-      .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ ...row, rotated_at: now }))
-      .execute();
-    return (await this.#read(userId))!;
-  }
-
-  async setTradingViewOnly(userId: number, tradingViewOnly: boolean): Promise<Webhook> {
-    await this.get(userId);
-    await this.#db
-      .updateTable('webhook_secrets')
-      .set({ tradingview_only: tradingViewOnly ? 1 : 0 })
+      .updateTable('strategies')
+      // A first URL is not a rotation: rotatedAt stays null.
+      .set({ ...columns, rotated_at: existing?.token_hash ? this.#clock() : null })
+      .where('id', '=', id)
       .where('user_id', '=', userId)
       .execute();
-    return (await this.#read(userId))!;
+    return this.get(userId, id);
   }
+
+  /** Restricts (or not) the Default strategy's URL to TradingView's addresses. */
+  async setTradingViewOnly(userId: number, tradingViewOnly: boolean): Promise<Webhook> {
+    const id = await this.defaultStrategyId(userId);
+    await this.#db
+      .updateTable('strategies')
+      .set({ tradingview_only: tradingViewOnly ? 1 : 0 })
+      .where('id', '=', id)
+      .execute();
+    return this.get(userId, id);
+  }
+}
+
+/**
+ * Creates the user's Default strategy with the default settings and a fresh paper account (at registration, and
+ * for a user created without one); its URL is made the first time it is asked for. Returns its id.
+ */
+export async function insertDefaultStrategy(db: Kysely<Database>, userId: number, now: number): Promise<number> {
+  const { id } = await db
+    .insertInto('strategies')
+    .values({
+      user_id: userId,
+      name: DEFAULT_STRATEGY_NAME,
+      settings: JSON.stringify(DEFAULT_SETTINGS),
+      token_hash: null,
+      token_ciphertext: null,
+      tradingview_only: 0,
+      created_at: now,
+      updated_at: now,
+      rotated_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('paper_accounts')
+    .values({ strategy_id: id, state: null, opened_at: now, candles_until: now, watches_candles: 0, updated_at: now })
+    .execute();
+  return id;
 }

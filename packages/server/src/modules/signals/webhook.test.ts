@@ -79,6 +79,13 @@ describe.each(TEST_DIALECTS)('POST /api/webhooks/{token} on %s', (dialect) => {
         duplicateOf: null,
         alertTime: Date.UTC(2025, 4, 1, 11, 59, 58),
         receivedAt: clock(),
+        // The trader's Default strategy; no executor runs in this app, so the outcome is not decided yet.
+        strategyId: (
+          await testApp.app.inject({ method: 'GET', url: '/api/strategies', headers: trader.headers })
+        ).json<{
+          data: { id: string }[];
+        }>().data[0]!.id,
+        outcome: null,
         raw: body,
       });
     });

@@ -1,17 +1,20 @@
 import type { StreamEventData } from './schemas';
 
-export type { CandleUpdate } from './schemas';
+export type { CandleUpdate, OutcomeUpdate, PositionUpdate } from './schemas';
 
 /**
  * An event of the live stream (`GET /api/stream`). Each is sent as one server-sent event whose `event:` field is
  * `event` and whose `data:` is `data` as JSON. Who receives it follows from its kind:
  * - `candle`: every signed-in connection;
- * - `signal`: only the connections of the user `userId` (the signal's owner);
+ * - `signal`, `outcome`, `position`, `trade`: only the connections of the user `userId` (the owner);
  * - `token-revoked`: nobody; the streams opened with that token end.
  */
 export type StreamEvent =
   | { event: 'candle'; data: StreamEventData['candle'] }
   | { event: 'signal'; userId: number; data: StreamEventData['signal'] }
+  | { event: 'outcome'; userId: number; data: StreamEventData['outcome'] }
+  | { event: 'position'; userId: number; data: StreamEventData['position'] }
+  | { event: 'trade'; userId: number; data: StreamEventData['trade'] }
   /** Not sent to anyone: every instance ends the streams opened with that sign-in token (logout). */
   | { event: 'token-revoked'; tokenId: number };
 

@@ -1,5 +1,5 @@
 import type { AppModule } from '../../context';
-import { candleUpdate, signal } from '../../openapi/examples';
+import { candleUpdate, position, signal, trade } from '../../openapi/examples';
 import { ERRORS, eventStream, rateLimited } from '../../openapi/registry';
 import { authenticatedUser } from '../auth/require-auth';
 import { InProcessEventBus, type EventBus } from './bus';
@@ -12,6 +12,9 @@ const streamExample = [
   `retry: ${RETRY_MS}`,
   `event: candle\ndata: ${JSON.stringify(candleUpdate)}`,
   `event: signal\ndata: ${JSON.stringify(signal)}`,
+  `event: outcome\ndata: ${JSON.stringify({ signalId: signal.id, strategyId: signal.strategyId, outcome: signal.outcome })}`,
+  `event: position\ndata: ${JSON.stringify({ strategyId: position.strategyId, symbol: position.symbol, position })}`,
+  `event: trade\ndata: ${JSON.stringify(trade)}`,
   ': heartbeat',
 ].join('\n\n');
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { named } from '../../openapi/components';
 import { INTERVALS, SYMBOLS } from '../market/markets';
 import { candleSchema } from '../market/schemas';
+import { outcomeSchema, positionSchema, tradeSchema } from '../paper/schemas';
 import { signalSchema } from '../signals/schemas';
 
 /** The wire contract of the live stream: the data of each kind of event it sends. */
@@ -22,11 +23,37 @@ export const candleUpdateSchema = named(
     .describe('A `candle` event: the forming candles of one pair after a tick of the feed.'),
 );
 
+const strategyId = z.string().regex(/^[1-9]\d{0,15}$/);
+
+export const outcomeUpdateSchema = named(
+  'OutcomeUpdate',
+  z
+    .object({ signalId: z.string().regex(/^[1-9]\d{0,15}$/), strategyId, outcome: outcomeSchema })
+    .describe("An `outcome` event: a signal's outcome was decided (or a pending one filled)."),
+);
+
+export const positionUpdateSchema = named(
+  'PositionUpdate',
+  z
+    .object({
+      strategyId,
+      symbol: z.enum(SYMBOLS),
+      position: positionSchema.nullable().describe('null: the position was closed.'),
+    })
+    .describe('A `position` event: a position was opened, changed or closed.'),
+);
+
 /** Each event's `data`, by the event's name (its `event:` field). */
 export const streamEventSchemas = {
   candle: candleUpdateSchema,
   signal: signalSchema,
+  outcome: outcomeUpdateSchema,
+  position: positionUpdateSchema,
+  trade: tradeSchema,
 };
+
+export type OutcomeUpdate = z.output<typeof outcomeUpdateSchema>;
+export type PositionUpdate = z.output<typeof positionUpdateSchema>;
 
 /** A `candle` event's data: the forming candle of every interval for one pair, after a tick of the feed. */
 export type CandleUpdate = z.output<typeof candleUpdateSchema>;

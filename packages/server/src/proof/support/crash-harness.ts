@@ -4,10 +4,17 @@
  * recorded. At a random moment the process is killed with SIGKILL and started again on the same data (for the
  * embedded database the same DATA_DIR, whose lock file now names a dead pid). Then every acknowledged alert must
  * be stored exactly once, and a repeat of one must be recognised as a duplicate of the stored original.
+ * Paper trading (DESIGN.md section 6): after the last restart every acknowledged signal has exactly one outcome,
+ * and each strategy's stored account, trades and outcomes are what a replay of its stored signals gives.
  */
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
-import { SQLITE_FILE_NAME, type Dialect } from '../../db/connection';
+import { isDeepStrictEqual } from 'node:util';
+import { SqliteDatabase } from '../../db/sqlite-driver';
+import { openDatabase, SQLITE_FILE_NAME, type Dialect } from '../../db/connection';
+import type { Config } from '../../config';
+import { OUTCOME_COLUMNS, outcomeFromColumns } from '../../modules/paper/outcomes';
+import { replayAccount } from '../../modules/paper/service';
+import { closedTrade, loadAccount } from '../../modules/paper/store';
 import { createTestDatabase } from '../../test/database';
 import { signUpTrader, type SignedInTrader } from '../../test/traders';
 import { listAllSignals, webhookUrlOn } from './api';
@@ -54,6 +61,13 @@ export interface CrashReport {
   verifications: number;
   /** `PRAGMA integrity_check` of the embedded database after the last stop ('ok'), or null on PostgreSQL. */
   integrityCheck: string | null;
+  /** Accepted signals with their one outcome after the last restart, and how many of them were executed. */
+  outcomes: number;
+  executed: number;
+  /** Strategies whose stored account equals the replay of their stored signals (all of them). */
+  accountsReplayed: number;
+  /** Strategies whose account is not the replay of its signals (each with what differs); empty when they all are. */
+  replayMismatches: string[];
 }
 
 interface Acknowledged {
@@ -218,6 +232,7 @@ export async function runCrashCycles(options: CrashOptions): Promise<CrashReport
     }
 
     const storedUnacknowledged = await verify(server.url, traders);
+    await waitForOutcomes(server.url, traders);
     const exitCode = await server.stop();
     if (exitCode !== 0) throw new Error(`the server exited with ${exitCode} on SIGTERM`);
 
@@ -226,6 +241,7 @@ export async function runCrashCycles(options: CrashOptions): Promise<CrashReport
       integrityCheck = checkSqliteFile(sqliteFile, acknowledged);
       verifications += 1;
     }
+    const paper = await checkPaperAccounts(testDatabase.config, acknowledged);
     return {
       dialect: options.dialect,
       seed: options.seed,
@@ -235,6 +251,7 @@ export async function runCrashCycles(options: CrashOptions): Promise<CrashReport
       duplicatesAbsorbed: [...repeats.values()].reduce((sum, count) => sum + count, 0),
       verifications,
       integrityCheck,
+      ...paper,
     };
   } finally {
     await server?.kill();
@@ -247,7 +264,7 @@ export async function runCrashCycles(options: CrashOptions): Promise<CrashReport
  * check, and hold every acknowledged alert once, under the id it was acknowledged with.
  */
 function checkSqliteFile(file: string, acknowledged: Map<string, Acknowledged>): string {
-  const db = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
+  const db = new SqliteDatabase(file, { readonly: true, fileMustExist: true });
   try {
     const integrity = db.pragma('integrity_check', { simple: true }) as string;
     if (integrity !== 'ok') throw new Error(`integrity_check: ${integrity}`);
@@ -272,5 +289,98 @@ function checkSqliteFile(file: string, acknowledged: Map<string, Acknowledged>):
     return integrity;
   } finally {
     db.close();
+  }
+}
+
+/** Resolves once every accepted signal of the traders has its outcome (the executor catches up after a restart). */
+async function waitForOutcomes(baseUrl: string, traders: SignedInTrader[], timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    let undecided = 0;
+    for (const trader of traders) {
+      const signals = await listAllSignals(baseUrl, trader.authorization);
+      undecided += signals.filter((signal) => signal.status === 'accepted' && signal.outcome === null).length;
+    }
+    if (undecided === 0) return;
+    if (Date.now() > deadline) throw new Error(`${undecided} accepted signals still have no outcome`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/**
+ * With the server stopped: every acknowledged signal has one outcome row; each strategy's account state, closed
+ * trades and outcomes equal a replay of its stored signals over the stored candles.
+ */
+async function checkPaperAccounts(
+  config: Config,
+  acknowledged: Map<string, Acknowledged>,
+): Promise<{ outcomes: number; executed: number; accountsReplayed: number; replayMismatches: string[] }> {
+  const database = await openDatabase(config);
+  try {
+    const { db } = database;
+    const rows = await db
+      .selectFrom('signals as s')
+      .leftJoin('signal_outcomes as o', 'o.signal_id', 's.id')
+      .select(['s.id', 's.client_id', 's.strategy_id'])
+      .select(OUTCOME_COLUMNS)
+      .where('s.status', '=', 'accepted')
+      .execute();
+    const decided = new Map(rows.map((row) => [String(row.id), outcomeFromColumns(row)]));
+    for (const [alertId, ack] of acknowledged) {
+      if (!decided.get(ack.id)) throw new Error(`acknowledged alert ${alertId} (signal ${ack.id}) has no outcome`);
+    }
+    const strategies = [...new Set(rows.map((row) => Number(row.strategy_id)))];
+    const replayMismatches: string[] = [];
+    for (const strategyId of strategies) {
+      try {
+        await checkReplay(strategyId);
+      } catch (error) {
+        replayMismatches.push((error as Error).message);
+      }
+    }
+    // One strategy against its replay: outcomes first (they say which signal went another way), then the account
+    // state and the closed trades.
+    async function checkReplay(strategyId: number): Promise<void> {
+      const account = (await loadAccount(db, strategyId))!;
+      const replayed = await replayAccount(db, account);
+      for (const { signalId, outcome } of replayed.outcomes) {
+        if (!isDeepStrictEqual(decided.get(String(signalId)), outcome)) {
+          throw new Error(
+            `signal ${signalId}: outcome ${JSON.stringify(decided.get(String(signalId)))}, replay ${JSON.stringify(outcome)}`,
+          );
+        }
+      }
+      const { openedAt: _openedAt, ...state } = account.state;
+      const { openedAt: _replayOpenedAt, ...replayedState } = replayed.state;
+      if (!isDeepStrictEqual(state, replayedState)) {
+        throw new Error(
+          `strategy ${strategyId}: the account ${JSON.stringify(state)} is not its replay ${JSON.stringify(replayedState)}`,
+        );
+      }
+      const trades = (
+        await db
+          .selectFrom('paper_trades')
+          .selectAll()
+          .where('strategy_id', '=', strategyId)
+          .where('status', '=', 'closed')
+          .execute()
+      ).map(closedTrade);
+      const key = (trade: { closedAt: number; netPnl: number; quantity: number; exitReason: string }) =>
+        `${trade.closedAt} ${trade.netPnl} ${trade.quantity} ${trade.exitReason}`;
+      if (!isDeepStrictEqual(trades.map(key).sort(), replayed.trades.map(key).sort())) {
+        throw new Error(
+          `strategy ${strategyId}: its ${trades.length} trades are not the replay's ${replayed.trades.length}`,
+        );
+      }
+    }
+    const outcomes = [...decided.values()].filter((outcome) => outcome !== null);
+    return {
+      outcomes: outcomes.length,
+      executed: outcomes.filter((outcome) => outcome.status === 'executed').length,
+      accountsReplayed: strategies.length,
+      replayMismatches,
+    };
+  } finally {
+    await database.close();
   }
 }

@@ -1,0 +1,402 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import type { Clock } from '../../clock';
+import { writeTransaction, type Dialect } from '../../db/connection';
+import { isDatabaseUnavailable } from '../../db/errors';
+import type { Database } from '../../db/schema';
+import type { BackgroundService } from '../../services';
+import type { StreamEvent } from '../stream/events';
+import {
+  applyCandle,
+  executeSignal,
+  MAX_QUOTE_AGE_MS,
+  type PaperEvent,
+  type Quote,
+  type SignalOutcome,
+} from './engine';
+import { outcomeRow } from './outcomes';
+import {
+  candlesClosingBetween,
+  lastCandlesClosingBetween,
+  loadAccount,
+  lockAccount,
+  MINUTE_MS,
+  quoteAt,
+  saveAccount,
+  settledUntil,
+  undecidedSignals,
+  watchesCandles,
+  writeEvents,
+  type StoredAccount,
+  type SymbolCandle,
+} from './store';
+
+/*
+ * The executor: every accepted signal gets exactly one outcome, decided against its strategy's stored account.
+ *
+ * One step = one transaction for one strategy: read the account and the strategy's signals without an outcome
+ * (receipt order, then id: replay's order), apply the finished 1m candles up to each signal's receipt, execute
+ * it, then write the outcomes, trades, equity and the new account state together. The signal id is the outcome's
+ * primary key, so a signal can never be decided twice; a crash at any point loses only a transaction that did
+ * not commit, whose signals are still undecided and are executed by the next step (at start-up at the latest).
+ *
+ * Steps run one at a time in a process (a promise chain), and on PostgreSQL under a per-strategy advisory lock,
+ * so two instances never work on one account at once. They are triggered after each ingest batch commits, every
+ * few seconds (candles for stops, targets and next_open fills; anything missed), and at start.
+ */
+
+/** Signals per step: bounds one transaction's size. */
+const STEP_SIGNALS = 500;
+/** Candles are applied in windows of this length, so a long gap never reads a year of candles at once. */
+const CANDLE_WINDOW_MS = 6 * 60 * 60_000;
+/**
+ * Candles are applied by the timer only up to this long ago: a signal received before a candle closed but
+ * committed after the timer applied that candle would be executed out of order (ingest commits within ms).
+ */
+export const INGEST_GRACE_MS = 5_000;
+export const EXECUTOR_INTERVAL_MS = 5_000;
+/** Every this many runs (a minute at the default interval), a run looks past the watermark at every signal. */
+const FULL_SCAN_RUNS = 12;
+/** A strategy's step that fails this many times in a row on the same signal decides that signal as ignored. */
+export const MAX_STEP_ATTEMPTS = 3;
+
+export interface StepResult {
+  userId: number;
+  strategyId: number;
+  /** The signals decided by this step, and pending ones a candle's open filled. */
+  outcomes: SignalOutcome[];
+  events: StreamEvent[];
+  /** More undecided signals are waiting. */
+  more: boolean;
+}
+
+export const BEFORE_ACCOUNT_REASON = 'received before this paper account was opened (created or reset)';
+
+/**
+ * Brings the account forward in `trx`: candles up to each undecided signal, the signal, then candles up to
+ * `until`. Writes everything; the caller commits.
+ */
+export async function stepAccount(
+  trx: Transaction<Database>,
+  account: StoredAccount,
+  options: { until: number | null; now: number },
+): Promise<StepResult> {
+  const { settings } = account;
+  let { state, candlesUntil } = account;
+  const decided: SignalOutcome[] = [];
+  const filled: SignalOutcome[] = [];
+  const events: PaperEvent[] = [];
+
+  // Candles are applied, and signals executed, only once the market data of their time is final: a signal is
+  // never filled at a forming candle's price that the stored candle later contradicts (so replay agrees).
+  const settled = await settledUntil(trx, options.now);
+  // Candles are read a window at a time (one query) and applied in order; each pair's latest applied candle is
+  // also the market price of a signal received after it.
+  let buffered: SymbolCandle[] = [];
+  let cursor = 0;
+  let bufferedUntil = candlesUntil;
+  const latest = new Map<string, SymbolCandle['candle']>();
+  const apply = ({ symbol, candle }: SymbolCandle) => {
+    const step = applyCandle(state, symbol, candle, settings);
+    state = step.state;
+    events.push(...step.events);
+    filled.push(...step.outcomes);
+    latest.set(symbol, candle);
+  };
+  const advance = async (until: number) => {
+    const to = Math.min(until, settled);
+    if (to <= candlesUntil) return;
+    // Without a stop, a target or a waiting signal a candle only moves the mark: over a long gap the latest
+    // candle of each pair is enough.
+    if (!watchesCandles(state) && to - candlesUntil > CANDLE_WINDOW_MS) {
+      for (const candle of await lastCandlesClosingBetween(trx, candlesUntil, to)) apply(candle);
+      candlesUntil = bufferedUntil = to;
+      buffered = [];
+      return;
+    }
+    while (candlesUntil < to) {
+      if (bufferedUntil <= candlesUntil) {
+        bufferedUntil = Math.min(settled, candlesUntil + CANDLE_WINDOW_MS);
+        buffered = await candlesClosingBetween(trx, candlesUntil, bufferedUntil);
+        cursor = 0;
+      }
+      const stop = Math.min(to, bufferedUntil);
+      while (cursor < buffered.length && buffered[cursor]!.candle.time + MINUTE_MS <= stop) apply(buffered[cursor++]!);
+      candlesUntil = stop;
+    }
+  };
+
+  // The market price at receipt: the latest candle applied, else the store's (signals of one minute share it).
+  const quotes = new Map<string, Promise<Quote | null>>();
+  const quote = (symbol: string, at: number): Promise<Quote | null> => {
+    const candle = latest.get(symbol);
+    if (candle && at >= candle.time + MINUTE_MS && candlesUntil >= at) {
+      return Promise.resolve({ price: candle.close, time: candle.time + MINUTE_MS });
+    }
+    const key = `${symbol} ${Math.floor(at / MINUTE_MS)}`;
+    let found = quotes.get(key);
+    if (!found) quotes.set(key, (found = quoteAt(trx, symbol, at)));
+    return found;
+  };
+
+  const signals = await undecidedSignals(trx, account.strategyId, STEP_SIGNALS);
+  let waiting = false;
+  for (const signal of signals) {
+    if (signal.receivedAt < account.openedAt) {
+      decided.push({ signalId: signal.id, outcome: { status: 'ignored', reason: BEFORE_ACCOUNT_REASON } });
+      continue;
+    }
+    // The market price at receipt is the close of the minute before: wait until that minute is final, unless the
+    // data is so late that it would not count as a market price anyway.
+    const minuteStart = Math.floor(signal.receivedAt / MINUTE_MS) * MINUTE_MS;
+    if (minuteStart > settled && signal.receivedAt > options.now - MAX_QUOTE_AGE_MS) {
+      waiting = true;
+      break;
+    }
+    await advance(signal.receivedAt);
+    const step = executeSignal(state, signal, settings, await quote(signal.ticker, signal.receivedAt));
+    state = step.state;
+    events.push(...step.events);
+    decided.push({ signalId: signal.id, outcome: step.outcome });
+  }
+  const more = !waiting && signals.length === STEP_SIGNALS;
+  if (!more && !waiting && options.until !== null) await advance(options.until);
+
+  if (decided.length > 0) {
+    await trx
+      .insertInto('signal_outcomes')
+      .values(decided.map(({ signalId, outcome }) => outcomeRow(signalId, account.strategyId, outcome, options.now)))
+      .execute();
+  }
+  for (const { signalId, outcome } of filled) {
+    const row = outcomeRow(signalId, account.strategyId, outcome, options.now);
+    await trx.updateTable('signal_outcomes').set(row).where('signal_id', '=', signalId).execute();
+  }
+  const written = await writeEvents(trx, account, events, state);
+  const next = { ...account, state, candlesUntil };
+  await saveAccount(trx, next, options.now);
+
+  const { userId, strategyId } = account;
+  const outcomes = [...decided, ...filled];
+  return {
+    userId,
+    strategyId,
+    outcomes,
+    more,
+    events: [
+      ...outcomes.map(({ signalId, outcome }): StreamEvent => ({
+        event: 'outcome',
+        userId,
+        data: { signalId: String(signalId), strategyId: String(strategyId), outcome },
+      })),
+      ...written.positions.map((data): StreamEvent => ({
+        event: 'position',
+        userId,
+        data: { strategyId: String(strategyId), symbol: data.symbol as never, position: data.position },
+      })),
+      ...written.trades.map((trade): StreamEvent => ({ event: 'trade', userId, data: trade })),
+    ],
+  };
+}
+
+export interface PaperExecutorOptions {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  clock: Clock;
+  /** Tells the owner's live stream (after commit). */
+  publish(event: StreamEvent): void;
+  log: FastifyBaseLogger;
+  intervalMs?: number;
+}
+
+export class PaperExecutor implements BackgroundService {
+  readonly name = 'paper executor';
+  readonly #options: PaperExecutorOptions;
+  /** Every piece of account work in this process runs on this chain, one after another. */
+  #chain: Promise<unknown> = Promise.resolve();
+  #timer: NodeJS.Timeout | undefined;
+  #queued = false;
+  /** Runs only between start() and stop(): an app built for inject() tests leaves signals undecided unless asked. */
+  #started = false;
+  /** Accepted signals with an id at or below this all have an outcome (as far as this process knows). */
+  #decidedThrough = 0;
+  /** The newest signal id the previous run saw: the watermark never passes it. */
+  #previousNewest = 0;
+  #runs = 0;
+  /** Per strategy: the first undecided signal when its step last failed, and how many times in a row it did. */
+  readonly #failures = new Map<number, { signalId: number; attempts: number }>();
+
+  constructor(options: PaperExecutorOptions) {
+    this.#options = options;
+  }
+
+  start(): void {
+    this.#started = true;
+    this.wake();
+    this.#timer = setInterval(() => this.wake(), this.#options.intervalMs ?? EXECUTOR_INTERVAL_MS);
+    this.#timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.#started = false;
+    clearInterval(this.#timer);
+    await this.#chain;
+  }
+
+  /** Asks for a run soon (after an ingest batch, on the timer); runs asked for while one is queued are one run. */
+  wake(): void {
+    if (this.#queued || !this.#started) return;
+    this.#queued = true;
+    this.run().catch((error: unknown) => this.#options.log.error({ err: error }, 'paper executor run failed'));
+  }
+
+  /** One run now (after the account work already queued): every undecided signal, and candles up to now. */
+  run(): Promise<void> {
+    return this.exclusive(async () => {
+      this.#queued = false;
+      await this.#run();
+    });
+  }
+
+  /** Runs `work` when no other account work of this process runs (API actions: close, reset, replay). */
+  exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.#chain.then(work);
+    this.#chain = result.catch(() => {});
+    return result;
+  }
+
+  /**
+   * One step for one strategy in its own transaction; null when another instance holds its lock (`wait` false)
+   * or the strategy is gone. Call inside `exclusive`.
+   */
+  async step(strategyId: number, options: { until: number | null; wait: boolean }): Promise<StepResult | null> {
+    const { clock } = this.#options;
+    return this.withAccount(strategyId, options.wait, (trx, account) =>
+      stepAccount(trx, account, { until: options.until, now: clock() }),
+    );
+  }
+
+  /**
+   * Runs `work` on the strategy's account in one transaction under its lock, then publishes the events it
+   * returns. Null when the strategy is gone, or locked by another instance and `wait` is false.
+   */
+  async withAccount<T extends { events: StreamEvent[] }>(
+    strategyId: number,
+    wait: boolean,
+    work: (trx: Transaction<Database>, account: StoredAccount) => Promise<T>,
+  ): Promise<T | null> {
+    const { db, dialect } = this.#options;
+    const result = await writeTransaction(db, async (trx) => {
+      if (dialect === 'postgres' && !(await lockAccount(trx, strategyId, wait))) return null;
+      const account = await loadAccount(trx, strategyId);
+      return account ? work(trx, account) : null;
+    });
+    if (result) for (const event of result.events) this.#options.publish(event);
+    return result;
+  }
+
+  /** Decides every undecided signal of the strategy and applies candles up to `until`. Call inside `exclusive`. */
+  async catchUp(strategyId: number, until: number | null): Promise<void> {
+    let result: StepResult | null;
+    try {
+      do result = await this.step(strategyId, { until, wait: true });
+      while (result?.more);
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) throw error;
+      // The caller's own work (reset, replay, close) still runs: a signal that cannot be executed must not lock
+      // the trader out of their account.
+      await this.#failed(strategyId, error);
+    }
+  }
+
+  /**
+   * Logs a strategy's failed step. After MAX_STEP_ATTEMPTS failures in a row on the same first undecided signal,
+   * that signal is decided as ignored with the error's message, so that it does not block its strategy forever.
+   */
+  async #failed(strategyId: number, error: unknown): Promise<void> {
+    const { db, clock, log } = this.#options;
+    log.error({ err: error, strategyId }, 'paper executor step failed');
+    try {
+      const [first] = await undecidedSignals(db, strategyId, 1);
+      if (!first) return;
+      const seen = this.#failures.get(strategyId);
+      const attempts = seen?.signalId === first.id ? seen.attempts + 1 : 1;
+      this.#failures.set(strategyId, { signalId: first.id, attempts });
+      if (attempts < MAX_STEP_ATTEMPTS) return;
+      this.#failures.delete(strategyId);
+      const message = error instanceof Error ? error.message : String(error);
+      const outcome = { status: 'ignored' as const, reason: `could not be executed: ${message}`.slice(0, 500) };
+      await writeTransaction(db, (trx) =>
+        trx
+          .insertInto('signal_outcomes')
+          .values(outcomeRow(first.id, strategyId, outcome, clock()))
+          .execute(),
+      );
+      log.warn({ strategyId, signalId: first.id }, 'paper executor ignored a signal it could not execute');
+    } catch (recordError) {
+      log.error({ err: recordError, strategyId }, 'paper executor could not record a failed step');
+    }
+  }
+
+  async #run(): Promise<void> {
+    const { db, clock } = this.#options;
+    // Every FULL_SCAN_RUNS-th run looks at every signal: the safety net under the watermark.
+    const from = this.#runs++ % FULL_SCAN_RUNS === 0 ? 0 : this.#decidedThrough;
+    // Read first: a signal committed while the run looks is above it, and stays in view for the next run.
+    const newest = await db
+      .selectFrom('signals')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst();
+    const undecided = await this.#undecided(from)
+      .select(['s.strategy_id'])
+      .select((eb) => eb.fn.min('s.id').as('first'))
+      .groupBy('s.strategy_id')
+      .execute();
+    const watching = await db
+      .selectFrom('paper_accounts')
+      .select('strategy_id')
+      .where('watches_candles', '=', 1)
+      .execute();
+
+    const until = clock() - INGEST_GRACE_MS;
+    const strategies = new Set<number>();
+    for (const row of undecided) strategies.add(Number(row.strategy_id));
+    for (const row of watching) strategies.add(Number(row.strategy_id));
+    for (const strategyId of strategies) {
+      let result: StepResult | null;
+      try {
+        do {
+          result = await this.step(strategyId, { until, wait: false });
+        } while (result?.more);
+      } catch (error) {
+        if (isDatabaseUnavailable(error)) throw error;
+        // One strategy's failure never stops the others' steps; its signals stay in view for the next run.
+        await this.#failed(strategyId, error);
+      }
+    }
+
+    // The watermark moves only below the first signal still without an outcome (one waiting for its minute's
+    // market data to be final, or whose strategy another instance holds), and only up to the newest id the
+    // previous run saw: on PostgreSQL ids are taken before commit, so a lower id can commit after a higher one
+    // is read; a run's interval is its time to commit.
+    const left = await this.#undecided(from)
+      .select((eb) => eb.fn.min('s.id').as('id'))
+      .executeTakeFirst();
+    const firstLeft = left?.id == null ? Infinity : Number(left.id);
+    this.#decidedThrough = Math.max(from, Math.min(this.#previousNewest, firstLeft - 1));
+    this.#previousNewest = Number(newest?.id ?? 0);
+  }
+
+  /** Accepted signals above `from` without an outcome. */
+  #undecided(from: number) {
+    return this.#options.db
+      .selectFrom('signals as s')
+      .where('s.id', '>', from)
+      .where('s.status', '=', 'accepted')
+      .where((eb) =>
+        eb.not(
+          eb.exists(eb.selectFrom('signal_outcomes as o').select('o.signal_id').whereRef('o.signal_id', '=', 's.id')),
+        ),
+      );
+  }
+}

@@ -1,0 +1,76 @@
+import type { Insertable } from 'kysely';
+import type { SignalOutcomesTable } from '../../db/schema';
+import type { Outcome } from './signal';
+
+/*
+ * A signal's outcome as the signal_outcomes row stores it, and back. Read beside the signal (a left join whose
+ * columns are prefixed `outcome_`), so that a signal without one reads as null.
+ */
+
+export const OUTCOME_COLUMNS = [
+  'o.status as outcome_status',
+  'o.side as outcome_side',
+  'o.quantity as outcome_quantity',
+  'o.price as outcome_price',
+  'o.fee as outcome_fee',
+  'o.slippage as outcome_slippage',
+  'o.filled_at as outcome_filled_at',
+  'o.latency_ms as outcome_latency_ms',
+  'o.reason as outcome_reason',
+] as const;
+
+export interface OutcomeColumns {
+  outcome_status: SignalOutcomesTable['status'] | null;
+  outcome_side: SignalOutcomesTable['side'];
+  outcome_quantity: number | null;
+  outcome_price: number | null;
+  outcome_fee: number | null;
+  outcome_slippage: number | null;
+  outcome_filled_at: number | null;
+  outcome_latency_ms: number | null;
+  outcome_reason: string | null;
+}
+
+export function outcomeFromColumns(row: OutcomeColumns): Outcome | null {
+  switch (row.outcome_status) {
+    case null:
+      return null;
+    case 'executed':
+      return {
+        status: 'executed',
+        side: row.outcome_side!,
+        quantity: row.outcome_quantity!,
+        price: row.outcome_price!,
+        fee: row.outcome_fee!,
+        slippage: row.outcome_slippage!,
+        filledAt: Number(row.outcome_filled_at),
+        latencyMs: Number(row.outcome_latency_ms),
+      };
+    case 'ignored':
+    case 'pending':
+      return { status: row.outcome_status, reason: row.outcome_reason ?? '' };
+  }
+}
+
+export function outcomeRow(
+  signalId: number,
+  strategyId: number,
+  outcome: Outcome,
+  decidedAt: number,
+): Insertable<SignalOutcomesTable> {
+  const executed = outcome.status === 'executed' ? outcome : null;
+  return {
+    signal_id: signalId,
+    strategy_id: strategyId,
+    status: outcome.status,
+    side: executed?.side ?? null,
+    quantity: executed?.quantity ?? null,
+    price: executed?.price ?? null,
+    fee: executed?.fee ?? null,
+    slippage: executed?.slippage ?? null,
+    filled_at: executed?.filledAt ?? null,
+    latency_ms: executed?.latencyMs ?? null,
+    reason: outcome.status === 'executed' ? null : outcome.reason,
+    decided_at: decidedAt,
+  };
+}

@@ -1,0 +1,291 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, manualClock, type TestApp } from '../../test/app';
+import { TEST_DIALECTS } from '../../test/database';
+import { signUpTrader, type SignedInTrader } from '../../test/traders';
+import { upsertCandles } from '../market/store';
+import type { SignalWithRaw } from '../signals/schemas';
+import { flatCandle } from './test-helpers';
+import type { Performance, PositionList, Strategy, StrategyList, Trade, TradePage } from './schemas';
+
+const MINUTE = 60_000;
+const START = Date.UTC(2026, 0, 5, 9, 0);
+
+const candle = flatCandle;
+
+describe.each(TEST_DIALECTS)('the paper trading API on %s', (dialect) => {
+  let testApp: TestApp;
+  let clock: ReturnType<typeof manualClock>;
+  let ada: SignedInTrader;
+
+  beforeEach(async () => {
+    clock = manualClock(START);
+    testApp = await createTestApp(dialect, { RATE_LIMIT_REGISTER_PER_MINUTE: '100' }, { clock });
+    ada = await signUpTrader(testApp.app, 'Ada');
+    // BTC: 50,000 in the minute from 09:00, 51,000 from 09:01, 49,000 from 09:02.
+    await upsertCandles(testApp.database.db, 'BTC', [
+      candle(START, 50_000),
+      candle(START + MINUTE, 51_000),
+      candle(START + 2 * MINUTE, 49_000),
+    ]);
+  });
+
+  afterEach(async () => {
+    await testApp.cleanup();
+  });
+
+  const call = <T>(user: SignedInTrader, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: object) =>
+    testApp.app
+      .inject({ method, url, headers: user.headers, ...(body && { payload: body }) })
+      .then((response) => ({ status: response.statusCode, body: response.json<T>() }));
+
+  /** Posts an alert at `at` to a webhook path and lets the executor decide it. */
+  const alert = async (path: string, at: number, fields: Record<string, unknown>) => {
+    clock.advance(at - clock());
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: path,
+      payload: JSON.stringify(fields),
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(response.statusCode).toBe(202);
+    await testApp.app.paper.run();
+    return response.json<{ id: string }>().id;
+  };
+
+  it('should give a new trader a Default strategy whose URL is the webhook URL', async () => {
+    const { status, body } = await call<StrategyList>(ada, 'GET', '/api/strategies');
+    expect(status).toBe(200);
+    expect(body.data).toEqual([
+      expect.objectContaining({ name: 'Default', isDefault: true, webhookUrl: ada.webhookUrl }),
+    ]);
+    expect(body.data[0]!.settings).toMatchObject({
+      feeBps: 10,
+      fill: 'market',
+      sides: 'both',
+      startingBalance: 10_000,
+    });
+  });
+
+  it('should decide a signal that waited for its minute to be final on a later run, without a restart', async () => {
+    // Received in the minute from 09:03, which is not stored yet: its market data is not final, so it waits.
+    const waiting = await alert(ada.webhookPath, START + 3 * MINUTE + 1000, { ticker: 'BTCUSD', action: 'buy' });
+    expect((await call<SignalWithRaw>(ada, 'GET', `/api/signals/${waiting}`)).body.outcome).toBeNull();
+
+    // The minute arrives, then the next: the runs that follow must still see the waiting signal.
+    await upsertCandles(testApp.database.db, 'BTC', [candle(START + 3 * MINUTE, 52_000)]);
+    clock.advance(MINUTE);
+    await upsertCandles(testApp.database.db, 'BTC', [candle(START + 4 * MINUTE, 53_000)]);
+    await testApp.app.paper.run();
+    await testApp.app.paper.run();
+
+    // Filled at the close of the minute before its receipt (09:02's 49,000).
+    expect((await call<SignalWithRaw>(ada, 'GET', `/api/signals/${waiting}`)).body.outcome).toMatchObject({
+      status: 'executed',
+      side: 'buy',
+      price: 49_000,
+    });
+  });
+
+  it('should trade buy BTC then sell BTC into one closed trade with fees on both sides, and say so on both signals', async () => {
+    // Received one second after each candle finished: filled at that candle's close.
+    const buy = await alert(ada.webhookPath, START + MINUTE + 1000, { ticker: 'BTCUSD', action: 'buy' });
+    const sell = await alert(ada.webhookPath, START + 2 * MINUTE + 1000, { ticker: 'BTCUSD', action: 'sell' });
+
+    const closed = await call<TradePage>(ada, 'GET', '/api/trades?status=closed');
+    expect(closed.body.data).toEqual([
+      expect.objectContaining({
+        symbol: 'BTC',
+        side: 'long',
+        status: 'closed',
+        // 1,000 USD at 50,000 (the default sizing when an alert has no quantity).
+        quantity: 0.02,
+        entryPrice: 50_000,
+        exitPrice: 51_000,
+        entryFee: 1,
+        exitFee: 1.02,
+        fees: 2.02,
+        grossPnl: 20,
+        netPnl: 17.98,
+        entrySignalIds: [buy],
+        exitSignalId: sell,
+        exitReason: 'reverse',
+      } satisfies Partial<Trade>),
+    ]);
+
+    const buySignal = await call<SignalWithRaw>(ada, 'GET', `/api/signals/${buy}`);
+    expect(buySignal.body.outcome).toEqual({
+      status: 'executed',
+      side: 'buy',
+      quantity: 0.02,
+      price: 50_000,
+      fee: 1,
+      slippage: 0,
+      filledAt: START + MINUTE + 1000,
+      latencyMs: 0,
+    });
+    const sellSignal = await call<SignalWithRaw>(ada, 'GET', `/api/signals/${sell}`);
+    // The sell reverses: it closes the long and opens a short of 1,000 USD at 51,000.
+    expect(sellSignal.body.outcome).toMatchObject({ status: 'executed', side: 'sell', price: 51_000 });
+    expect(sellSignal.body.strategyId).toBe(buySignal.body.strategyId);
+
+    const performance = await call<Performance>(ada, 'GET', '/api/performance');
+    expect(performance.status).toBe(200);
+    expect(performance.body).toMatchObject({ tradeCount: 1, wins: 1, losses: 0, realisedPnl: 17.98 });
+
+    const positions = await call<PositionList>(ada, 'GET', '/api/positions');
+    expect(positions.body.data).toEqual([
+      expect.objectContaining({ symbol: 'BTC', side: 'short', quantity: 0.01960784, entryPrice: 51_000 }),
+    ]);
+  });
+
+  it('should ignore a signal with a reason the trader can act on', async () => {
+    const exit = await alert(ada.webhookPath, START + MINUTE + 1000, { ticker: 'BTCUSD', action: 'exit' });
+    const signal = await call<SignalWithRaw>(ada, 'GET', `/api/signals/${exit}`);
+    expect(signal.body.outcome).toEqual({ status: 'ignored', reason: 'no position to close' });
+  });
+
+  it('should close a position at market by hand', async () => {
+    await alert(ada.webhookPath, START + MINUTE + 1000, { ticker: 'BTCUSD', action: 'buy' });
+    clock.advance(MINUTE);
+    const [position] = (await call<PositionList>(ada, 'GET', '/api/positions')).body.data;
+    const closed = await call<Trade>(ada, 'POST', `/api/positions/${position!.id}/close`);
+    expect(closed.status).toBe(200);
+    expect(closed.body).toMatchObject({ status: 'closed', exitReason: 'manual', exitPrice: 51_000, netPnl: 17.98 });
+    expect((await call<PositionList>(ada, 'GET', '/api/positions')).body.data).toEqual([]);
+    expect((await call(ada, 'POST', `/api/positions/${position!.id}/close`)).status).toBe(404);
+  });
+
+  describe('strategies', () => {
+    it('should create a strategy with its own URL, whose alerts trade in its own account', async () => {
+      const created = await call<Strategy>(ada, 'POST', '/api/strategies', {
+        name: 'Breakout',
+        settings: { sizing: { mode: 'fixed', value: 0.1 }, feeBps: 0 },
+      });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ name: 'Breakout', isDefault: false });
+      expect(created.body.webhookUrl).not.toBe(ada.webhookUrl);
+
+      const path = new URL(created.body.webhookUrl).pathname;
+      const buy = await alert(path, START + MINUTE + 1000, { ticker: 'BTCUSD', action: 'buy' });
+      const signal = await call<SignalWithRaw>(ada, 'GET', `/api/signals/${buy}`);
+      expect(signal.body.strategyId).toBe(created.body.id);
+      expect(signal.body.outcome).toMatchObject({ status: 'executed', quantity: 0.1, fee: 0 });
+
+      const own = await call<PositionList>(ada, 'GET', `/api/positions?strategy=${created.body.id}`);
+      expect(own.body.data).toHaveLength(1);
+      const defaultId = (await call<StrategyList>(ada, 'GET', '/api/strategies')).body.data[0]!.id;
+      expect((await call<PositionList>(ada, 'GET', `/api/positions?strategy=${defaultId}`)).body.data).toEqual([]);
+    });
+
+    it('should refuse invalid settings with a message per setting', async () => {
+      const response = await call<{ message: string; errors: Record<string, string[]> }>(
+        ada,
+        'POST',
+        '/api/strategies',
+        { name: 'Bad', settings: { feeBps: -1, sides: 'up' } },
+      );
+      expect(response.status).toBe(422);
+      expect(response.body.errors).toEqual({
+        'settings.feeBps': ['Fee must be at least 0 bps'],
+        'settings.sides': ['Sides must be long, short or both'],
+      });
+    });
+
+    it('should change settings with PATCH, keeping the ones not given', async () => {
+      const [strategy] = (await call<StrategyList>(ada, 'GET', '/api/strategies')).body.data;
+      const patched = await call<Strategy>(ada, 'PATCH', `/api/strategies/${strategy!.id}`, {
+        name: 'Main',
+        settings: { stopLossPct: 2 },
+      });
+      expect(patched.status).toBe(200);
+      expect(patched.body).toMatchObject({ name: 'Main', settings: { stopLossPct: 2, feeBps: 10 } });
+    });
+
+    it('should refuse to delete the Default strategy (the webhook URL), and delete another', async () => {
+      const [only] = (await call<StrategyList>(ada, 'GET', '/api/strategies')).body.data;
+      const refused = await call<{ message: string }>(ada, 'DELETE', `/api/strategies/${only!.id}`);
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toMatch(/^Default cannot be deleted/);
+
+      const other = await call<Strategy>(ada, 'POST', '/api/strategies', { name: 'Other' });
+      expect(
+        (await testApp.app.inject({ method: 'DELETE', url: `/api/strategies/${other.body.id}`, headers: ada.headers }))
+          .statusCode,
+      ).toBe(204);
+      expect((await call<StrategyList>(ada, 'GET', '/api/strategies')).body.data).toHaveLength(1);
+    });
+
+    it('should rotate a URL: the old one is unknown from then on', async () => {
+      const [strategy] = (await call<StrategyList>(ada, 'GET', '/api/strategies')).body.data;
+      const rotated = await call<Strategy>(ada, 'POST', `/api/strategies/${strategy!.id}/rotate`);
+      expect(rotated.body.webhookUrl).not.toBe(strategy!.webhookUrl);
+      const old = await testApp.app.inject({ method: 'POST', url: ada.webhookPath, payload: '{}' });
+      expect(old.statusCode).toBe(404);
+    });
+
+    it('should reset the account, and replay the signals into the same account', async () => {
+      await alert(ada.webhookPath, START + MINUTE + 1000, { ticker: 'BTCUSD', action: 'buy' });
+      await alert(ada.webhookPath, START + 2 * MINUTE + 1000, { ticker: 'BTCUSD', action: 'exit' });
+      const [strategy] = (await call<StrategyList>(ada, 'GET', '/api/strategies')).body.data;
+      const before = (await call<Performance>(ada, 'GET', '/api/performance')).body;
+
+      const replayed = await call<{ trades: number; performance: Performance }>(
+        ada,
+        'POST',
+        `/api/strategies/${strategy!.id}/replay`,
+        {},
+      );
+      expect(replayed.status).toBe(200);
+      expect(replayed.body.trades).toBe(1);
+      expect(replayed.body.performance).toMatchObject({ realisedPnl: before.realisedPnl, tradeCount: 1 });
+
+      const what = await call<{ performance: Performance }>(ada, 'POST', `/api/strategies/${strategy!.id}/replay`, {
+        settings: { feeBps: 0 },
+      });
+      expect(what.body.performance.realisedPnl).toBe(20);
+
+      const reset = await call<Strategy>(ada, 'POST', `/api/strategies/${strategy!.id}/reset`);
+      expect(reset.status).toBe(200);
+      expect((await call<Performance>(ada, 'GET', '/api/performance')).body).toMatchObject({
+        tradeCount: 0,
+        equity: 10_000,
+      });
+    });
+  });
+
+  describe('between traders', () => {
+    it("should show nobody another trader's strategies, positions, trades or performance, and answer their ids 404", async () => {
+      const grace = await signUpTrader(testApp.app, 'Grace');
+      await alert(ada.webhookPath, START + MINUTE + 1000, { ticker: 'BTCUSD', action: 'buy' });
+      const [adaStrategy] = (await call<StrategyList>(ada, 'GET', '/api/strategies')).body.data;
+      const [adaPosition] = (await call<PositionList>(ada, 'GET', '/api/positions')).body.data;
+
+      expect((await call<StrategyList>(grace, 'GET', '/api/strategies')).body.data.map((s) => s.id)).not.toContain(
+        adaStrategy!.id,
+      );
+      expect((await call<PositionList>(grace, 'GET', '/api/positions')).body.data).toEqual([]);
+      expect((await call<TradePage>(grace, 'GET', '/api/trades')).body.data).toEqual([]);
+      expect((await call<Performance>(grace, 'GET', '/api/performance')).body.tradeCount).toBe(0);
+      for (const [method, url] of [
+        ['GET', `/api/strategies/${adaStrategy!.id}`],
+        ['PATCH', `/api/strategies/${adaStrategy!.id}`],
+        ['DELETE', `/api/strategies/${adaStrategy!.id}`],
+        ['POST', `/api/strategies/${adaStrategy!.id}/rotate`],
+        ['POST', `/api/strategies/${adaStrategy!.id}/reset`],
+        ['POST', `/api/strategies/${adaStrategy!.id}/replay`],
+        ['POST', `/api/positions/${adaPosition!.id}/close`],
+        ['GET', `/api/positions?strategy=${adaStrategy!.id}`],
+        ['GET', `/api/trades?strategy=${adaStrategy!.id}`],
+        ['GET', `/api/performance?strategy=${adaStrategy!.id}`],
+        ['GET', `/api/performance/equity?strategy=${adaStrategy!.id}`],
+        ['GET', `/api/performance/breakdown?by=pair&strategy=${adaStrategy!.id}`],
+      ] as const) {
+        const response = await call(grace, method, url, method === 'GET' ? undefined : {});
+        expect(response.status, `${method} ${url}`).toBe(404);
+      }
+      // Ada's account is as it was.
+      expect((await call<PositionList>(ada, 'GET', '/api/positions')).body.data).toHaveLength(1);
+      expect((await call<StrategyList>(ada, 'GET', '/api/strategies')).body.data[0]!.webhookUrl).toBe(ada.webhookUrl);
+    });
+  });
+});

@@ -1,0 +1,363 @@
+import { z } from 'zod';
+import { named } from '../../openapi/components';
+import { SYMBOLS } from '../market/markets';
+import type { BREAKDOWNS } from './breakdowns';
+import { FILL_MODES, OPPOSITE_SIGNAL_POLICIES, SIDES, SIZING_MODES } from './settings';
+
+/**
+ * The wire contract of paper trading: strategies, positions, trades, performance, and the outcome every accepted
+ * signal gets (routes.ts declares the routes). Settings are validated by settings.ts, whose messages name each
+ * setting; these schemas describe them for the reference and the clients.
+ */
+
+/** An id as the API writes it: a positive integer in a string. */
+export const ID_PATTERN = /^[1-9]\d{0,15}$/;
+const id = z.string().regex(ID_PATTERN);
+const epochMs = z.int().nonnegative();
+const usd = z.number();
+
+export const idParams = z.object({ id: z.string().describe('A positive integer.') });
+
+export const outcomeSchema = named(
+  'Outcome',
+  z
+    .discriminatedUnion('status', [
+      z.object({
+        status: z.literal('executed'),
+        side: z.enum(['buy', 'sell']),
+        quantity: z.number().positive().describe('Everything the signal traded: for a reversal, closed plus opened.'),
+        price: z.number().positive().describe('Average fill price, slippage included.'),
+        fee: usd,
+        slippage: usd.describe('What slippage cost, USD.'),
+        filledAt: epochMs,
+        latencyMs: z.int().nonnegative().describe('From receipt to the fill (the wait for the open with next_open).'),
+      }),
+      z.object({
+        status: z.literal('ignored'),
+        reason: z.string().describe('Why nothing was traded, in words a trader can act on.'),
+      }),
+      z.object({
+        status: z.literal('pending'),
+        reason: z.string().describe('The signal waits for the open of the next 1m candle (next_open fills).'),
+      }),
+    ])
+    .describe("What the signal did to its strategy's paper account."),
+);
+
+export const settingsSchema = named(
+  'StrategySettings',
+  z
+    .object({
+      paperTrading: z.boolean(),
+      startingBalance: z.number().positive().describe('USD.'),
+      sizing: z.object({
+        mode: z.enum(SIZING_MODES),
+        value: z
+          .number()
+          .positive()
+          .describe("Quantity (fixed), USD (notional, and signal's fallback) or % (percent)."),
+      }),
+      sides: z.enum(SIDES),
+      onOpposite: z.enum(OPPOSITE_SIGNAL_POLICIES),
+      pyramiding: z.boolean(),
+      fill: z.enum(FILL_MODES),
+      slippageBps: z.number().nonnegative(),
+      feeBps: z.number().nonnegative(),
+      stopLossPct: z.number().positive().nullable(),
+      takeProfitPct: z.number().positive().nullable(),
+      maxSignalAgeS: z.int().positive().nullable(),
+      allowedTickers: z.array(z.enum(SYMBOLS)).nullable().describe('null: every listed pair.'),
+    })
+    .describe("A strategy's paper-trading settings (docs/paper-trading.md)."),
+);
+
+/** Any subset of the settings; validated by settings.ts, whose messages name the setting and its allowed values. */
+const settingsInput = z
+  .record(z.string(), z.unknown(), { error: 'Settings must be a JSON object, such as {"feeBps": 10}.' })
+  .describe('Any subset of StrategySettings; the rest keep their value (their default for a new strategy).');
+
+/** Control characters (NUL, newlines...) and the bidirectional overrides and isolates that reorder text on screen. */
+// eslint-disable-next-line no-control-regex
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+export const MAX_STRATEGY_NAME_LENGTH = 64;
+
+const strategyName = z
+  .string({ error: 'The name must be text.' })
+  .trim()
+  .min(1, 'Give the strategy a name.')
+  .max(MAX_STRATEGY_NAME_LENGTH, `A strategy name is at most ${MAX_STRATEGY_NAME_LENGTH} characters.`)
+  .refine((name) => !UNPRINTABLE.test(name), {
+    error: 'A strategy name cannot hold control characters or text-direction overrides.',
+  });
+
+export const createStrategyBody = named(
+  'CreateStrategyRequest',
+  z.strictObject({ name: strategyName, settings: settingsInput.optional() }),
+);
+
+export const updateStrategyBody = named(
+  'UpdateStrategyRequest',
+  z.strictObject({ name: strategyName.optional(), settings: settingsInput.optional() }),
+);
+
+export const replayBody = named(
+  'ReplayRequest',
+  z
+    .strictObject({ settings: settingsInput.optional() })
+    .describe('Settings to save before the replay (any subset); none replays with the current ones.'),
+);
+
+export const strategySchema = named(
+  'Strategy',
+  z
+    .object({
+      id,
+      name: z.string(),
+      isDefault: z.boolean().describe('The strategy `/api/webhook` acts on: the first one, which cannot be deleted.'),
+      webhookUrl: z
+        .url()
+        .describe("Alerts posted here belong to this strategy (PUBLIC_URL, else the request's origin)."),
+      settings: settingsSchema,
+      createdAt: epochMs,
+      updatedAt: epochMs,
+      rotatedAt: epochMs.nullable(),
+      accountOpenedAt: epochMs.describe('When the paper account was opened (created, last reset or replayed).'),
+    })
+    .describe('A strategy: one webhook URL, its settings and its own paper account.'),
+);
+
+export const strategyListSchema = named(
+  'StrategyList',
+  z.object({ data: z.array(strategySchema).describe('Oldest first; the first is the Default.') }),
+);
+
+const level = z.number().positive().nullable();
+
+export const positionSchema = named(
+  'Position',
+  z
+    .object({
+      id,
+      strategyId: id,
+      symbol: z.enum(SYMBOLS),
+      side: z.enum(['long', 'short']),
+      quantity: z.number().positive(),
+      entryPrice: z.number().positive().describe('Average entry, weighted by quantity.'),
+      markPrice: z.number().positive().describe("The pair's last known price."),
+      unrealisedPnl: usd.describe('At the mark, less the entry fees paid.'),
+      entryFees: usd,
+      stopLoss: level,
+      takeProfit: level,
+      openedAt: epochMs,
+      entrySignalIds: z.array(id),
+    })
+    .describe('An open position of a paper account.'),
+);
+
+export const positionListSchema = named('PositionList', z.object({ data: z.array(positionSchema) }));
+
+export const EXIT_REASONS = ['signal', 'reverse', 'stop_loss', 'take_profit', 'manual'] as const;
+
+export const tradeSchema = named(
+  'Trade',
+  z
+    .object({
+      id,
+      strategyId: id,
+      symbol: z.enum(SYMBOLS),
+      side: z.enum(['long', 'short']),
+      status: z.enum(['open', 'closed']),
+      quantity: z.number().positive(),
+      entryPrice: z.number().positive(),
+      exitPrice: z.number().positive().nullable(),
+      entryFee: usd,
+      exitFee: usd.nullable(),
+      fees: usd,
+      grossPnl: usd.nullable().describe('Price move × quantity, before fees; null while open.'),
+      netPnl: usd.nullable().describe('Gross P&L less entry and exit fees; null while open.'),
+      returnPct: z.number().nullable().describe('Net P&L as a % of the entry cost; null while open.'),
+      openedAt: epochMs,
+      closedAt: epochMs.nullable(),
+      entrySignalIds: z.array(id),
+      exitSignalId: id.nullable().describe('The signal that closed it; null for a stop, target or manual close.'),
+      exitReason: z.enum(EXIT_REASONS).nullable(),
+    })
+    .describe('A trade: a position from entry to exit (open while the position is).'),
+);
+
+export const tradePageSchema = named(
+  'TradePage',
+  z.object({
+    data: z.array(tradeSchema).describe('Newest first.'),
+    nextCursor: z.string().nullable().describe('Pass as `cursor` for the next (older) page; null on the last page.'),
+  }),
+);
+
+/** Query values: an empty parameter counts as not given. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const idParam = z.string().regex(ID_PATTERN, 'Must be an id: a positive integer.');
+const epochMsParam = z
+  .string()
+  .regex(/^\d{1,15}$/, 'Must be a time in epoch milliseconds.')
+  .transform(Number);
+
+export const strategyQuery = z.object({
+  strategy: optional(idParam).describe("Only this strategy's (an id from /api/strategies); default every strategy."),
+});
+
+export const tradesQuery = z.object({
+  strategy: optional(idParam).describe("Only this strategy's trades."),
+  symbol: optional(
+    z.preprocess(
+      (symbol) => (typeof symbol === 'string' ? symbol.trim().toUpperCase() : symbol),
+      z.enum(SYMBOLS, { error: `Symbol must be one of ${SYMBOLS.join(', ')} (any case).` }),
+    ),
+  ).describe('Only trades of this pair, in any case.'),
+  status: optional(z.enum(['open', 'closed'])).describe('Only open or only closed trades.'),
+  cursor: optional(z.string().max(100)).describe('The `nextCursor` of the previous page.'),
+  limit: optional(
+    z
+      .string()
+      .regex(/^\d{1,3}$/)
+      .transform(Number)
+      .pipe(z.number().min(1).max(500)),
+  )
+    .transform((limit) => limit ?? 100)
+    .describe('Trades per page, 1 to 500. Default 100.'),
+});
+
+const performanceShape = {
+  strategy: optional(idParam).describe("Only this strategy's account; default every strategy's together."),
+  from: optional(epochMsParam).describe('Only trades closed at or after this time, epoch milliseconds.'),
+  to: optional(epochMsParam).describe('Only trades closed at or before this time, epoch milliseconds.'),
+};
+
+const fromNotAfterTo = (query: { from?: number; to?: number }) =>
+  query.from === undefined || query.to === undefined || query.from <= query.to;
+const toBeforeFrom = { message: 'The to field must be a time at or after from.', path: ['to'] };
+
+export const performanceQuery = z.object(performanceShape).refine(fromNotAfterTo, toBeforeFrom);
+
+const BREAKDOWN_PARAMS = ['pair', 'strategy', 'exit_reason', 'day', 'week', 'month'] as const;
+export const breakdownParam = (by: (typeof BREAKDOWN_PARAMS)[number]): (typeof BREAKDOWNS)[number] =>
+  by === 'exit_reason' ? 'exitReason' : by;
+
+export const breakdownQuery = z
+  .object({
+    ...performanceShape,
+    by: z
+      .enum(BREAKDOWN_PARAMS, { error: `By must be one of ${BREAKDOWN_PARAMS.join(', ')}.` })
+      .describe('What to group the closed trades by.'),
+  })
+  .refine(fromNotAfterTo, toBeforeFrom);
+
+const ratio = z
+  .union([z.number(), z.literal('Infinity')])
+  .nullable()
+  .describe('"Infinity" when infinite (no losses); null when there is nothing to compute it from.');
+
+const tradeStatsShape = {
+  tradeCount: z.int().nonnegative(),
+  wins: z.int().nonnegative(),
+  losses: z.int().nonnegative(),
+  draws: z.int().nonnegative().describe('Break-even trades (net P&L exactly 0).'),
+  winRate: z.number().nullable().describe('wins / tradeCount, 0 to 1.'),
+  netPnl: usd,
+  grossProfit: usd,
+  grossLoss: usd,
+  profitFactor: ratio,
+  fees: usd,
+  expectancy: usd.nullable(),
+  averageWin: usd.nullable(),
+  averageLoss: usd.nullable(),
+  best: usd.nullable(),
+  worst: usd.nullable(),
+  averageDurationMs: z.number().nullable(),
+};
+
+export const performanceSchema = named(
+  'Performance',
+  z
+    .object({
+      ...tradeStatsShape,
+      startingBalance: usd,
+      equity: usd,
+      realisedPnl: usd,
+      unrealisedPnl: usd,
+      returnPct: z.number(),
+      maxDrawdown: usd,
+      maxDrawdownPct: z.number(),
+      currentDrawdown: usd,
+      currentDrawdownPct: z.number(),
+      sharpe: z.number().nullable(),
+      sortino: ratio,
+    })
+    .describe('The metrics of docs/paper-trading.md, for one strategy or every strategy together.'),
+);
+
+export const equityCurveSchema = named(
+  'EquityCurve',
+  z.object({
+    data: z
+      .array(
+        z.object({
+          time: epochMs,
+          equity: usd,
+          drawdown: usd.describe('Below the highest equity so far, USD.'),
+          drawdownPct: z.number(),
+        }),
+      )
+      .describe('Oldest first: the starting balance, then the equity after every fill, and now.'),
+  }),
+);
+
+export const breakdownSchema = named(
+  'Breakdown',
+  z.object({
+    data: z.array(
+      z
+        .object({
+          key: z
+            .string()
+            .describe('The pair, strategy id, exit reason, day (2026-11-23), ISO week (2026-W48) or month.'),
+          ...tradeStatsShape,
+        })
+        .describe('The closed trades of one group.'),
+    ),
+  }),
+);
+
+export const replayResultSchema = named(
+  'ReplayResult',
+  z
+    .object({
+      strategy: strategySchema,
+      signals: z.int().nonnegative().describe('Signals replayed.'),
+      trades: z.int().nonnegative().describe('Closed trades after the replay.'),
+      performance: performanceSchema,
+    })
+    .describe("The strategy's account, recomputed from its stored signals and candles."),
+);
+
+export type Outcome = z.output<typeof outcomeSchema>;
+export type StrategySettingsJson = z.output<typeof settingsSchema>;
+export type Strategy = z.output<typeof strategySchema>;
+export type StrategyList = z.output<typeof strategyListSchema>;
+export type CreateStrategyRequest = z.input<typeof createStrategyBody>;
+export type UpdateStrategyRequest = z.input<typeof updateStrategyBody>;
+export type ReplayRequest = z.input<typeof replayBody>;
+export type ReplayResult = z.output<typeof replayResultSchema>;
+export type Position = z.output<typeof positionSchema>;
+export type PositionList = z.output<typeof positionListSchema>;
+export type Trade = z.output<typeof tradeSchema>;
+export type TradePage = z.output<typeof tradePageSchema>;
+export type TradesQuery = z.input<typeof tradesQuery>;
+export type Performance = z.output<typeof performanceSchema>;
+export type PerformanceQuery = z.input<typeof performanceQuery>;
+export type EquityCurve = z.output<typeof equityCurveSchema>;
+export type Breakdown = z.output<typeof breakdownSchema>;
+export type BreakdownQuery = z.input<typeof breakdownQuery>;
+export type ExitReason = (typeof EXIT_REASONS)[number];

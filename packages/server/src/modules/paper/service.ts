@@ -1,0 +1,551 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Clock } from '../../clock';
+import type { Database, StrategiesTable } from '../../db/schema';
+import { HttpError, notFound } from '../../http/errors';
+import { validationError } from '../../http/validation';
+import { SYMBOLS, type MarketSymbol } from '../market/markets';
+import { decodeCursor, encodeCursor } from '../signals/signal-queries';
+import type { WebhookSecrets } from '../signals/webhook-secrets';
+import type { StreamEvent } from '../stream/events';
+import { equity, unrealisedPnl, type AccountState } from './account';
+import { breakdown, type BreakdownBy } from './breakdowns';
+import { closePositionAtMarket, resetAccount } from './engine';
+import { INGEST_GRACE_MS, type PaperExecutor } from './executor';
+import { equityCurve, performanceMetrics } from './metrics';
+import { outcomeRow } from './outcomes';
+import { replay } from './replay';
+import type {
+  Breakdown,
+  EquityCurve,
+  Performance,
+  Position,
+  ReplayResult,
+  Strategy,
+  Trade,
+  TradePage,
+} from './schemas';
+import { applySettingsPatch, parseSettings, type StrategySettings } from './settings';
+import {
+  clearTrades,
+  closedTrade,
+  loadAccount,
+  MINUTE_MS,
+  paperSignal,
+  parseStoredSettings,
+  positionJson,
+  quoteAt,
+  saveAccount,
+  SIGNAL_ENGINE_COLUMNS,
+  tradeJson,
+  writeEvents,
+  type StoredAccount,
+} from './store';
+
+/** A user has 1 to this many strategies. */
+export const MAX_STRATEGIES = 20;
+
+const STRATEGY_NOT_FOUND = 'Strategy not found.';
+
+/** Settings errors keyed as the body holds them (`settings.feeBps`). */
+const settingsErrors = (errors: Record<string, string[]>) =>
+  validationError(
+    Object.fromEntries(
+      Object.entries(errors).map(([field, messages]) => [field === 'settings' ? field : `settings.${field}`, messages]),
+    ),
+  );
+
+/**
+ * Strategies, positions, trades and performance for the API. Every read and write is scoped to the signed-in
+ * user: another user's ids are answered as not found. Account changes go through the executor, so they run one
+ * at a time with signal execution and under the account's lock.
+ */
+export class PaperService {
+  readonly #db: Kysely<Database>;
+  readonly #secrets: WebhookSecrets;
+  readonly #executor: PaperExecutor;
+  readonly #clock: Clock;
+
+  constructor(options: { db: Kysely<Database>; secrets: WebhookSecrets; executor: PaperExecutor; clock: Clock }) {
+    this.#db = options.db;
+    this.#secrets = options.secrets;
+    this.#executor = options.executor;
+    this.#clock = options.clock;
+  }
+
+  async #strategyRows(userId: number) {
+    return this.#db
+      .selectFrom('strategies as s')
+      .innerJoin('paper_accounts as a', 'a.strategy_id', 's.id')
+      .selectAll('s')
+      .select('a.opened_at')
+      .where('s.user_id', '=', userId)
+      .orderBy('s.id')
+      .execute();
+  }
+
+  async #json(
+    userId: number,
+    row: Selectable<StrategiesTable> & { opened_at: number },
+    isDefault: boolean,
+    url: (token: string) => string,
+  ): Promise<Strategy> {
+    const webhook = await this.#secrets.get(userId, row.id);
+    const fresh = await this.#db
+      .selectFrom('strategies')
+      .select('rotated_at')
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    return {
+      id: String(row.id),
+      name: row.name,
+      isDefault,
+      webhookUrl: url(webhook.token),
+      settings: parseStoredSettings(row.settings),
+      createdAt: Number(row.created_at),
+      updatedAt: Number(row.updated_at),
+      rotatedAt: fresh.rotated_at === null ? null : Number(fresh.rotated_at),
+      accountOpenedAt: Number(row.opened_at),
+    };
+  }
+
+  async list(userId: number, url: (token: string) => string): Promise<Strategy[]> {
+    if ((await this.#strategyRows(userId)).length === 0) await this.#secrets.defaultStrategyId(userId);
+    const rows = await this.#strategyRows(userId);
+    return Promise.all(rows.map((row, index) => this.#json(userId, row, index === 0, url)));
+  }
+
+  /** The user's strategy `id`, or a 404 (another user's ids included). */
+  async get(userId: number, id: number, url: (token: string) => string): Promise<Strategy> {
+    const rows = await this.#strategyRows(userId);
+    const index = rows.findIndex((row) => Number(row.id) === id);
+    if (index < 0) throw notFound(STRATEGY_NOT_FOUND);
+    return this.#json(userId, rows[index]!, index === 0, url);
+  }
+
+  /** Throws a 404 unless `id` is one of the user's strategies. */
+  async ownStrategy(userId: number, id: number): Promise<void> {
+    const row = await this.#db
+      .selectFrom('strategies')
+      .select('id')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!row) throw notFound(STRATEGY_NOT_FOUND);
+  }
+
+  async create(
+    userId: number,
+    input: { name: string; settings?: unknown },
+    url: (token: string) => string,
+  ): Promise<Strategy> {
+    const parsed = parseSettings(input.settings ?? {});
+    if (!parsed.ok) throw settingsErrors(parsed.errors);
+    const existing = await this.#strategyRows(userId);
+    if (existing.length >= MAX_STRATEGIES) {
+      throw validationError({
+        name: [`A trader has at most ${MAX_STRATEGIES} strategies. Delete one to make room.`],
+      });
+    }
+    const now = this.#clock();
+    const { token: _token, ...tokenColumns } = await this.#secrets.newToken(userId);
+    const { id } = await this.#db
+      .insertInto('strategies')
+      .values({
+        user_id: userId,
+        name: input.name,
+        settings: JSON.stringify(parsed.settings),
+        ...tokenColumns,
+        tradingview_only: 0,
+        created_at: now,
+        updated_at: now,
+        rotated_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await this.#db
+      .insertInto('paper_accounts')
+      .values({ strategy_id: id, state: null, opened_at: now, candles_until: now, watches_candles: 0, updated_at: now })
+      .execute();
+    return this.get(userId, id, url);
+  }
+
+  async update(
+    userId: number,
+    id: number,
+    input: { name?: string; settings?: unknown },
+    url: (token: string) => string,
+  ): Promise<Strategy> {
+    const row = await this.#db
+      .selectFrom('strategies')
+      .select('settings')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!row) throw notFound(STRATEGY_NOT_FOUND);
+    let settings: StrategySettings | undefined;
+    if (input.settings !== undefined) {
+      const patched = applySettingsPatch(parseStoredSettings(row.settings), input.settings);
+      if (!patched.ok) throw settingsErrors(patched.errors);
+      settings = patched.settings;
+    }
+    // Between two signals of the executor, so that a signal is executed with one set of settings or the other.
+    await this.#executor.exclusive(() =>
+      this.#db
+        .updateTable('strategies')
+        .set({
+          ...(input.name !== undefined && { name: input.name }),
+          ...(settings && { settings: JSON.stringify(settings) }),
+          updated_at: this.#clock(),
+        })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .execute(),
+    );
+    return this.get(userId, id, url);
+  }
+
+  async delete(userId: number, id: number): Promise<void> {
+    const rows = await this.#strategyRows(userId);
+    if (!rows.some((row) => Number(row.id) === id)) throw notFound(STRATEGY_NOT_FOUND);
+    // The Default (the first) is the one /api/webhook and its rotation act on: it stays, so that URL never moves.
+    if (Number(rows[0]!.id) === id) {
+      throw new HttpError(
+        409,
+        'Default cannot be deleted: it is the strategy your webhook (Settings > API Keys) posts to. Reset it instead, or delete another strategy.',
+      );
+    }
+    await this.#executor.exclusive(() =>
+      this.#db.deleteFrom('strategies').where('id', '=', id).where('user_id', '=', userId).execute(),
+    );
+  }
+
+  async rotate(userId: number, id: number, url: (token: string) => string): Promise<Strategy> {
+    await this.ownStrategy(userId, id);
+    await this.#secrets.rotate(userId, id);
+    return this.get(userId, id, url);
+  }
+
+  /** Decides what is waiting, then runs `work` on the account under its lock. */
+  async #onAccount<T>(
+    strategyId: number,
+    work: (trx: Transaction<Database>, account: StoredAccount) => Promise<{ result: T; events: StreamEvent[] }>,
+  ): Promise<T> {
+    return this.#executor.exclusive(async () => {
+      await this.#executor.catchUp(strategyId, this.#clock() - INGEST_GRACE_MS);
+      const done = await this.#executor.withAccount(strategyId, true, work);
+      if (!done) throw notFound(STRATEGY_NOT_FOUND);
+      return done.result;
+    });
+  }
+
+  /** An empty account with the strategy's starting balance; signals received from now on trade in it. */
+  async reset(userId: number, id: number, url: (token: string) => string): Promise<Strategy> {
+    await this.ownStrategy(userId, id);
+    await this.#onAccount(id, async (trx, account) => {
+      const now = this.#clock();
+      const reset = resetAccount(account.state, account.settings.startingBalance, now);
+      for (const { signalId, outcome } of reset.outcomes) {
+        await trx
+          .updateTable('signal_outcomes')
+          .set(outcomeRow(signalId, id, outcome, now))
+          .where('signal_id', '=', signalId)
+          .execute();
+      }
+      await clearTrades(trx, id);
+      await trx.updateTable('paper_accounts').set({ opened_at: now }).where('strategy_id', '=', id).execute();
+      await saveAccount(trx, { ...account, state: reset.state, openedAt: now, candlesUntil: now }, now);
+      return {
+        result: undefined,
+        events: reset.outcomes.map(({ signalId, outcome }): StreamEvent => ({
+          event: 'outcome',
+          userId,
+          data: { signalId: String(signalId), strategyId: String(id), outcome },
+        })),
+      };
+    });
+    return this.get(userId, id, url);
+  }
+
+  /**
+   * Recomputes the account from the strategy's stored signals and candles since it was opened, with its settings
+   * (after applying `settingsPatch`): trades, positions, equity and the outcomes of those signals are replaced.
+   */
+  async replay(
+    userId: number,
+    id: number,
+    settingsPatch: unknown,
+    url: (token: string) => string,
+  ): Promise<ReplayResult> {
+    await this.ownStrategy(userId, id);
+    if (settingsPatch !== undefined) await this.update(userId, id, { settings: settingsPatch }, url);
+    const summary = await this.#onAccount(id, async (trx, account) => {
+      const now = this.#clock();
+      const result = await replayAccount(trx, account);
+      await clearTrades(trx, id);
+      const events: StreamEvent[] = [];
+      for (const { signalId, outcome } of result.outcomes) {
+        await trx
+          .updateTable('signal_outcomes')
+          .set(outcomeRow(signalId, id, outcome, now))
+          .where('signal_id', '=', signalId)
+          .execute();
+      }
+      await writeEvents(
+        trx,
+        account,
+        [
+          ...result.trades.map((trade) => ({ type: 'trade' as const, trade })),
+          ...Object.values(result.state.positions).map((position) => ({
+            type: 'position' as const,
+            symbol: position.symbol,
+            position,
+          })),
+          ...result.equityPoints.map((point) => ({ type: 'equity' as const, point })),
+        ],
+        result.state,
+      );
+      await saveAccount(trx, { ...account, state: result.state }, now);
+      return { result: { signals: result.outcomes.length, trades: result.trades.length }, events };
+    });
+    return {
+      strategy: await this.get(userId, id, url),
+      ...summary,
+      performance: await this.performance(userId, { strategy: id }),
+    };
+  }
+
+  /** The user's open positions, marked to the last price. */
+  async positions(userId: number, strategy: number | undefined): Promise<Position[]> {
+    if (strategy !== undefined) await this.ownStrategy(userId, strategy);
+    const { accounts, rows } = await this.#openPositions(userId, strategy);
+    const now = this.#clock();
+    const positions: Position[] = [];
+    for (const row of rows) {
+      const state = accounts.get(Number(row.strategy_id));
+      const position = state && Object.values(state.positions).find((open) => open.id === Number(row.number));
+      if (!state || !position) continue;
+      positions.push(positionJson(Number(row.id), position, await this.#marked(state, position.symbol, now)));
+    }
+    return positions;
+  }
+
+  async #openPositions(userId: number, strategy: number | undefined) {
+    const rows = await this.#db
+      .selectFrom('paper_trades')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('status', '=', 'open')
+      .$if(strategy !== undefined, (query) => query.where('strategy_id', '=', strategy!))
+      .orderBy('id')
+      .execute();
+    const accounts = new Map<number, AccountState>();
+    for (const strategyId of new Set(rows.map((row) => Number(row.strategy_id)))) {
+      const account = await loadAccount(this.#db, strategyId);
+      if (account) accounts.set(strategyId, account.state);
+    }
+    return { rows, accounts };
+  }
+
+  /** The account with the pair's mark moved to the latest finished candle, if it is newer. */
+  async #marked(state: AccountState, symbol: string, now: number): Promise<AccountState> {
+    const quote = await quoteAt(this.#db, symbol, now);
+    const mark = state.marks[symbol];
+    if (!quote || (mark && mark.time >= quote.time)) return state;
+    return { ...state, marks: { ...state.marks, [symbol]: quote } };
+  }
+
+  async closePosition(userId: number, id: number): Promise<Trade> {
+    const row = await this.#db
+      .selectFrom('paper_trades')
+      .select(['strategy_id', 'number', 'symbol'])
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('status', '=', 'open')
+      .executeTakeFirst();
+    if (!row) throw notFound('Position not found (or already closed).');
+    const strategyId = Number(row.strategy_id);
+    const closed = await this.#onAccount(strategyId, async (trx, account) => {
+      const position = account.state.positions[row.symbol];
+      if (!position || position.id !== Number(row.number)) throw notFound('Position not found (or already closed).');
+      const now = this.#clock();
+      const step = closePositionAtMarket(
+        account.state,
+        row.symbol,
+        account.settings,
+        await quoteAt(trx, row.symbol, now),
+        now,
+      );
+      if (step.outcome.status !== 'executed') {
+        throw new HttpError(409, `The position cannot be closed now: ${step.outcome.reason}.`);
+      }
+      const written = await writeEvents(trx, account, step.events, step.state);
+      await saveAccount(trx, { ...account, state: step.state }, now);
+      const trade = written.trades[0]!;
+      return {
+        result: trade,
+        events: [
+          { event: 'trade', userId, data: trade },
+          ...written.positions.map((data): StreamEvent => ({
+            event: 'position',
+            userId,
+            data: { strategyId: String(strategyId), symbol: data.symbol as MarketSymbol, position: data.position },
+          })),
+        ],
+      };
+    });
+    return closed;
+  }
+
+  async trades(
+    userId: number,
+    query: { strategy?: number; symbol?: string; status?: 'open' | 'closed'; cursor?: string; limit: number },
+  ): Promise<TradePage> {
+    const beforeId = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+    if (beforeId === null)
+      throw validationError({ cursor: ['The cursor is invalid. Start again from the first page.'] });
+    if (query.strategy !== undefined) await this.ownStrategy(userId, query.strategy);
+    const rows = await this.#db
+      .selectFrom('paper_trades')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .$if(query.strategy !== undefined, (select) => select.where('strategy_id', '=', query.strategy!))
+      .$if(query.symbol !== undefined, (select) => select.where('symbol', '=', query.symbol!))
+      .$if(query.status !== undefined, (select) => select.where('status', '=', query.status!))
+      .$if(beforeId !== undefined, (select) => select.where('id', '<', beforeId!))
+      .orderBy('id', 'desc')
+      .limit(query.limit + 1)
+      .execute();
+    const page = rows.slice(0, query.limit);
+    return {
+      data: page.map(tradeJson),
+      nextCursor: rows.length > query.limit ? encodeCursor(Number(page[page.length - 1]!.id)) : null,
+    };
+  }
+
+  /** What performance, the equity curve and breakdowns read: the accounts in scope, their trades and equity. */
+  async #scope(userId: number, query: { strategy?: number; from?: number; to?: number }) {
+    if (query.strategy !== undefined) await this.ownStrategy(userId, query.strategy);
+    const strategies = await this.#db
+      .selectFrom('strategies')
+      .select('id')
+      .where('user_id', '=', userId)
+      .$if(query.strategy !== undefined, (select) => select.where('id', '=', query.strategy!))
+      .execute();
+    const now = this.#clock();
+    const accounts: StoredAccount[] = [];
+    for (const { id } of strategies) {
+      const account = await loadAccount(this.#db, Number(id));
+      if (!account) continue;
+      let { state } = account;
+      for (const symbol of Object.keys(state.positions)) state = await this.#marked(state, symbol, now);
+      accounts.push({ ...account, state });
+    }
+    const ids = accounts.map((account) => account.strategyId);
+    const trades =
+      ids.length === 0
+        ? []
+        : (
+            await this.#db
+              .selectFrom('paper_trades')
+              .selectAll()
+              .where('strategy_id', 'in', ids)
+              .where('status', '=', 'closed')
+              .$if(query.from !== undefined, (select) => select.where('closed_at', '>=', query.from!))
+              .$if(query.to !== undefined, (select) => select.where('closed_at', '<=', query.to!))
+              .orderBy('closed_at')
+              .orderBy('id')
+              .execute()
+          ).map(closedTrade);
+    const points =
+      ids.length === 0
+        ? []
+        : await this.#db
+            .selectFrom('paper_equity')
+            .select(['strategy_id', 'time', 'equity'])
+            .where('strategy_id', 'in', ids)
+            .orderBy('time')
+            .orderBy('id')
+            .execute();
+    // Several accounts: the total equity at each time is the sum of each account's latest equity by then.
+    const latest = new Map(accounts.map((account) => [account.strategyId, account.state.startingBalance]));
+    const combined = points.map((point) => {
+      latest.set(Number(point.strategy_id), point.equity);
+      let total = 0;
+      for (const value of latest.values()) total += value;
+      return { time: Number(point.time), equity: Math.round(total * 1e6) / 1e6 };
+    });
+    const startingBalance = accounts.reduce((sum, account) => sum + account.state.startingBalance, 0);
+    const openedAt = accounts.reduce((min, account) => Math.min(min, account.state.openedAt), now);
+    const unrealised = accounts.reduce((sum, account) => sum + unrealisedPnl(account.state), 0);
+    const current = accounts.reduce((sum, account) => sum + equity(account.state), 0);
+    combined.push({ time: Math.max(now, combined[combined.length - 1]?.time ?? now), equity: current });
+    return {
+      startingBalance,
+      openedAt,
+      trades,
+      equityPoints: combined,
+      unrealisedPnl: Math.round(unrealised * 1e6) / 1e6,
+    };
+  }
+
+  async performance(userId: number, query: { strategy?: number; from?: number; to?: number }): Promise<Performance> {
+    return performanceMetrics(await this.#scope(userId, query));
+  }
+
+  async equityCurve(userId: number, query: { strategy?: number; from?: number; to?: number }): Promise<EquityCurve> {
+    const scope = await this.#scope(userId, query);
+    const curve = equityCurve(scope.startingBalance, scope.openedAt, scope.equityPoints);
+    return {
+      data: curve.filter(
+        (point) =>
+          (query.from === undefined || point.time >= query.from) && (query.to === undefined || point.time <= query.to),
+      ),
+    };
+  }
+
+  async breakdown(
+    userId: number,
+    query: { strategy?: number; from?: number; to?: number; by: BreakdownBy },
+  ): Promise<Breakdown> {
+    const scope = await this.#scope(userId, query);
+    return { data: breakdown(scope.trades, query.by) };
+  }
+}
+
+/**
+ * The replay of a stored account: its accepted signals received since it was opened, and every pair's 1m candles
+ * from a little before (the first quotes) to the time its candles have been applied up to.
+ */
+export async function replayAccount(db: Kysely<Database> | Transaction<Database>, account: StoredAccount) {
+  const signals = await db
+    .selectFrom('signals')
+    .select([...SIGNAL_ENGINE_COLUMNS])
+    .where('strategy_id', '=', account.strategyId)
+    .where('status', '=', 'accepted')
+    .where('received_at', '>=', account.openedAt)
+    .orderBy('received_at')
+    .orderBy('id')
+    .execute();
+  const until = account.candlesUntil;
+  const candles: Record<string, { time: number; open: number; high: number; low: number; close: number }[]> = {};
+  for (const symbol of SYMBOLS) {
+    const rows = await db
+      .selectFrom('candles_1m')
+      .select(['time', 'open', 'high', 'low', 'close'])
+      .where('symbol', '=', symbol)
+      .where('time', '>=', account.openedAt - 6 * MINUTE_MS)
+      .where('time', '<=', until - MINUTE_MS)
+      .orderBy('time')
+      .execute();
+    candles[symbol] = rows.map((row) => ({ ...row, time: Number(row.time) }));
+  }
+  const replayed = signals.map(paperSignal);
+  return replay({
+    strategyId: account.strategyId,
+    settings: account.settings,
+    openedAt: account.openedAt,
+    signals: replayed,
+    candles,
+    until: Math.max(until, replayed[replayed.length - 1]?.receivedAt ?? until),
+  });
+}

@@ -1,0 +1,435 @@
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Database, PaperTradesTable, SignalsTable } from '../../db/schema';
+import { SYMBOLS, type MarketSymbol } from '../market/markets';
+import { markPrice, openAccount, positionPnl, type AccountState, type ClosedTrade, type Position } from './account';
+import { MAX_QUOTE_AGE_MS, type PaperEvent, type Quote } from './engine';
+import type { PriceCandle } from './exits';
+import type { Position as PositionJson, Trade as TradeJson } from './schemas';
+import { strategySettingsSchema, type StrategySettings } from './settings';
+import type { MarketPosition, PaperAction, PaperSignal } from './signal';
+
+const isMarketPosition = (value: string | null): value is MarketPosition =>
+  value === 'long' || value === 'flat' || value === 'short';
+
+/*
+ * Where paper trading meets the database: the account state, the signals and candles the engine reads, and the
+ * trades it writes. Every write here runs inside the executor's one transaction per step (executor.ts).
+ */
+
+export const MINUTE_MS = 60_000;
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface StoredAccount {
+  strategyId: number;
+  userId: number;
+  settings: StrategySettings;
+  state: AccountState;
+  openedAt: number;
+  candlesUntil: number;
+}
+
+export function parseStoredSettings(json: string): StrategySettings {
+  return strategySettingsSchema.parse(JSON.parse(json)) as StrategySettings;
+}
+
+/** A strategy's account as stored, or undefined when the strategy does not exist (deleted meanwhile). */
+export async function loadAccount(db: Db, strategyId: number): Promise<StoredAccount | undefined> {
+  const row = await db
+    .selectFrom('paper_accounts as a')
+    .innerJoin('strategies as s', 's.id', 'a.strategy_id')
+    .select(['a.strategy_id', 's.user_id', 's.settings', 'a.state', 'a.opened_at', 'a.candles_until'])
+    .where('a.strategy_id', '=', strategyId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const settings = parseStoredSettings(row.settings);
+  const openedAt = Number(row.opened_at);
+  return {
+    strategyId,
+    userId: Number(row.user_id),
+    settings,
+    openedAt,
+    candlesUntil: Number(row.candles_until),
+    state:
+      row.state === null
+        ? openAccount({ strategyId, startingBalance: settings.startingBalance, openedAt })
+        : (JSON.parse(row.state) as AccountState),
+  };
+}
+
+/** Whether candles must be applied one by one: a signal waits for an open, or a position has a stop or target. */
+export function watchesCandles(state: AccountState): boolean {
+  return (
+    state.pending.length > 0 ||
+    Object.values(state.positions).some((position) => position.stopLoss !== null || position.takeProfit !== null)
+  );
+}
+
+export async function saveAccount(db: Db, account: StoredAccount, now: number): Promise<void> {
+  await db
+    .updateTable('paper_accounts')
+    .set({
+      state: JSON.stringify(account.state),
+      candles_until: account.candlesUntil,
+      watches_candles: watchesCandles(account.state) ? 1 : 0,
+      updated_at: now,
+    })
+    .where('strategy_id', '=', account.strategyId)
+    .execute();
+}
+
+/** The accepted signal as the engine reads it. */
+export function paperSignal(row: Pick<Selectable<SignalsTable>, SignalEngineColumn>): PaperSignal {
+  return {
+    id: Number(row.id),
+    ticker: row.ticker ?? '',
+    action: (row.action ?? 'close') as PaperAction,
+    price: row.price,
+    quantity: row.quantity,
+    positionSize: row.position_size,
+    marketPosition: isMarketPosition(row.market_position) ? row.market_position : null,
+    stopLoss: row.stop_loss,
+    takeProfit: row.take_profit,
+    alertTime: row.alert_time === null ? null : Number(row.alert_time),
+    receivedAt: Number(row.received_at),
+  };
+}
+
+export const SIGNAL_ENGINE_COLUMNS = [
+  'id',
+  'ticker',
+  'action',
+  'price',
+  'quantity',
+  'position_size',
+  'market_position',
+  'stop_loss',
+  'take_profit',
+  'alert_time',
+  'received_at',
+] as const;
+type SignalEngineColumn = (typeof SIGNAL_ENGINE_COLUMNS)[number];
+
+/** The accepted signals of a strategy that have no outcome yet, in the order they are executed (receipt, then id). */
+export async function undecidedSignals(db: Db, strategyId: number, limit: number): Promise<PaperSignal[]> {
+  const rows = await db
+    .selectFrom('signals as s')
+    .select(SIGNAL_ENGINE_COLUMNS.map((column) => `s.${column}` as const))
+    .where('s.strategy_id', '=', strategyId)
+    .where('s.status', '=', 'accepted')
+    .where((eb) =>
+      eb.not(
+        eb.exists(eb.selectFrom('signal_outcomes as o').select('o.signal_id').whereRef('o.signal_id', '=', 's.id')),
+      ),
+    )
+    .orderBy('s.received_at')
+    .orderBy('s.id')
+    .limit(limit)
+    .execute();
+  return rows.map(paperSignal);
+}
+
+/** The last trade price at `time`: the close of the pair's latest 1m candle finished by then. */
+export async function quoteAt(db: Db, symbol: string, time: number): Promise<Quote | null> {
+  if (!(SYMBOLS as readonly string[]).includes(symbol)) return null;
+  const candle = await db
+    .selectFrom('candles_1m')
+    .select(['time', 'close'])
+    .where('symbol', '=', symbol)
+    .where('time', '<=', time - MINUTE_MS)
+    .orderBy('time', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return candle ? { price: candle.close, time: Number(candle.time) + MINUTE_MS } : null;
+}
+
+export interface SymbolCandle {
+  symbol: MarketSymbol;
+  candle: PriceCandle;
+}
+
+/**
+ * Every pair's 1m candles that closed in (from, to], in the order the engine applies them: by close, then the
+ * listed pairs' order (as replay.ts does).
+ */
+export async function candlesClosingBetween(db: Db, from: number, to: number): Promise<SymbolCandle[]> {
+  if (to <= from) return [];
+  const rows = await db
+    .selectFrom('candles_1m')
+    .select(['symbol', 'time', 'open', 'high', 'low', 'close'])
+    .where('time', '>', from - MINUTE_MS)
+    .where('time', '<=', to - MINUTE_MS)
+    .where('symbol', 'in', [...SYMBOLS])
+    .execute();
+  const order = (symbol: string) => SYMBOLS.indexOf(symbol as MarketSymbol);
+  return rows
+    .map((row) => ({
+      symbol: row.symbol as MarketSymbol,
+      candle: { time: Number(row.time), open: row.open, high: row.high, low: row.low, close: row.close },
+    }))
+    .sort((a, b) => a.candle.time - b.candle.time || order(a.symbol) - order(b.symbol));
+}
+
+/**
+ * The time up to which the stored 1m candles are final: the start of the newest stored minute of the pair that
+ * lags most (the feed stores a minute's final values once the next minute opens). Pairs whose data stopped more
+ * than MAX_QUOTE_AGE_MS ago do not hold it back.
+ */
+export async function settledUntil(db: Db, now: number): Promise<number> {
+  let settled = now;
+  for (const symbol of SYMBOLS) {
+    const latest = await db
+      .selectFrom('candles_1m')
+      .select('time')
+      .where('symbol', '=', symbol)
+      .orderBy('time', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (latest && Number(latest.time) > now - MAX_QUOTE_AGE_MS) settled = Math.min(settled, Number(latest.time));
+  }
+  return settled;
+}
+
+/** Each pair's latest 1m candle that closed in (from, to]: all an account without stops or pending signals needs. */
+export async function lastCandlesClosingBetween(db: Db, from: number, to: number): Promise<SymbolCandle[]> {
+  if (to <= from) return [];
+  const latest: SymbolCandle[] = [];
+  for (const symbol of SYMBOLS) {
+    const row = await db
+      .selectFrom('candles_1m')
+      .select(['time', 'open', 'high', 'low', 'close'])
+      .where('symbol', '=', symbol)
+      .where('time', '>', from - MINUTE_MS)
+      .where('time', '<=', to - MINUTE_MS)
+      .orderBy('time', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (row) latest.push({ symbol, candle: { ...row, time: Number(row.time) } });
+  }
+  return latest;
+}
+
+/** Rows per statement, within both databases' limits on statement parameters (21 columns a trade, 3 a point). */
+const TRADES_PER_INSERT = 400;
+const POINTS_PER_INSERT = 2_000;
+
+/**
+ * The trades and equity the engine's events describe, written as rows (each trade once, as the events leave it:
+ * one statement for all of them, one for the equity points); returns what the stream should say.
+ */
+export async function writeEvents(
+  db: Db,
+  account: { strategyId: number; userId: number },
+  events: readonly PaperEvent[],
+  state: AccountState,
+): Promise<{ trades: TradeJson[]; positions: { symbol: string; position: PositionJson | null }[] }> {
+  const rows = new Map<number, TradeRow>();
+  const equityRows: { strategy_id: number; time: number; equity: number }[] = [];
+  for (const event of events) {
+    if (event.type === 'trade') rows.set(event.trade.id, closedTradeRow(account, event.trade));
+    else if (event.type === 'position' && event.position) {
+      rows.set(event.position.id, openTradeRow(account, event.position));
+    } else if (event.type === 'equity') {
+      equityRows.push({ strategy_id: account.strategyId, time: event.point.time, equity: event.point.equity });
+    }
+  }
+  const ids = new Map<number, number>();
+  const all = [...rows.values()];
+  for (let start = 0; start < all.length; start += TRADES_PER_INSERT) {
+    const written = await db
+      .insertInto('paper_trades')
+      .values(all.slice(start, start + TRADES_PER_INSERT))
+      .onConflict((conflict) =>
+        conflict.columns(['strategy_id', 'number']).doUpdateSet((update) => ({
+          status: update.ref('excluded.status'),
+          quantity: update.ref('excluded.quantity'),
+          entry_price: update.ref('excluded.entry_price'),
+          exit_price: update.ref('excluded.exit_price'),
+          entry_fee: update.ref('excluded.entry_fee'),
+          exit_fee: update.ref('excluded.exit_fee'),
+          gross_pnl: update.ref('excluded.gross_pnl'),
+          net_pnl: update.ref('excluded.net_pnl'),
+          return_pct: update.ref('excluded.return_pct'),
+          stop_loss: update.ref('excluded.stop_loss'),
+          take_profit: update.ref('excluded.take_profit'),
+          opened_at: update.ref('excluded.opened_at'),
+          closed_at: update.ref('excluded.closed_at'),
+          entry_signal_ids: update.ref('excluded.entry_signal_ids'),
+          exit_signal_id: update.ref('excluded.exit_signal_id'),
+          exit_reason: update.ref('excluded.exit_reason'),
+        })),
+      )
+      .returning(['id', 'number'])
+      .execute();
+    for (const row of written) ids.set(Number(row.number), Number(row.id));
+  }
+  for (let start = 0; start < equityRows.length; start += POINTS_PER_INSERT) {
+    await db
+      .insertInto('paper_equity')
+      .values(equityRows.slice(start, start + POINTS_PER_INSERT))
+      .execute();
+  }
+
+  const trades: TradeJson[] = [];
+  const positions: { symbol: string; position: PositionJson | null }[] = [];
+  for (const event of events) {
+    if (event.type === 'trade') {
+      trades.push(tradeJson({ ...closedTradeRow(account, event.trade), id: ids.get(event.trade.id)! }));
+    } else if (event.type === 'position') {
+      positions.push({
+        symbol: event.symbol,
+        position: event.position && positionJson(ids.get(event.position.id)!, event.position, state),
+      });
+    }
+  }
+  return { trades, positions };
+}
+
+type TradeRow = Omit<Selectable<PaperTradesTable>, 'id'>;
+
+function closedTradeRow(account: { strategyId: number; userId: number }, trade: ClosedTrade): TradeRow {
+  return {
+    strategy_id: account.strategyId,
+    user_id: account.userId,
+    number: trade.id,
+    symbol: trade.symbol,
+    side: trade.side,
+    status: 'closed',
+    quantity: trade.quantity,
+    entry_price: trade.entryPrice,
+    exit_price: trade.exitPrice,
+    entry_fee: trade.entryFee,
+    exit_fee: trade.exitFee,
+    gross_pnl: trade.grossPnl,
+    net_pnl: trade.netPnl,
+    return_pct: trade.returnPct,
+    stop_loss: null,
+    take_profit: null,
+    opened_at: trade.openedAt,
+    closed_at: trade.closedAt,
+    entry_signal_ids: JSON.stringify(trade.entrySignalIds),
+    exit_signal_id: trade.exitSignalId,
+    exit_reason: trade.exitReason,
+  };
+}
+
+function openTradeRow(account: { strategyId: number; userId: number }, position: Position): TradeRow {
+  return {
+    strategy_id: account.strategyId,
+    user_id: account.userId,
+    number: position.id,
+    symbol: position.symbol,
+    side: position.side,
+    status: 'open',
+    quantity: position.quantity,
+    entry_price: position.entryPrice,
+    exit_price: null,
+    entry_fee: position.entryFees,
+    exit_fee: null,
+    gross_pnl: null,
+    net_pnl: null,
+    return_pct: null,
+    stop_loss: position.stopLoss?.price ?? null,
+    take_profit: position.takeProfit?.price ?? null,
+    opened_at: position.openedAt,
+    closed_at: null,
+    entry_signal_ids: JSON.stringify(position.entrySignalIds),
+    exit_signal_id: null,
+    exit_reason: null,
+  };
+}
+
+/** Deletes a strategy's trades and equity (a reset or a replay starts them again). */
+export async function clearTrades(db: Db, strategyId: number): Promise<void> {
+  await db.deleteFrom('paper_trades').where('strategy_id', '=', strategyId).execute();
+  await db.deleteFrom('paper_equity').where('strategy_id', '=', strategyId).execute();
+}
+
+const ids = (json: string) => (JSON.parse(json) as number[]).map(String);
+
+export function tradeJson(row: Selectable<PaperTradesTable>): TradeJson {
+  return {
+    id: String(row.id),
+    strategyId: String(row.strategy_id),
+    symbol: row.symbol as MarketSymbol,
+    side: row.side,
+    status: row.status,
+    quantity: row.quantity,
+    entryPrice: row.entry_price,
+    exitPrice: row.exit_price,
+    entryFee: row.entry_fee,
+    exitFee: row.exit_fee,
+    fees: row.status === 'closed' ? Math.round((row.entry_fee + (row.exit_fee ?? 0)) * 1e6) / 1e6 : row.entry_fee,
+    grossPnl: row.gross_pnl,
+    netPnl: row.net_pnl,
+    returnPct: row.return_pct,
+    openedAt: Number(row.opened_at),
+    closedAt: row.closed_at === null ? null : Number(row.closed_at),
+    entrySignalIds: ids(row.entry_signal_ids),
+    exitSignalId: row.exit_signal_id === null ? null : String(row.exit_signal_id),
+    exitReason: row.exit_reason as TradeJson['exitReason'],
+  };
+}
+
+export function positionJson(id: number, position: Position, state: AccountState): PositionJson {
+  const mark = markPrice(state, position);
+  return {
+    id: String(id),
+    strategyId: String(position.strategyId),
+    symbol: position.symbol as MarketSymbol,
+    side: position.side,
+    quantity: position.quantity,
+    entryPrice: position.entryPrice,
+    markPrice: mark,
+    unrealisedPnl: positionPnl(position, mark),
+    entryFees: position.entryFees,
+    stopLoss: position.stopLoss?.price ?? null,
+    takeProfit: position.takeProfit?.price ?? null,
+    openedAt: position.openedAt,
+    entrySignalIds: position.entrySignalIds.map(String),
+  };
+}
+
+/** For a closed trade read back as the engine's ClosedTrade (metrics and breakdowns). */
+export function closedTrade(row: Selectable<PaperTradesTable>): ClosedTrade {
+  return {
+    id: Number(row.id),
+    strategyId: Number(row.strategy_id),
+    symbol: row.symbol,
+    side: row.side,
+    quantity: row.quantity,
+    entryPrice: row.entry_price,
+    exitPrice: row.exit_price!,
+    entryFee: row.entry_fee,
+    exitFee: row.exit_fee!,
+    fees: Math.round((row.entry_fee + row.exit_fee!) * 1e6) / 1e6,
+    grossPnl: row.gross_pnl!,
+    netPnl: row.net_pnl!,
+    returnPct: row.return_pct!,
+    openedAt: Number(row.opened_at),
+    closedAt: Number(row.closed_at),
+    entrySignalIds: JSON.parse(row.entry_signal_ids) as number[],
+    exitSignalId: row.exit_signal_id === null ? null : Number(row.exit_signal_id),
+    exitReason: row.exit_reason as ClosedTrade['exitReason'],
+  };
+}
+
+/** Serialises the account work of one strategy across instances on PostgreSQL (the class id of the lock pair). */
+const POSTGRES_ACCOUNT_LOCK_CLASS = 0x5044;
+
+/**
+ * Takes the strategy's account lock for the transaction (PostgreSQL; on SQLite one process owns the database and
+ * the executor runs one step at a time). `wait: false` gives up at once when another instance holds it.
+ */
+export async function lockAccount(trx: Transaction<Database>, strategyId: number, wait: boolean): Promise<boolean> {
+  if (wait) {
+    await sql`select pg_advisory_xact_lock(${sql.lit(POSTGRES_ACCOUNT_LOCK_CLASS)}, ${strategyId}::int)`.execute(trx);
+    return true;
+  }
+  const { rows } = await sql<{
+    locked: boolean;
+  }>`select pg_try_advisory_xact_lock(${sql.lit(POSTGRES_ACCOUNT_LOCK_CLASS)}, ${strategyId}::int) as locked`.execute(
+    trx,
+  );
+  return rows[0]!.locked;
+}
