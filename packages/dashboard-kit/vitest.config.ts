@@ -9,5 +9,7 @@ export default defineConfig({
     css: true,
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // An axe pass over a rendered table takes a few seconds on a busy 2-core machine: time, not a result.
+    testTimeout: 15_000,
   },
 });

@@ -157,6 +157,7 @@ export {
 export {
   SignalsTable,
   SIGNAL_COLUMN_IDS,
+  type RawBodyStatus,
   type SignalColumnId,
   type SignalRow,
   type SignalStatus,
@@ -164,6 +165,47 @@ export {
   type SignalsTableProps,
   type SignalsTableSorting,
 } from './components/SignalsTable';
+export {
+  MetricCard,
+  MetricsGrid,
+  type MetricCardProps,
+  type MetricsGridProps,
+  type MetricTone,
+} from './components/MetricCard';
+export { formatMetric, type MetricFormat } from './format/MetricNumber';
+export {
+  formatCount,
+  formatDuration,
+  formatMoney,
+  formatPercent,
+  formatRatio,
+  isInfinite,
+  toneOf,
+  type RatioValue,
+  type SignedOptions,
+  type ValueTone,
+} from './format/performance';
+export {
+  TradesTable,
+  tradesToCsv,
+  TRADE_COLUMN_IDS,
+  type TradeColumnId,
+  type TradeExitReason,
+  type TradeLink,
+  type TradeRow,
+  type TradesTableColumnVisibility,
+  type TradesTableProps,
+  type TradesTableSorting,
+} from './components/TradesTable';
+export { PositionList, type PositionListProps, type PositionRow } from './components/PositionList';
+export {
+  PeriodBreakdownTable,
+  type BreakdownBy,
+  type BreakdownColumnId,
+  type BreakdownRow,
+  type PeriodBreakdownSorting,
+  type PeriodBreakdownTableProps,
+} from './components/PeriodBreakdownTable';
 export { Separator, type SeparatorProps } from './components/Separator';
 export { Input, type InputProps } from './components/Input';
 export { Label, type LabelProps } from './components/Label';
@@ -191,7 +233,29 @@ export {
   type ChartMarker,
   type ChartMarkerSide,
   type ChartMarkerKind,
+  type PriceLine,
+  type PriceLineKind,
+  type TradeMarker,
+  type TradeMarkerKind,
+  type TradeSide,
 } from './components/CandlestickChart';
+export {
+  EQUITY_RANGES,
+  EquityChart,
+  MAX_EQUITY_POINTS,
+  type EquityChartProps,
+  type EquityPoint,
+  type EquityRange,
+} from './components/EquityChart';
+export {
+  ReturnsHistogram,
+  binReturns,
+  type BinOptions,
+  type ReturnBin,
+  type ReturnBinKind,
+  type ReturnBinning,
+  type ReturnsHistogramProps,
+} from './components/ReturnsHistogram';
 export { createIcon, type IconProps } from './icons/createIcon';
 export { AlertTriangleIcon } from './icons/AlertTriangleIcon';
 export { BellIcon } from './icons/BellIcon';
@@ -201,6 +265,7 @@ export { ChevronsRightIcon } from './icons/ChevronsRightIcon';
 export { ChevronsUpDownIcon } from './icons/ChevronsUpDownIcon';
 export { CreditCardIcon } from './icons/CreditCardIcon';
 export { InboxIcon } from './icons/InboxIcon';
+export { InfoIcon } from './icons/InfoIcon';
 export { LogOutIcon } from './icons/LogOutIcon';
 export { MonitorIcon } from './icons/MonitorIcon';
 export { MoonIcon } from './icons/MoonIcon';

@@ -6,24 +6,35 @@ export const breadcrumb = style({
   minWidth: 0,
 });
 
+/** One line: steps that do not fit are cut with an ellipsis (their text stays whole for assistive technology). */
 export const list = style({
   display: 'flex',
-  flexWrap: 'wrap',
+  flexWrap: 'nowrap',
   alignItems: 'center',
   gap: vars.space['2'],
+  minWidth: 0,
   margin: 0,
   padding: 0,
   listStyle: 'none',
   color: vars.color.mutedForeground,
   fontSize: vars.fontSize.sm,
-  overflowWrap: 'anywhere',
 });
 
+/** Room kept inside a step's clipping box for its link's focus ring (2px wide, 2px off the text). */
+const RING_ROOM = '4px';
+
 export const item = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space['1'],
+  flex: '0 1 auto',
   minWidth: 0,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  padding: RING_ROOM,
+  margin: `-${RING_ROOM}`,
+  selectors: {
+    // The current page gives way last: earlier steps shrink first.
+    '&:last-child': { flexShrink: 0.25 },
+  },
 });
 
 export const link = style([
@@ -47,5 +58,6 @@ export const page = style({
 
 export const separator = style({
   display: 'inline-flex',
+  flexShrink: 0,
   alignItems: 'center',
 });

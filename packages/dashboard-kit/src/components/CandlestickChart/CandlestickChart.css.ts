@@ -272,16 +272,29 @@ export const markerOffScale = style({
   color: vars.color.mutedForeground,
 });
 
-export const markerCount = style({
-  position: 'absolute',
-  display: 'grid',
-  placeItems: 'center',
-  fontFamily: vars.font.mono,
-  fontSize: vars.fontSize.xs,
-  lineHeight: 1,
-  color: vars.color.mutedForeground,
-  pointerEvents: 'none',
-});
+/** A busy candle side's "+N": a button that names and opens the signals it holds. */
+export const markerCount = style([
+  focusRing,
+  {
+    position: 'absolute',
+    display: 'grid',
+    placeItems: 'center',
+    padding: 0,
+    border: 0,
+    borderRadius: vars.radius.sm,
+    background: vars.color.surface,
+    fontFamily: vars.font.mono,
+    fontSize: vars.fontSize.xs,
+    lineHeight: 1,
+    color: vars.color.mutedForeground,
+    whiteSpace: 'nowrap',
+    cursor: 'pointer',
+    pointerEvents: 'auto',
+    selectors: {
+      '&:hover': { color: vars.color.foreground },
+    },
+  },
+]);
 
 export const tooltip = style({
   position: 'absolute',
@@ -375,4 +388,106 @@ export const zoneLabel = style({
   fontSize: vars.fontSize.xs,
   color: vars.color.mutedForeground,
   pointerEvents: 'none',
+});
+
+/** Each kind of price line in its own colour and dash, with a text colour that reads on it. */
+const priceLineColours = {
+  entry: { line: vars.color.primary, text: vars.color.primaryForeground, dash: 'none' },
+  stop: { line: vars.color.danger, text: vars.color.dangerForeground, dash: '6 3' },
+  target: { line: vars.color.success, text: vars.color.successForeground, dash: '6 3' },
+  custom: { line: vars.color.mutedForeground, text: vars.color.background, dash: '2 3' },
+};
+
+type PriceLineKindName = keyof typeof priceLineColours;
+const byKind = <T>(pick: (colours: (typeof priceLineColours)[PriceLineKindName]) => T) =>
+  Object.fromEntries(Object.entries(priceLineColours).map(([kind, colours]) => [kind, pick(colours)])) as Record<
+    PriceLineKindName,
+    T
+  >;
+
+export const priceLine = recipe({
+  base: { strokeWidth: 1, fill: 'none' },
+  variants: { kind: byKind((c) => ({ stroke: c.line, strokeDasharray: c.dash })) },
+});
+
+export const priceLineTag = recipe({
+  variants: { kind: byKind((c) => ({ fill: c.line })) },
+});
+
+export const priceLineTagText = recipe({
+  base: { fontFamily: vars.font.mono, fontSize: vars.fontSize.xs },
+  variants: { kind: byKind((c) => ({ fill: c.text })) },
+});
+
+/** The label on a line: the line's colour with a halo of the surface, so it reads over candles in either theme. */
+export const priceLineLabel = recipe({
+  base: {
+    fontFamily: vars.font.body,
+    fontSize: vars.fontSize.xs,
+    fontWeight: vars.fontWeight.semibold,
+    stroke: vars.color.surface,
+    strokeWidth: 3,
+    strokeLinejoin: 'round',
+    paintOrder: 'stroke',
+  },
+  variants: { kind: byKind((c) => ({ fill: c.line })) },
+});
+
+export const trade = recipe({
+  base: [
+    focusRing,
+    {
+      position: 'absolute',
+      padding: 0,
+      border: 0,
+      borderRadius: vars.radius.sm,
+      background: 'transparent',
+      cursor: 'pointer',
+      pointerEvents: 'auto',
+    },
+  ],
+  variants: { kind: { entry: {}, exit: {} } },
+});
+
+/** The dot at the fill's price: filled for an entry, hollow (a ring) for an exit. */
+export const tradePin = style({
+  position: 'absolute',
+  display: 'grid',
+  placeItems: 'center',
+  width: '10px',
+  height: '10px',
+  boxSizing: 'border-box',
+  borderRadius: '50%',
+  border: `2px solid ${vars.color.up}`,
+  background: vars.color.up,
+  color: vars.color.background,
+  fontSize: '8px',
+  lineHeight: 1,
+  selectors: {
+    '&[data-side="short"]': { borderColor: vars.color.down, background: vars.color.down },
+    '[data-kind="exit"] > &': { background: vars.color.surface, color: vars.color.foreground },
+  },
+});
+
+/** The flag beside the pin: solid in the side's colour for an entry, outlined for an exit. */
+export const tradeLabel = style({
+  position: 'absolute',
+  height: '18px',
+  boxSizing: 'border-box',
+  padding: `0 ${vars.space['1']}`,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  borderRadius: vars.radius.sm,
+  border: `1px solid ${vars.color.up}`,
+  background: vars.color.up,
+  color: vars.color.background,
+  fontFamily: vars.font.body,
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.medium,
+  lineHeight: '16px',
+  selectors: {
+    '&[data-side="short"]': { borderColor: vars.color.down, background: vars.color.down },
+    '[data-kind="exit"] > &': { background: vars.color.surface, color: vars.color.foreground },
+  },
 });

@@ -16,8 +16,9 @@ import { useEffect, useState } from 'react';
 import { BothThemes, Caption, PhoneFrame, Stack } from '../../stories/StoryLayout';
 import { MINUTE } from './aggregate';
 import { CandlestickChart } from './CandlestickChart';
+import { defaultFormatPrice } from './format';
 import { openNextCandle, sampleCandles, sampleMarkers, seededRandom, tickCandle } from './fixtures';
-import type { Candle, ChartMarker } from './types';
+import type { Candle, ChartMarker, PriceLine, TradeMarker } from './types';
 
 export default {
   title: 'Data / Candlestick chart',
@@ -143,6 +144,36 @@ export const MarkerKinds: Story = () => (
   </BothThemes>
 );
 
+/** 118 signals on one candle, both sides, prices spread: one short stack a side, its "+N" a button. */
+function busyCandle(candles: readonly Candle[]): ChartMarker[] {
+  const candle = candles[candles.length - 6] as Candle;
+  return Array.from({ length: 118 }, (_, i) => ({
+    id: `busy-${i}`,
+    time: candle.time + i * 400,
+    side: i % 2 ? 'sell' : 'buy',
+    label: `${i % 2 ? 'SELL' : 'BUY'} · Scale in #${i + 1}`,
+    price: candle.low + ((candle.high - candle.low) * (i % 9)) / 8,
+  }));
+}
+
+const BUSY_MARKERS = busyCandle(HISTORY_300);
+
+export const BusyCandle: Story = () => (
+  <Stack>
+    <CandlestickChart
+      symbol="BTC/USD"
+      interval="1m"
+      candles={HISTORY_300}
+      markers={BUSY_MARKERS}
+      height={360}
+      onMarkerClick={action('marker')}
+    />
+    <Caption>
+      Tab to the markers, then the arrow keys reach each stack&apos;s +N; its tooltip names what it holds.
+    </Caption>
+  </Stack>
+);
+
 export const OpenedAtASignal: Story = () => (
   <Stack>
     <Caption>focusTime centres the view on a signal’s time; selectedMarkerId rings its marker.</Caption>
@@ -228,3 +259,98 @@ export const BothThemesSideBySide: Story = () => (
     />
   </BothThemes>
 );
+
+/** An open long with its stop and target, a closed short before it, and a custom level off the scale. */
+function positionOverlays(candles: readonly Candle[]): { lines: PriceLine[]; trades: TradeMarker[] } {
+  const at = (back: number) => candles[candles.length - 1 - back] as Candle;
+  const entry = at(30).close;
+  return {
+    lines: [
+      { id: 'entry', price: entry, label: 'Entry', kind: 'entry' },
+      { id: 'stop', price: entry * 0.997, label: 'Stop', kind: 'stop' },
+      { id: 'target', price: entry * 1.004, label: 'Target', kind: 'target' },
+      { id: 'alert', price: entry * 1.05, label: 'Alert level', kind: 'custom' },
+    ],
+    trades: [
+      {
+        id: 'short-in',
+        time: at(90).time + 5_000,
+        price: at(90).close,
+        side: 'short',
+        kind: 'entry',
+        label: 'Short 0.2 @ ' + defaultFormatPrice(at(90).close),
+      },
+      {
+        id: 'short-out',
+        time: at(60).time + 5_000,
+        price: at(60).close,
+        side: 'short',
+        kind: 'exit',
+        label: 'Exit −41.20',
+      },
+      {
+        id: 'long-in',
+        time: at(30).time + 5_000,
+        price: entry,
+        side: 'long',
+        kind: 'entry',
+        label: 'Long 0.1 @ ' + defaultFormatPrice(entry),
+      },
+    ],
+  };
+}
+
+const POSITION = positionOverlays(HISTORY_300);
+
+export const PositionAndTrades: Story = () => {
+  const candles = useLiveCandles(HISTORY_300);
+  const [clicked, setClicked] = useState<TradeMarker | null>(null);
+  return (
+    <Stack>
+      <Caption>
+        An open long (entry, stop, target; an alert level above the scale has an arrow) and the trades before it, beside
+        the signals. Live ticks redraw only the forming candle.
+      </Caption>
+      <CandlestickChart
+        symbol="BTC/USD"
+        interval="1m"
+        candles={candles}
+        markers={sampleMarkers(HISTORY_300, 9)}
+        priceLines={POSITION.lines}
+        trades={POSITION.trades}
+        onTradeClick={setClicked}
+        timeZone="UTC"
+      />
+      <Caption>{clicked ? `Clicked trade: ${clicked.label ?? clicked.id}` : 'Click a trade flag.'}</Caption>
+    </Stack>
+  );
+};
+
+export const PositionAndTradesBothThemes: Story = () => (
+  <BothThemes>
+    <CandlestickChart
+      symbol="BTC/USD"
+      interval="1m"
+      candles={HISTORY_300}
+      priceLines={POSITION.lines}
+      trades={POSITION.trades}
+      timeZone="UTC"
+      height={360}
+      onTradeClick={action('trade')}
+    />
+  </BothThemes>
+);
+
+export const PositionAndTradesPhone: Story = () => (
+  <PhoneFrame>
+    <CandlestickChart
+      symbol="BTC/USD"
+      interval="1m"
+      candles={HISTORY_300}
+      priceLines={POSITION.lines}
+      trades={POSITION.trades}
+      height={320}
+    />
+  </PhoneFrame>
+);
+PositionAndTradesPhone.meta = { width: 'xsmall' };

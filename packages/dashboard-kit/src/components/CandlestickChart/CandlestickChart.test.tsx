@@ -6,7 +6,7 @@ import { itConforms } from '../../test/conformance';
 import { MINUTE } from './aggregate';
 import { CandlestickChart, type CandlestickChartProps } from './CandlestickChart';
 import { sampleCandles } from './fixtures';
-import type { Candle, ChartMarker } from './types';
+import type { Candle, ChartMarker, PriceLine, TradeMarker } from './types';
 
 const T0 = Date.UTC(2026, 2, 12, 10, 0);
 
@@ -324,6 +324,35 @@ describe('given signal markers', () => {
     });
   });
 
+  describe('when a candle side holds more signals than its stack shows', () => {
+    const busy: ChartMarker[] = Array.from({ length: 12 }, (_, i) => ({
+      id: `busy${i}`,
+      time: T0 + 20 * MINUTE + i * 1_000,
+      side: 'buy',
+      label: `Scale in ${i + 1}`,
+    }));
+
+    it('should offer the rest as a "+N" button in the toolbar, which names them and opens the first', async () => {
+      const onMarkerClick = vi.fn();
+      const { user } = renderChart({ markers: busy, onMarkerClick });
+      const more = screen.getByRole('button', { name: '9 more signals on this candle' });
+      expect(more).toHaveTextContent('+9');
+      await user.click(chartArea());
+      await user.tab();
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: /Scale in 3, and 9 more/ }));
+      await user.keyboard('{ArrowRight}');
+      expect(document.activeElement).toBe(more);
+      const tooltip = screen.getByRole('tooltip');
+      expect(tooltip).toHaveTextContent('9 more signals on this candle');
+      expect(tooltip).toHaveTextContent('Scale in 4');
+      expect(tooltip).toHaveTextContent('Scale in 8');
+      expect(tooltip).not.toHaveTextContent('Scale in 9');
+      expect(tooltip).toHaveTextContent('and 4 more');
+      await user.keyboard('{Enter}');
+      expect(onMarkerClick).toHaveBeenCalledWith(busy[3]);
+    });
+  });
+
   it('should mark the selected marker as current and make it the Tab stop', () => {
     renderChart({ markers, selectedMarkerId: 'b' });
     const selected = screen.getByRole('button', { name: 'Entry short signal: Take profit' });
@@ -352,6 +381,124 @@ describe('given signal markers', () => {
 
   it('should have no axe violations', async () => {
     const { container } = renderChart({ markers, selectedMarkerId: 'a' });
+    await expectNoAxeViolations(container);
+  });
+});
+
+describe('given price lines', () => {
+  // The 30 rising candles span 98.50 to 129.00.
+  const priceLines: PriceLine[] = [
+    { id: 'entry', price: 110, label: 'Entry', kind: 'entry' },
+    { id: 'stop', price: 104.5, label: 'Stop', kind: 'stop' },
+    { id: 'target', price: 400, label: 'Target', kind: 'target' },
+  ];
+  const line = (container: HTMLElement, kind: string) =>
+    container.querySelector(`[data-slot="price-line"][data-kind="${kind}"]`) as Element;
+
+  it('should draw each line across the plot with its price tagged on the axis and its label', () => {
+    const { container } = renderChart({ priceLines });
+    const entry = line(container, 'entry');
+    const texts = [...entry.querySelectorAll('text')].map((text) => text.textContent);
+    expect(texts).toEqual(['110.00', 'Entry']);
+    const stroke = entry.querySelector('line') as SVGLineElement;
+    expect(Number(stroke.getAttribute('x1'))).toBe(0);
+    // The tag sits on the axis, right of where the line ends.
+    expect(Number(entry.querySelector('rect')?.getAttribute('x'))).toBe(Number(stroke.getAttribute('x2')));
+    // Stop is below entry on the scale.
+    const y = (kind: string) => Number(line(container, kind).querySelector('line')?.getAttribute('y1'));
+    expect(y('stop')).toBeGreaterThan(y('entry'));
+    expect(line(container, 'stop').getAttribute('class') ?? '').not.toBe(entry.getAttribute('class'));
+  });
+
+  it('should show a line beyond the price scale as an arrow at the edge, not a line', () => {
+    const { container } = renderChart({ priceLines });
+    const target = line(container, 'target');
+    expect(target).toHaveAttribute('data-off-scale', 'above');
+    expect(target.querySelector('line')).toBeNull();
+    expect(target).toHaveTextContent('↑ Target 400.00');
+  });
+
+  it('should list the lines for screen readers', () => {
+    renderChart({ priceLines });
+    const list = screen.getByRole('list', { name: 'Price lines' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Entry at 110.00', 'Stop at 104.50', 'Target at 400.00']);
+  });
+
+  it('should keep the lines when the view is zoomed', async () => {
+    const { user, container } = renderChart({ candles: rising(300), priceLines });
+    await user.click(chartArea());
+    await user.keyboard('{+}{+}');
+    // Zoomed in on the latest candles (around 290 to 399), both lines are now below the scale.
+    expect(line(container, 'entry')).toHaveAttribute('data-off-scale', 'below');
+    expect(line(container, 'stop')).toHaveTextContent('↓ Stop 104.50');
+  });
+});
+
+describe('given trade markers', () => {
+  const trades: TradeMarker[] = [
+    {
+      id: 'open',
+      time: T0 + 10 * MINUTE + 30_000,
+      price: 109.5,
+      side: 'long',
+      kind: 'entry',
+      label: 'Long 0.1 @ 109.50',
+    },
+    { id: 'close', time: T0 + 20 * MINUTE, price: 120, side: 'long', kind: 'exit', label: 'Exit +1.05' },
+    { id: 'short', time: T0 + 25 * MINUTE, price: 124, side: 'short', kind: 'entry' },
+  ];
+
+  it('should flag each trade with its label, apart from the signal markers', () => {
+    renderChart({ trades, markers: [{ id: 's', time: T0 + 10 * MINUTE, side: 'buy', label: 'Breakout' }] });
+    const toolbar = screen.getByRole('toolbar', { name: 'Trades on the chart' });
+    expect(
+      within(toolbar)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Long entry: Long 0.1 @ 109.50 at 109.50', 'Long exit: Exit +1.05 at 120.00', 'Short entry at 124.00']);
+    expect(toolbar).toHaveTextContent('Long 0.1 @ 109.50');
+    expect(toolbar).toHaveTextContent('Exit +1.05');
+    expect(within(toolbar).queryByRole('button', { name: /Breakout/ })).toBeNull();
+    expect(screen.getByRole('toolbar', { name: 'Signals on the chart' })).toBeInTheDocument();
+  });
+
+  it('should report the trade when it is clicked', async () => {
+    const onTradeClick = vi.fn();
+    const { user } = renderChart({ trades, onTradeClick });
+    await user.click(screen.getByRole('button', { name: /Exit \+1.05/ }));
+    expect(onTradeClick).toHaveBeenCalledExactlyOnceWith(trades[1]);
+  });
+
+  it('should be one Tab stop, with arrow keys between trades and a tooltip on the one focused', async () => {
+    const { user } = renderChart({ trades });
+    await user.click(chartArea());
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Short entry at 124.00' })).toHaveFocus();
+    await user.keyboard('{Home}');
+    const first = screen.getByRole('button', { name: /Long 0.1/ });
+    expect(first).toHaveFocus();
+    expect(screen.getByRole('tooltip')).toHaveTextContent('Long entry · Long 0.1 @ 109.50');
+    expect(screen.getByRole('tooltip')).toHaveTextContent('at 109.50 · 12 Mar 2026 10:10 UTC');
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('button', { name: /Exit \+1.05/ })).toHaveFocus();
+  });
+
+  it('should say when a fill lies off the price scale', () => {
+    renderChart({ trades: [{ id: 'far', time: T0 + 5 * MINUTE, price: 20, side: 'short', kind: 'exit' }] });
+    const flag = screen.getByRole('button', { name: 'Short exit at 20.00, below the price scale' });
+    expect(flag).toHaveAttribute('data-off-scale', 'below');
+  });
+
+  it('should have no axe violations, with signals and price lines beside them', async () => {
+    const { container } = renderChart({
+      trades,
+      markers: [{ id: 's', time: T0 + 10 * MINUTE, side: 'buy', label: 'Breakout' }],
+      priceLines: [{ id: 'entry', price: 110, label: 'Entry', kind: 'entry' }],
+    });
     await expectNoAxeViolations(container);
   });
 });

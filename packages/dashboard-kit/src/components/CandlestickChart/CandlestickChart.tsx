@@ -10,26 +10,26 @@ import {
   useState,
   type ComponentPropsWithoutRef,
   type ReactNode,
-  type RefObject,
 } from 'react';
-import { AlertTriangleIcon } from '../../icons/AlertTriangleIcon';
 import { ChevronsRightIcon } from '../../icons/ChevronsRightIcon';
-import { InboxIcon } from '../../icons/InboxIcon';
-import { SpinnerIcon } from '../../icons/SpinnerIcon';
+import { FALLBACK_SIZE, useElementSize } from '../../hooks/useElementSize';
 import { visuallyHidden } from '../../theme/focus.css';
 import { timeZoneLabel, type TimeZoneMode } from '../../time/time-zone';
 import { Button } from '../Button';
-import { EmptyState } from '../EmptyState';
 import { formatIntervalMs, inferIntervalMs, parseInterval } from './aggregate';
 import * as styles from './CandlestickChart.css';
 import { Crosshair, type LegendField } from './crosshair';
 import { defaultFormatPrice, describeChart } from './format';
 import { useChartInteractions } from './interactions';
+import { ChartPlaceholder, ChartStatus } from './ChartStates';
 import { AxesLayer, FormingLayer, SettledLayer } from './layers';
 import { MarkerLayer } from './MarkerLayer';
 import { layoutMarkers } from './markers';
 import { useChartModel } from './model';
-import type { Candle, ChartMarker } from './types';
+import { PriceLineLayer } from './PriceLineLayer';
+import { TradeLayer } from './TradeLayer';
+import { layoutTrades } from './trades';
+import type { Candle, ChartMarker, PriceLine, TradeMarker } from './types';
 import { defaultSpan, LIVE_EDGE, type Viewport } from './viewport';
 
 export interface CandlestickChartProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
@@ -63,9 +63,16 @@ export interface CandlestickChartProps extends Omit<ComponentPropsWithoutRef<'di
   focusTime?: number | null;
   /** The id of the marker shown as selected (ringed, `aria-current`), for example the signal a link opened. */
   selectedMarkerId?: string | null;
+  /** Horizontal lines at prices, such as an open position's entry, stop and target, each tagged on the price axis. */
+  priceLines?: readonly PriceLine[];
+  /** Trade fills to flag at their price and time, drawn unlike the signal markers. */
+  trades?: readonly TradeMarker[];
+  onTradeClick?: (trade: TradeMarker) => void;
 }
 
 const NO_MARKERS: readonly ChartMarker[] = [];
+const NO_PRICE_LINES: readonly PriceLine[] = [];
+const NO_TRADES: readonly TradeMarker[] = [];
 const DEFAULT_HEIGHT = 400;
 const PRICE_TAG_PX = 18;
 
@@ -90,6 +97,9 @@ export const CandlestickChart = forwardRef<HTMLDivElement, CandlestickChartProps
     timeZone = 'local',
     focusTime = null,
     selectedMarkerId = null,
+    priceLines = NO_PRICE_LINES,
+    trades = NO_TRADES,
+    onTradeClick,
     className,
     style,
     'aria-label': ariaLabel,
@@ -113,27 +123,7 @@ export const CandlestickChart = forwardRef<HTMLDivElement, CandlestickChartProps
         : `${name}: no candles yet.`;
   const title = `${symbol} · ${interval}`;
 
-  let status: ReactNode = null;
-  if (hasCandles && error) {
-    status = (
-      <span role="alert" className={clsx(styles.status, styles.notice)}>
-        <AlertTriangleIcon size={14} />
-        {error}
-        {onRetry && (
-          <Button variant="ghost" size="sm" onClick={onRetry}>
-            Retry
-          </Button>
-        )}
-      </span>
-    );
-  } else if (hasCandles && loading) {
-    status = (
-      <span role="status" className={styles.status}>
-        <SpinnerIcon size={14} />
-        Updating…
-      </span>
-    );
-  }
+  const status = hasCandles ? <ChartStatus loading={loading} error={error} onRetry={onRetry} /> : null;
 
   return (
     <div
@@ -161,6 +151,9 @@ export const CandlestickChart = forwardRef<HTMLDivElement, CandlestickChartProps
           focusTime={focusTime}
           selectedMarkerId={selectedMarkerId}
           onMarkerClick={onMarkerClick}
+          priceLines={priceLines}
+          trades={trades}
+          onTradeClick={onTradeClick}
         />
       ) : (
         <ChartState state={placeholder} name={name} title={title} error={error} onRetry={onRetry} />
@@ -168,6 +161,15 @@ export const CandlestickChart = forwardRef<HTMLDivElement, CandlestickChartProps
       <p id={summaryId} className={visuallyHidden}>
         {summary}
       </p>
+      {hasCandles && priceLines.length > 0 && (
+        <ul aria-label="Price lines" className={visuallyHidden}>
+          {priceLines.map((line) => (
+            <li key={line.id}>
+              {line.label} at {formatPrice(line.price)}
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 });
@@ -193,77 +195,17 @@ function ChartState({ state, name, title, error, onRetry }: ChartStateProps) {
   return (
     <>
       <ChartHeader title={title} />
-      {state === 'loading' && (
-        <EmptyState
-          role="status"
-          titleAs="p"
-          className={styles.state}
-          icon={<SpinnerIcon className={styles.spin} />}
-          title={`Loading ${name} candles…`}
-        />
-      )}
-      {state === 'empty' && (
-        <EmptyState
-          titleAs="p"
-          className={styles.state}
-          icon={<InboxIcon />}
-          title="No candles yet"
-          description={`${name} has no candles yet. They appear here as soon as market data arrives.`}
-        />
-      )}
-      {state === 'error' && (
-        <EmptyState
-          role="alert"
-          tone="danger"
-          titleAs="p"
-          className={styles.state}
-          icon={<AlertTriangleIcon />}
-          title={`Couldn’t load ${name} candles`}
-          description={error}
-          action={
-            onRetry && (
-              <Button variant="secondary" size="sm" onClick={onRetry}>
-                Retry
-              </Button>
-            )
-          }
-        />
-      )}
+      <ChartPlaceholder
+        state={state}
+        loadingTitle={`Loading ${name} candles…`}
+        emptyTitle="No candles yet"
+        emptyDescription={`${name} has no candles yet. They appear here as soon as market data arrives.`}
+        errorTitle={`Couldn’t load ${name} candles`}
+        error={error}
+        onRetry={onRetry}
+      />
     </>
   );
-}
-
-interface Size {
-  width: number;
-  height: number;
-}
-
-/** Used where layout reports no size (server rendering, jsdom). */
-const FALLBACK_SIZE: Size = { width: 640, height: 320 };
-
-/** The element's size, measured before paint and followed with a ResizeObserver; null until measured. */
-function useElementSize(ref: RefObject<HTMLElement | null>): Size | null {
-  const [size, setSize] = useState<Size | null>(null);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const update = (width: number, height: number) => {
-      const next = {
-        width: Math.round(width) || FALLBACK_SIZE.width,
-        height: Math.round(height) || FALLBACK_SIZE.height,
-      };
-      setSize((current) => (current?.width === next.width && current.height === next.height ? current : next));
-    };
-    const rect = element.getBoundingClientRect();
-    update(rect.width, rect.height);
-    const observer = new ResizeObserver((entries) => {
-      const box = entries[entries.length - 1]?.contentRect;
-      if (box) update(box.width, box.height);
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref]);
-  return size;
 }
 
 const LEGEND_FIELDS: [LegendField, string, string][] = [
@@ -287,6 +229,9 @@ interface ChartPlotProps {
   focusTime: number | null;
   selectedMarkerId: string | null;
   onMarkerClick: ((marker: ChartMarker) => void) | undefined;
+  priceLines: readonly PriceLine[];
+  trades: readonly TradeMarker[];
+  onTradeClick: ((trade: TradeMarker) => void) | undefined;
 }
 
 function ChartPlot({
@@ -301,6 +246,9 @@ function ChartPlot({
   focusTime,
   selectedMarkerId,
   onMarkerClick,
+  priceLines,
+  trades,
+  onTradeClick,
 }: ChartPlotProps) {
   const areaRef = useRef<HTMLDivElement>(null);
   const surfaceRef = useRef<HTMLDivElement>(null);
@@ -355,6 +303,12 @@ function ChartPlot({
     [markers, series, candleWindow, bucketMs, frame, priceRange, selectedMarkerId],
   );
 
+  // Laid out from the candles' times, so a tick that only edits the forming candle keeps the layout.
+  const tradeLayout = useMemo(
+    () => layoutTrades({ trades, series: model.timeSeries, window: candleWindow, bucketMs, frame, priceRange }),
+    [trades, model.timeSeries, candleWindow, bucketMs, frame, priceRange],
+  );
+
   // A time to show (a signal's, from a link): centre the view on it once the plot's width is known.
   const plotWidth = size ? frame.plotRight : null;
   useLayoutEffect(() => {
@@ -367,8 +321,10 @@ function ChartPlot({
   }, [focusTime, resetKey, plotWidth === null]);
 
   const onMarkerClickRef = useRef(onMarkerClick);
+  const onTradeClickRef = useRef(onTradeClick);
   useLayoutEffect(() => {
     onMarkerClickRef.current = onMarkerClick;
+    onTradeClickRef.current = onTradeClick;
     crosshair.state = { series, window: candleWindow, frame, priceRange, bucketMs, formatPrice, timeZone };
     crosshair.slider = surfaceRef.current;
     const legendRoot = legendRef.current;
@@ -392,6 +348,7 @@ function ChartPlot({
   });
   useLayoutEffect(() => () => crosshair.dispose(), [crosshair]);
   const handleMarkerClick = useCallback((marker: ChartMarker) => onMarkerClickRef.current?.(marker), []);
+  const handleTradeClick = useCallback((trade: TradeMarker) => onTradeClickRef.current?.(trade), []);
   const { onKeyDown, onBlur, goToLatest } = useChartInteractions({
     surfaceRef,
     crosshair,
@@ -460,6 +417,13 @@ function ChartPlot({
                 formatPrice={formatPrice}
               />
               <SettledLayer candles={settledVisible} firstIndex={first} pane={model.pane} />
+              <PriceLineLayer
+                lines={priceLines}
+                frame={frame}
+                priceRange={priceRange}
+                tagHeight={PRICE_TAG_PX}
+                formatPrice={formatPrice}
+              />
               <FormingLayer
                 candle={series.forming}
                 index={series.settled.length}
@@ -486,6 +450,14 @@ function ChartPlot({
           >
             {timeZoneLabel(timeZone, candles[candles.length - 1]?.time)}
           </span>
+        )}
+        {size && (
+          <TradeLayer
+            items={tradeLayout}
+            formatPrice={formatPrice}
+            timeZone={timeZone}
+            onTradeClick={handleTradeClick}
+          />
         )}
         {size && (
           <MarkerLayer

@@ -1,10 +1,11 @@
 import { clsx } from 'clsx';
-import { memo, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useId, useState } from 'react';
 import type { TimeZoneMode } from '../../time/time-zone';
 import { MINUTE } from './aggregate';
 import * as styles from './CandlestickChart.css';
 import { formatCandleTime } from './format';
 import type { MarkerLayout } from './markers';
+import { useRovingToolbar } from './roving';
 import type { ChartMarker } from './types';
 
 interface MarkerLayerProps {
@@ -41,6 +42,68 @@ function details(marker: ChartMarker, formatPrice: (value: number) => string, ti
   return `${price}${formatCandleTime(marker.time, MINUTE, timeZone)}`;
 }
 
+/** Signals a "+N" count's tooltip names before it says how many more there are. */
+const COUNT_TOOLTIP_LINES = 5;
+
+const countName = (hidden: number) => `${hidden} more ${hidden === 1 ? 'signal' : 'signals'} on this candle`;
+
+/** One Tab-stop target of the toolbar: a marker, or the "+N" count after the last marker of a candle side. */
+interface Stop {
+  key: string;
+  item: MarkerLayout;
+  count: boolean;
+}
+
+const stopsOf = (items: readonly MarkerLayout[]): Stop[] =>
+  items.flatMap((item) => {
+    const marker: Stop = { key: item.marker.id, item, count: false };
+    return item.hidden > 0 && item.countBox ? [marker, { key: `${item.marker.id}:more`, item, count: true }] : [marker];
+  });
+
+/** The tooltip of a marker (kind, label, price, time, warning) or of a count (the first signals it holds). */
+function StopTooltip({
+  id,
+  stop: { item, count },
+  formatPrice,
+  timeZone,
+}: {
+  id: string;
+  stop: Stop;
+  formatPrice: (value: number) => string;
+  timeZone: TimeZoneMode;
+}) {
+  const box = count && item.countBox ? item.countBox : item.box;
+  return (
+    <div
+      role="tooltip"
+      id={id}
+      data-placement={item.placement}
+      className={clsx(styles.tooltip, styles.tooltipPlacement)}
+      style={{ left: box.left + box.width / 2, top: item.placement === 'below' ? box.top + box.height : box.top }}
+    >
+      {count ? (
+        <>
+          <div className={styles.tooltipTitle}>{countName(item.hidden)}</div>
+          {item.hiddenMarkers.slice(0, COUNT_TOOLTIP_LINES).map((marker) => (
+            <div key={marker.id}>
+              {marker.label} · {details(marker, formatPrice, timeZone)}
+            </div>
+          ))}
+          {item.hidden > COUNT_TOOLTIP_LINES && <div>and {item.hidden - COUNT_TOOLTIP_LINES} more</div>}
+        </>
+      ) : (
+        <>
+          <div className={styles.tooltipTitle}>
+            {GLYPH_NAMES[glyphOf(item.marker)]} · {item.marker.label}
+          </div>
+          <div>{details(item.marker, formatPrice, timeZone)}</div>
+          {item.marker.warning && <div>{item.marker.warning}</div>}
+        </>
+      )}
+    </div>
+  );
+}
+
 const sameItems = (a: readonly MarkerLayout[], b: readonly MarkerLayout[]) =>
   a.length === b.length &&
   a.every((item, i) => {
@@ -52,6 +115,7 @@ const sameItems = (a: readonly MarkerLayout[], b: readonly MarkerLayout[]) =>
       item.placement === other.placement &&
       item.offScale === other.offScale &&
       item.hidden === other.hidden &&
+      item.hiddenMarkers.every((hidden, j) => hidden === other.hiddenMarkers[j]) &&
       item.countBox?.left === other.countBox?.left &&
       item.countBox?.top === other.countBox?.top
     );
@@ -59,50 +123,32 @@ const sameItems = (a: readonly MarkerLayout[], b: readonly MarkerLayout[]) =>
 
 /**
  * Signal markers as buttons over the plot, in one toolbar: a single Tab stop, the arrow keys (and Home,
- * End) move between markers in time order. A click, Enter or Space reports the marker; hover and focus
- * show its tooltip. Re-renders only when a marker moves, not on every live tick.
+ * End) move between markers in time order, and onto a busy candle side's "+N" count. A click, Enter or
+ * Space reports the marker (on a count: the first signal it holds, whose neighbours in the list are the
+ * rest); hover and focus show its tooltip, which for a count names the signals it holds. Re-renders only
+ * when a marker moves, not on every live tick.
  */
 export const MarkerLayer = memo(
   function MarkerLayer({ items, formatPrice, timeZone, selectedId, onMarkerClick }: MarkerLayerProps) {
     const [activeId, setActiveId] = useState<string | null>(null);
-    const [focusId, setFocusId] = useState<string | null>(null);
-    const buttons = useRef(new Map<string, HTMLButtonElement>());
     const tooltipId = useId();
+    const stops = stopsOf(items);
+    // The Tab stop without a focused or selected marker is the latest marker, not a count after it.
+    const { tabStopId, onKeyDown, register, focused } = useRovingToolbar(
+      stops.map((stop) => stop.key),
+      selectedId ?? items.at(-1)?.marker.id ?? null,
+    );
     if (items.length === 0) return null;
-    const active = items.find((item) => item.marker.id === activeId);
-    // The one Tab stop: the marker last focused, else the selected one, else the latest.
-    const tabStop =
-      items.find((item) => item.marker.id === focusId) ??
-      items.find((item) => item.marker.id === selectedId) ??
-      (items[items.length - 1] as MarkerLayout);
-
-    const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-      if (event.ctrlKey || event.metaKey || event.altKey) return;
-      const current = items.findIndex((item) => item.marker.id === tabStop.marker.id);
-      let next: number;
-      switch (event.key) {
-        case 'ArrowLeft':
-        case 'ArrowUp':
-          next = Math.max(0, current - 1);
-          break;
-        case 'ArrowRight':
-        case 'ArrowDown':
-          next = Math.min(items.length - 1, current + 1);
-          break;
-        case 'Home':
-          next = 0;
-          break;
-        case 'End':
-          next = items.length - 1;
-          break;
-        default:
-          return;
-      }
-      event.preventDefault();
-      const id = (items[next] as MarkerLayout).marker.id;
-      setFocusId(id);
-      buttons.current.get(id)?.focus();
-    };
+    const active = stops.find((stop) => stop.key === activeId);
+    const pointable = (key: string) => ({
+      onPointerEnter: () => setActiveId(key),
+      onPointerLeave: () => setActiveId((current) => (current === key ? null : current)),
+      onFocus: () => {
+        setActiveId(key);
+        focused(key);
+      },
+      onBlur: () => setActiveId((current) => (current === key ? null : current)),
+    });
 
     return (
       <div
@@ -114,20 +160,17 @@ export const MarkerLayer = memo(
         onKeyDown={onKeyDown}
       >
         {items.map((item) => {
-          const { marker, box, placement, hidden, countBox, offScale } = item;
+          const { marker, box, placement, hidden, hiddenMarkers, countBox, offScale } = item;
           const glyph = glyphOf(marker);
-          const show = () => setActiveId(marker.id);
-          const hide = () => setActiveId((current) => (current === marker.id ? null : current));
+          const countKey = `${marker.id}:more`;
           return (
             <span key={marker.id}>
               <button
-                ref={(node) => {
-                  if (node) buttons.current.set(marker.id, node);
-                  else buttons.current.delete(marker.id);
-                }}
+                ref={register(marker.id)}
                 type="button"
-                tabIndex={marker.id === tabStop.marker.id ? 0 : -1}
+                tabIndex={marker.id === tabStopId ? 0 : -1}
                 data-slot="marker"
+                data-marker-id={marker.id}
                 data-side={marker.side}
                 data-glyph={glyph}
                 data-placement={placement}
@@ -138,13 +181,7 @@ export const MarkerLayer = memo(
                 aria-label={accessibleName(item)}
                 aria-describedby={activeId === marker.id ? tooltipId : undefined}
                 onClick={() => onMarkerClick?.(marker)}
-                onPointerEnter={show}
-                onPointerLeave={hide}
-                onFocus={() => {
-                  show();
-                  setFocusId(marker.id);
-                }}
-                onBlur={hide}
+                {...pointable(marker.id)}
               >
                 <span className={styles.markerGlyph({ glyph, placement })} />
                 {marker.warning && (
@@ -159,36 +196,27 @@ export const MarkerLayer = memo(
                 )}
               </button>
               {hidden > 0 && countBox && (
-                <span
+                <button
+                  ref={register(countKey)}
+                  type="button"
+                  tabIndex={countKey === tabStopId ? 0 : -1}
                   className={styles.markerCount}
                   data-slot="marker-count"
+                  data-marker-id={marker.id}
+                  data-side={marker.side}
                   style={{ left: countBox.left, top: countBox.top, width: countBox.width, height: countBox.height }}
-                  aria-hidden="true"
+                  aria-label={countName(hidden)}
+                  aria-describedby={activeId === countKey ? tooltipId : undefined}
+                  onClick={() => onMarkerClick?.(hiddenMarkers[0] as ChartMarker)}
+                  {...pointable(countKey)}
                 >
                   +{hidden}
-                </span>
+                </button>
               )}
             </span>
           );
         })}
-        {active && (
-          <div
-            role="tooltip"
-            id={tooltipId}
-            data-placement={active.placement}
-            className={clsx(styles.tooltip, styles.tooltipPlacement)}
-            style={{
-              left: active.box.left + active.box.width / 2,
-              top: active.placement === 'below' ? active.box.top + active.box.height : active.box.top,
-            }}
-          >
-            <div className={styles.tooltipTitle}>
-              {GLYPH_NAMES[glyphOf(active.marker)]} · {active.marker.label}
-            </div>
-            <div>{details(active.marker, formatPrice, timeZone)}</div>
-            {active.marker.warning && <div>{active.marker.warning}</div>}
-          </div>
-        )}
+        {active && <StopTooltip id={tooltipId} stop={active} formatPrice={formatPrice} timeZone={timeZone} />}
       </div>
     );
   },

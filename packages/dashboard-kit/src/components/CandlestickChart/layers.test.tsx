@@ -2,14 +2,40 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createElement, type ComponentProps } from 'react';
 import type * as Victory from 'victory';
+import type * as PriceLineLayerModule from './PriceLineLayer';
+import type * as TradeLayerModule from './TradeLayer';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MINUTE } from './aggregate';
 import { CandlestickChart } from './CandlestickChart';
-import type { Candle } from './types';
+import type { Candle, PriceLine, TradeMarker } from './types';
 
 // Counts how often Victory draws candles: a layer with many candles is the settled layer, a layer
 // with one is the forming candle.
 const draws = vi.hoisted(() => ({ settled: 0, forming: 0 }));
+// Counts renders of the price-line and trade overlays (a memo wrapper renders when theirs would).
+const overlays = vi.hoisted(() => ({ priceLines: 0, trades: 0 }));
+
+vi.mock('./PriceLineLayer', async (importOriginal) => {
+  const { memo } = await import('react');
+  const original = await importOriginal<typeof PriceLineLayerModule>();
+  return {
+    PriceLineLayer: memo(function CountedPriceLines(props: ComponentProps<typeof original.PriceLineLayer>) {
+      overlays.priceLines += 1;
+      return createElement(original.PriceLineLayer, props);
+    }),
+  };
+});
+
+vi.mock('./TradeLayer', async (importOriginal) => {
+  const { memo } = await import('react');
+  const original = await importOriginal<typeof TradeLayerModule>();
+  return {
+    TradeLayer: memo(function CountedTrades(props: ComponentProps<typeof original.TradeLayer>) {
+      overlays.trades += 1;
+      return createElement(original.TradeLayer, props);
+    }),
+  };
+});
 
 vi.mock('victory', async (importOriginal) => {
   const victory = await importOriginal<typeof Victory>();
@@ -38,6 +64,8 @@ const tick = (changes: Partial<Candle>) => [...history.slice(0, -1), { ...formin
 beforeEach(() => {
   draws.settled = 0;
   draws.forming = 0;
+  overlays.priceLines = 0;
+  overlays.trades = 0;
 });
 
 describe('given a live chart (the layer structure)', () => {
@@ -80,6 +108,31 @@ describe('given a live chart (the layer structure)', () => {
       await user.keyboard('{ArrowLeft}{ArrowLeft}{Home}{End}{Escape}');
       expect(screen.getByRole('group', { name: 'Candle values' })).toHaveTextContent('C 105.00');
       expect(draws).toEqual({ settled: 1, forming: 1 });
+    });
+  });
+});
+
+describe('given a live chart with price lines and trade markers', () => {
+  const priceLines: PriceLine[] = [
+    { id: 'entry', price: 101, label: 'Entry', kind: 'entry' },
+    { id: 'stop', price: 92, label: 'Stop', kind: 'stop' },
+  ];
+  const trades: TradeMarker[] = [{ id: 't1', time: T0 + 40 * MINUTE, price: 101, side: 'long', kind: 'entry' }];
+  const withOverlays = (candles: Candle[]) => (
+    <CandlestickChart candles={candles} interval="1m" symbol="BTC/USD" priceLines={priceLines} trades={trades} />
+  );
+
+  describe('after ticks that edit the forming candle within the price range', () => {
+    it('should redraw only the forming candle, neither the settled candles nor the overlays', () => {
+      const { rerender } = render(withOverlays(history));
+      const mounted = { ...overlays };
+      expect(mounted.priceLines).toBeGreaterThan(0);
+      expect(mounted.trades).toBeGreaterThan(0);
+      rerender(withOverlays(tick({ close: 102, volume: 11 })));
+      rerender(withOverlays(tick({ close: 103.5, high: 111, volume: 12 })));
+      expect(draws).toEqual({ settled: 1, forming: 3 });
+      expect(overlays).toEqual(mounted);
+      expect(screen.getByRole('button', { name: 'Long entry at 101.00' })).toBeInTheDocument();
     });
   });
 });

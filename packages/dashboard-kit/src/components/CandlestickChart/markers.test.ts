@@ -86,6 +86,42 @@ describe('given more signals on a candle side than fit', () => {
   });
 });
 
+describe('given a busy candle: 118 signals on both sides, at prices spread over the scale', () => {
+  const busy = Array.from({ length: 118 }, (_, i) =>
+    marker(`m${i}`, 195, i % 2 ? 'sell' : 'buy', { time: T0 + 195 * MINUTE + i * 400, price: 92 + (i % 9) * 3 }),
+  );
+
+  it(`should draw one short stack per side at its first signal's level, not a column down the plot`, () => {
+    const placed = layout(busy);
+    for (const side of ['buy', 'sell'] as const) {
+      const stack = placed.filter((item) => item.marker.side === side);
+      expect(stack.length).toBeGreaterThanOrEqual(2);
+      expect(stack.length).toBeLessThanOrEqual(MAX_MARKER_STACK);
+      const first = stack[0]!;
+      expect(first.anchorY).toBeCloseTo(yOfPrice(first.marker.price!, priceRange, frame));
+      const boxes = [...stack.map((item) => item.box), stack.at(-1)!.countBox!];
+      const top = Math.min(...boxes.map((box) => box.top));
+      const bottom = Math.max(...boxes.map((box) => box.top + box.height));
+      expect(bottom - top).toBeLessThanOrEqual(MAX_MARKER_STACK * 16 + 2 + 14 + 2);
+      // Every signal of the side is drawn or held by the count.
+      expect(stack.at(-1)!.hidden).toBe(59 - stack.length);
+      expect(stack.at(-1)!.hiddenMarkers).toHaveLength(59 - stack.length);
+    }
+    expectNoCollisionOrClipping(placed);
+  });
+
+  it('should size the count for its digits and keep it off the price axis, at the last candle too', () => {
+    const crowd = Array.from({ length: 1_500 }, (_, i) =>
+      marker(`c${i}`, 199, 'buy', { time: T0 + 199 * MINUTE + i * 10, price: 100 }),
+    );
+    const placed = layout(crowd);
+    const counted = placed.at(-1)!;
+    expect(counted.hidden).toBe(1_500 - MAX_MARKER_STACK);
+    expect(counted.countBox!.width).toBeGreaterThanOrEqual('+1497'.length * 7.5);
+    expectNoCollisionOrClipping(placed);
+  });
+});
+
 describe('given a flagged or selected signal among many on one candle side', () => {
   it('should draw it first rather than fold it into the count', () => {
     const burst = Array.from({ length: 7 }, (_, i) => marker(`b${i}`, 195, 'buy', { time: T0 + 195 * MINUTE + i }));

@@ -10,9 +10,16 @@ export const MAX_MARKER_STACK = 3;
 export const MARKER_PX = 16;
 /** Room between a marker and the price it points at. */
 const MARKER_GAP_PX = 2;
-/** The "+N" count's box: wide enough for "+999" in the axis font. */
+/** The "+N" count's box: wide enough for "+999" in the axis font; wider for more digits. */
 export const COUNT_WIDTH_PX = 30;
 export const COUNT_HEIGHT_PX = 14;
+/** Advance of one character of the count's font (monospace, 12px), and the room around its text. */
+const COUNT_CHAR_PX = 7.5;
+const COUNT_PADDING_PX = 4;
+
+/** The width of the "+N" count's box for `hidden` markers. */
+export const countWidth = (hidden: number) =>
+  Math.max(COUNT_WIDTH_PX, Math.ceil(`+${hidden}`.length * COUNT_CHAR_PX + COUNT_PADDING_PX));
 
 export interface Box {
   left: number;
@@ -35,6 +42,8 @@ export interface MarkerLayout {
   offScale: 'above' | 'below' | null;
   /** On the last marker drawn of a candle side: how many more markers that side holds. */
   hidden: number;
+  /** Those markers, in the order they were left out (time order after any flagged ones). */
+  hiddenMarkers: readonly ChartMarker[];
   /** Where the "+N" of `hidden` is drawn; null when there was no room (the name and tooltip still say it). */
   countBox: Box | null;
 }
@@ -87,7 +96,10 @@ class PlacedBoxes {
  * signal's price (or at the candle's low for a buy, its high for a sell, when it has none or the price is off
  * the scale): buys below that level, sells above it. A marker that would overlap one placed before moves
  * outwards; past MAX_MARKER_STACK steps, or out of room, the rest of that candle side fold into a "+N" count
- * beyond the last marker drawn. The selected marker and flagged ones are drawn before the others of their side. Markers off screen, before the history or in a data gap are left out.
+ * beyond the last marker drawn. A busy candle side (more markers than MAX_MARKER_STACK) is one short stack
+ * at its first marker's level, however spread its prices: not a column of markers down the plot. The selected
+ * marker and flagged ones are drawn before the others of their side. Markers off screen, before the history or
+ * in a data gap are left out.
  */
 export function layoutMarkers({
   markers,
@@ -144,6 +156,7 @@ export function layoutMarkers({
     const candle = candleAt(series, index) as { low: number; high: number };
     const x = xOfIndex(index, window, frame);
     group.sort((a, b) => rank(a) - rank(b) || a.time - b.time);
+    const busy = group.length > MAX_MARKER_STACK;
     const drawn: MarkerLayout[] = [];
     for (const marker of group) {
       const onScale = marker.price !== undefined && marker.price >= priceRange[0] && marker.price <= priceRange[1];
@@ -154,8 +167,10 @@ export function layoutMarkers({
             ? ('above' as const)
             : ('below' as const);
       const anchorPrice = onScale ? (marker.price as number) : side === 'buy' ? candle.low : candle.high;
-      const anchorY = yOfPrice(anchorPrice, priceRange, frame);
-      const preferred = side === 'buy' ? 'below' : 'above';
+      const stackBase = busy ? drawn[0] : undefined;
+      // In a busy stack every marker stacks from the first one's level, on its side of it.
+      const anchorY = stackBase ? stackBase.anchorY : yOfPrice(anchorPrice, priceRange, frame);
+      const preferred = stackBase ? stackBase.placement : side === 'buy' ? 'below' : 'above';
       const other = preferred === 'below' ? 'above' : 'below';
       let placement: 'below' | 'above' = preferred;
       let box = drawn.length < MAX_MARKER_STACK ? findBox(x, anchorY, preferred, MARKER_PX, MARKER_PX) : null;
@@ -176,22 +191,34 @@ export function layoutMarkers({
       }
       if (!box) break;
       placed.add(box);
-      drawn.push({ marker, index, box, anchorY, placement, offScale, hidden: 0, countBox: null });
+      drawn.push({
+        marker,
+        index,
+        box,
+        anchorY,
+        placement,
+        offScale,
+        hidden: 0,
+        hiddenMarkers: [],
+        countBox: null,
+      });
     }
     const outermost = drawn[drawn.length - 1];
     if (outermost) {
-      outermost.hidden = group.length - drawn.length;
+      outermost.hiddenMarkers = group.slice(drawn.length);
+      outermost.hidden = outermost.hiddenMarkers.length;
       if (outermost.hidden > 0) {
         const edge = outermost.placement === 'below' ? outermost.box.top + outermost.box.height : outermost.box.top;
         const { box } = outermost;
+        const width = countWidth(outermost.hidden);
         const middle = box.top + (box.height - COUNT_HEIGHT_PX) / 2;
-        // Beyond the stack, else beside its outermost marker (right, then left).
+        // Beyond the stack, else beside its outermost marker (right, then left): inside the plot either way.
         const candidates: Box[] = [
-          { left: box.left + box.width + 1, top: middle, width: COUNT_WIDTH_PX, height: COUNT_HEIGHT_PX },
-          { left: box.left - COUNT_WIDTH_PX - 1, top: middle, width: COUNT_WIDTH_PX, height: COUNT_HEIGHT_PX },
+          { left: box.left + box.width + 1, top: middle, width, height: COUNT_HEIGHT_PX },
+          { left: box.left - width - 1, top: middle, width, height: COUNT_HEIGHT_PX },
         ];
         const countBox =
-          findBox(x, edge, outermost.placement, COUNT_WIDTH_PX, COUNT_HEIGHT_PX) ?? candidates.find(fits) ?? null;
+          findBox(x, edge, outermost.placement, width, COUNT_HEIGHT_PX, 1) ?? candidates.find(fits) ?? null;
         if (countBox) placed.add(countBox);
         outermost.countBox = countBox;
       }

@@ -31,3 +31,33 @@ export interface ChartMarker {
   /** Something the trader should know about this signal (`Priced 98.69% below the market`): the marker is flagged. */
   warning?: string;
 }
+
+/** What a price line marks: an open position's entry, its stop loss, its take profit, or anything else. */
+export type PriceLineKind = 'entry' | 'stop' | 'target' | 'custom';
+
+/** A horizontal line across the plot at a price, with the price tagged on the axis (an open position's entry, say). */
+export interface PriceLine {
+  id: string;
+  price: number;
+  /** A few words drawn on the line and read out: `Entry`, `Stop`, `Target`, `Alert level`. */
+  label: string;
+  kind: PriceLineKind;
+}
+
+/** The position a trade opened or closed. */
+export type TradeSide = 'long' | 'short';
+/** Whether the fill opened the trade or closed it. */
+export type TradeMarkerKind = 'entry' | 'exit';
+
+/** A trade's fill drawn on the chart: a flag at its price and time, unlike the signal markers. */
+export interface TradeMarker {
+  id: string;
+  /** When it filled, in milliseconds since the epoch; drawn on the candle holding that time. */
+  time: number;
+  /** The fill price: the flag points at it. */
+  price: number;
+  side: TradeSide;
+  kind: TradeMarkerKind;
+  /** The flag's text, `Long 0.1 @ 84,900` or `Exit +123.45`; `Long entry`, `Short exit`... when absent. */
+  label?: string;
+}

@@ -1,6 +1,33 @@
 import { createVar, keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
-import { CARD_HEIGHT_PX, COLUMN_WIDTHS, COMPACT_MEDIA_QUERY, HEADER_HEIGHT_PX, ROW_HEIGHT_PX } from './layout';
+import { table } from '../../table/table.css';
+import { CARD_HEIGHT_PX, COLUMN_WIDTHS, COMPACT_MEDIA_QUERY, ROW_HEIGHT_PX } from './layout';
+
+export {
+  align,
+  banner,
+  bannerText,
+  body,
+  cardsHiddenHeader,
+  count,
+  errorIcon,
+  footerCell,
+  headerCell,
+  isolated,
+  muted,
+  numeric,
+  root,
+  scroller,
+  skeleton,
+  sortButton,
+  sortIcon,
+  spacer,
+  spacerRow,
+  stateCell,
+  table,
+  toolbar,
+  toolbarActions,
+} from '../../table/table.css';
 
 /** How far into its highlight a fresh row already is (rows can re-mount while scrolling). */
 export const freshElapsed = createVar();
@@ -9,136 +36,8 @@ export const viewportWidth = createVar();
 
 const tinted = (color: string, percent: number) => `color-mix(in srgb, ${color} ${percent}%, transparent)`;
 
-export const root = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space['2'],
-  // A height of its own keeps the list virtualised inside pages that do not size it; a parent
-  // with a smaller fixed height still wins through max-height.
-  height: '32rem',
-  maxHeight: '100%',
-  minWidth: 0,
-  maxWidth: '100%',
-  color: vars.color.foreground,
-  fontFamily: vars.font.body,
-  fontSize: vars.fontSize.sm,
-  lineHeight: vars.lineHeight.normal,
-});
-
-export const toolbar = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space['2'],
-  minWidth: 0,
-});
-
-export const toolbarActions = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space['2'],
-});
-
-export const count = style({
-  color: vars.color.mutedForeground,
-  fontSize: vars.fontSize.xs,
-  fontVariantNumeric: 'tabular-nums',
-});
-
-export const scroller = style({
-  position: 'relative',
-  flex: '1 1 auto',
-  minHeight: 0,
-  overflow: 'auto',
-  overscrollBehavior: 'contain',
-  contain: 'content',
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-  color: vars.color.surfaceForeground,
-  selectors: {
-    // The grid is the focused element; its frame shows the focus (the active row is marked too).
-    '&:has(> table:focus-visible)': { boxShadow: `0 0 0 2px ${vars.color.ring}` },
-  },
-});
-
-export const table = style({
-  width: '100%',
-  tableLayout: 'fixed',
-  borderCollapse: 'separate',
-  borderSpacing: 0,
-  outline: 'none',
-  '@media': {
-    [COMPACT_MEDIA_QUERY]: { display: 'block' },
-  },
-});
-
-export const headerCell = style({
-  position: 'sticky',
-  top: 0,
-  zIndex: 1,
-  height: HEADER_HEIGHT_PX,
-  paddingInline: vars.space['3'],
-  background: vars.color.muted,
-  borderBottom: `1px solid ${vars.color.border}`,
-  color: vars.color.mutedForeground,
-  fontSize: vars.fontSize.xs,
-  fontWeight: vars.fontWeight.medium,
-  textAlign: 'start',
-  whiteSpace: 'nowrap',
-  boxSizing: 'border-box',
-});
-
-export const body = style({
-  '@media': { [COMPACT_MEDIA_QUERY]: { display: 'block' } },
-});
-
-/** On phones the header row is read by screen readers but not shown: the cards need no column titles. */
-export const cardsHiddenHeader = style({
-  '@media': {
-    [COMPACT_MEDIA_QUERY]: {
-      position: 'absolute',
-      width: 1,
-      height: 1,
-      overflow: 'hidden',
-      clip: 'rect(0 0 0 0)',
-      whiteSpace: 'nowrap',
-    },
-  },
-});
-
 /** A column's fixed width; one without takes what is left (the table's min-width keeps it usable). */
 export const column = styleVariants(COLUMN_WIDTHS, (size) => ('width' in size ? { width: size.width } : {}));
-
-export const align = styleVariants({
-  start: { textAlign: 'start' },
-  end: { textAlign: 'end' },
-});
-
-export const sortButton = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space['1'],
-  maxWidth: '100%',
-  padding: 0,
-  border: 0,
-  background: 'transparent',
-  color: 'inherit',
-  font: 'inherit',
-  cursor: 'pointer',
-  borderRadius: vars.radius.sm,
-  selectors: {
-    '&:hover': { color: vars.color.foreground },
-    '&[data-sorted]': { color: vars.color.foreground },
-  },
-});
-
-export const sortIcon = style({
-  opacity: 0.5,
-  selectors: {
-    '[data-sorted] > &': { opacity: 1 },
-  },
-});
 
 const flash = keyframes({
   from: { backgroundColor: vars.color.highlight },
@@ -181,11 +80,6 @@ export const row = style({
   },
 });
 
-/** Spacer and detail rows are plain blocks in the card layout. */
-export const spacerRow = style({
-  '@media': { [COMPACT_MEDIA_QUERY]: { display: 'block' } },
-});
-
 export const detailRow = style({
   '@media': { [COMPACT_MEDIA_QUERY]: { display: 'block' } },
 });
@@ -226,17 +120,8 @@ export const cell = style({
   },
 });
 
-/** Text from the webhook: kept in its own direction so bidi control characters cannot spill. */
-export const isolated = style({
-  unicodeBidi: 'isolate',
-});
-
 export const ticker = style({
   fontWeight: vars.fontWeight.semibold,
-});
-
-export const numeric = style({
-  fontVariantNumeric: 'tabular-nums',
 });
 
 export const price = style({
@@ -263,26 +148,32 @@ export const chartLink = style({
   borderRadius: vars.radius.sm,
 });
 
-export const muted = style({
-  color: vars.color.mutedForeground,
-});
-
+/**
+ * The status badge with a rejection's reason flowing after it and on under it: two lines of the row, a
+ * longer reason cut at the end of the second (whole in its tooltip and in the details).
+ */
 export const status = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space['2'],
+  display: '-webkit-box',
+  WebkitBoxOrient: 'vertical',
+  WebkitLineClamp: 2,
   minWidth: 0,
+  overflow: 'hidden',
+  whiteSpace: 'normal',
+  overflowWrap: 'anywhere',
+  fontSize: vars.fontSize.xs,
+  lineHeight: vars.lineHeight.tight,
+  '@media': {
+    // A card's status line has room for one.
+    [COMPACT_MEDIA_QUERY]: { WebkitLineClamp: 1 },
+  },
 });
 
-/** The status badge keeps its whole word; the reason beside it is what gives way. */
 export const statusBadge = style({
-  flexShrink: 0,
+  verticalAlign: 'middle',
+  marginInlineEnd: vars.space['2'],
 });
 
 export const reason = style({
-  minWidth: 0,
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
   color: vars.color.mutedForeground,
 });
 
@@ -313,11 +204,6 @@ export const expandIcon = style({
   },
 });
 
-export const spacer = style({
-  padding: 0,
-  border: 0,
-});
-
 export const detailCell = style({
   padding: `${vars.space['3']} ${vars.space['4']}`,
   background: vars.color.muted,
@@ -344,6 +230,13 @@ export const detailValue = style({
   unicodeBidi: 'isolate',
 });
 
+export const rawProblem = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space['2'],
+});
+
 export const raw = style({
   margin: 0,
   padding: vars.space['3'],
@@ -355,50 +248,6 @@ export const raw = style({
   fontSize: vars.fontSize.xs,
   whiteSpace: 'pre-wrap',
   overflowWrap: 'anywhere',
-});
-
-export const stateCell = style({
-  padding: `${vars.space['10']} ${vars.space['4']}`,
-  textAlign: 'center',
-  whiteSpace: 'normal',
-  '@media': {
-    // On phones the message keeps to the screen's width and wraps, never cut off.
-    [COMPACT_MEDIA_QUERY]: { display: 'block', padding: `${vars.space['6']} ${vars.space['3']}` },
-  },
-});
-
-export const errorIcon = style({
-  color: vars.color.danger,
-});
-
-export const banner = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space['2'],
-  padding: `${vars.space['2']} ${vars.space['3']}`,
-  border: `1px solid ${tinted(vars.color.danger, 50)}`,
-  borderRadius: vars.radius.md,
-  background: tinted(vars.color.danger, 10),
-  color: vars.color.foreground,
-  overflowWrap: 'anywhere',
-});
-
-export const bannerText = style({
-  flex: '1 1 auto',
-  minWidth: 0,
-});
-
-/** Skeleton bars: short, so a row of them reads as a row of values. */
-export const skeleton = style({
-  maxWidth: '6rem',
-});
-
-export const footerCell = style({
-  height: ROW_HEIGHT_PX,
-  paddingInline: vars.space['3'],
-  color: vars.color.mutedForeground,
-  fontSize: vars.fontSize.xs,
-  textAlign: 'center',
 });
 
 /** Detail content stays in view at the scroller's left edge when the table is wider than it. */

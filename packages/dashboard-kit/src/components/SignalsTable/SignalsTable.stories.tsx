@@ -5,15 +5,15 @@
  * hasMore={!!nextCursor} loadingMore={isLoadingMore} onEndReached={loadMore} />`.
  * The kit never fetches: pass the rows, the states and the callbacks. Rows are virtualised, so
  * give the table a height (its default is 32rem) and pass every loaded row. `onRowClick` with
- * `selectedId`/`highlightedId` ties rows to chart markers; `onRowExpandedChange` lets the page
- * fetch a raw body that the list left out.
+ * `selectedId`/`highlightedId` ties rows to chart markers; `onRowExpandedChange`, `rawBodyStatus` and
+ * `onLoadRawBody` let the page fetch a raw body that the list left out, saying how that goes.
  */
 import type { Story, StoryDefault } from '@ladle/react';
 import { useEffect, useMemo, useState } from 'react';
 import { BothThemes, Caption, PhoneFrame, Stack } from '../../stories/StoryLayout';
 import { generateSignals, makeSignal } from './fixtures';
 import { SignalsTable } from './SignalsTable';
-import type { SignalRow } from './types';
+import type { RawBodyStatus, SignalRow } from './types';
 
 export default {
   title: 'Data / Signals table',
@@ -248,8 +248,41 @@ export const FarFromMarket: Story = () => (
         makeSignal({ id: 'far', ticker: 'BTC', action: 'buy', price: 1_102, receivedAt: NOW - 60_000 }),
         makeSignal({ id: 'near', ticker: 'BTC', action: 'sell', price: 84_120.5, receivedAt: NOW - 120_000 }),
       ]}
-      priceWarning={(signal) => (signal.id === 'far' ? 'Price 99% below the market (84,000)' : null)}
+      priceWarning={(signal) => (signal.id === 'far' ? 'Priced 98.69% below the market (at 84,000.00)' : null)}
       style={{ height: '12rem' }}
     />
   </BothThemes>
 );
+
+/** Raw bodies left out of the list: open a row; the first fails once (Retry), the second loads on request. */
+export const RawBodyStates: Story = () => {
+  const [status, setStatus] = useState<Record<string, RawBodyStatus | 'loaded'>>({});
+  const signals = [
+    makeSignal({ id: 'fails', ticker: 'BTC', action: 'buy', receivedAt: NOW - 60_000, raw: undefined }),
+    makeSignal({ id: 'loads', ticker: 'ETH', action: 'sell', receivedAt: NOW - 120_000, raw: undefined }),
+  ].map((signal) => (status[signal.id] === 'loaded' ? { ...signal, raw: `{"ticker":"${signal.ticker}"}` } : signal));
+  const load = (signal: SignalRow) => {
+    setStatus((current) => ({ ...current, [signal.id]: { state: 'loading' } }));
+    setTimeout(() => {
+      setStatus((current) => ({
+        ...current,
+        [signal.id]:
+          signal.id === 'fails' && !('fails-retried' in current)
+            ? { state: 'error', message: 'The server did not answer (503).' }
+            : 'loaded',
+        ...(signal.id === 'fails' ? { 'fails-retried': 'loaded' } : {}),
+      }));
+    }, 800);
+  };
+  return (
+    <SignalsTable
+      signals={signals}
+      rawBodyStatus={(signal) => {
+        const current = status[signal.id];
+        return current === undefined || current === 'loaded' ? null : current;
+      }}
+      onLoadRawBody={load}
+      style={{ height: '24rem' }}
+    />
+  );
+};

@@ -1,9 +1,10 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../test/axe';
 import { itConforms } from '../../test/conformance';
 import { mockMatchMedia } from '../../test/matchMedia';
+import { stubScrollViewport } from '../../test/scrollViewport';
 import { generateSignals, makeSignal } from './fixtures';
 import { COMPACT_MEDIA_QUERY } from './layout';
 import { SignalsTable, type SignalsTableProps } from './SignalsTable';
@@ -11,48 +12,8 @@ import type { SignalRow } from './types';
 
 // jsdom has no layout: give the table's scroller a viewport so the virtualiser has room for
 // ten 40px rows below the 40px header.
-const VIEWPORT = { width: 1024, height: 440 };
 const SCROLLER = 'signals-table-scroller';
-const sizeOf = (element: HTMLElement, side: 'width' | 'height') =>
-  element.dataset.slot === SCROLLER ? VIEWPORT[side] : 0;
-const originalClientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
-const originalClientWidth = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth');
-const originalScrollHeight = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollHeight');
-const originalScrollTo = HTMLElement.prototype.scrollTo;
-
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
-    configurable: true,
-    get(this: HTMLElement) {
-      return sizeOf(this, 'height');
-    },
-  });
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', {
-    configurable: true,
-    get(this: HTMLElement) {
-      return sizeOf(this, 'width');
-    },
-  });
-  // Taller than any list here, so the virtualiser may scroll anywhere in it.
-  Object.defineProperty(Element.prototype, 'scrollHeight', {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.dataset?.slot === SCROLLER ? 10_000_000 : 0;
-    },
-  });
-  HTMLElement.prototype.scrollTo = function scrollTo(this: HTMLElement, options?: ScrollToOptions | number) {
-    if (typeof options !== 'object' || options.top === undefined) return;
-    this.scrollTop = options.top;
-    this.dispatchEvent(new Event('scroll'));
-  } as typeof HTMLElement.prototype.scrollTo;
-});
-
-afterAll(() => {
-  if (originalClientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', originalClientHeight);
-  if (originalClientWidth) Object.defineProperty(HTMLElement.prototype, 'clientWidth', originalClientWidth);
-  if (originalScrollHeight) Object.defineProperty(Element.prototype, 'scrollHeight', originalScrollHeight);
-  HTMLElement.prototype.scrollTo = originalScrollTo;
-});
+stubScrollViewport(SCROLLER, { width: 1024, height: 440 });
 
 const MINUTE = 60_000;
 
@@ -386,7 +347,7 @@ describe('given a row with a hostile raw body', () => {
       status: 'rejected',
       reason: 'Body is not valid JSON',
     }),
-    makeSignal({ id: 'plain', ticker: 'ETH', action: 'sell' }),
+    makeSignal({ id: 'plain', ticker: 'ETH', action: 'sell', outcome: 'Executed: sell 1 @ 3,000' }),
   ];
 
   describe('after activating its details button', () => {
@@ -417,6 +378,9 @@ describe('given a row with a hostile raw body', () => {
       await user.keyboard('{Enter}');
       expect(toggle).toHaveAttribute('aria-expanded', 'true');
       expect(screen.getByText('{"ticker":"BTC","action":"buy"}').tagName).toBe('PRE');
+      const detail = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+      expect(within(detail).getByText('Outcome')).toBeInTheDocument();
+      expect(within(detail).getByText('Executed: sell 1 @ 3,000')).toBeInTheDocument();
       await user.keyboard(' ');
       expect(toggle).toHaveAttribute('aria-expanded', 'false');
       expect(screen.queryByText('{"ticker":"BTC","action":"buy"}')).not.toBeInTheDocument();
@@ -427,6 +391,36 @@ describe('given a row with a hostile raw body', () => {
       render(<SignalsTable signals={[makeSignal({ id: 'x', raw: undefined })]} />);
       await user.click(screen.getByRole('button', { name: 'Details of BTC buy' }));
       expect(screen.getByText('Not loaded')).toBeInTheDocument();
+    });
+
+    it('should offer to load a raw body that is not there, say while it loads, and offer Retry when it fails', async () => {
+      const user = userEvent.setup();
+      const onLoadRawBody = vi.fn();
+      const signal = makeSignal({ id: 'x', raw: undefined });
+      const { rerender } = render(<SignalsTable signals={[signal]} onLoadRawBody={onLoadRawBody} />);
+      await user.click(screen.getByRole('button', { name: 'Details of BTC buy' }));
+      expect(screen.queryByText('Not loaded')).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Load raw body' }));
+      expect(onLoadRawBody).toHaveBeenCalledWith(signal);
+
+      rerender(
+        <SignalsTable signals={[signal]} onLoadRawBody={onLoadRawBody} rawBodyStatus={() => ({ state: 'loading' })} />,
+      );
+      expect(screen.getByRole('status')).toHaveTextContent('Loading the raw body…');
+
+      rerender(
+        <SignalsTable
+          signals={[signal]}
+          onLoadRawBody={onLoadRawBody}
+          rawBodyStatus={() => ({ state: 'error', message: 'Try again shortly.' })}
+        />,
+      );
+      expect(screen.getByRole('alert')).toHaveTextContent('Could not load the raw body: Try again shortly.');
+      await user.click(screen.getByRole('button', { name: 'Retry' }));
+      expect(onLoadRawBody).toHaveBeenCalledTimes(2);
+
+      rerender(<SignalsTable signals={[{ ...signal, raw: '{"seq":1}' }]} onLoadRawBody={onLoadRawBody} />);
+      expect(screen.getByText('{"seq":1}').tagName).toBe('PRE');
     });
 
     it('should stay open when a new signal arrives', async () => {

@@ -31,16 +31,16 @@ import { timeZoneLabel, type TimeZoneMode } from '../../time/time-zone';
 import { Button } from '../Button';
 import { EmptyState } from '../EmptyState';
 import { Skeleton } from '../Skeleton';
-import { ColumnsMenu } from './ColumnsMenu';
+import { ColumnsMenu } from '../../table/ColumnsMenu';
 import { EXPAND_COLUMN_ID, signalColumns, signalTableFeatures, type SignalTableFeatures } from './columns';
 import { CARD_HEIGHT_PX, COMPACT_MEDIA_QUERY, ROW_HEIGHT_PX, SKELETON_ROWS, tableMinWidth } from './layout';
 import * as styles from './SignalsTable.css';
 import { columnClass, SignalsTableBody, type ListItem } from './SignalsTableBody';
-import { SortMenu } from './SortMenu';
-import type { SignalRow, SignalsTableColumnVisibility, SignalsTableSorting } from './types';
+import { SortMenu } from '../../table/SortMenu';
+import type { RawBodyStatus, SignalRow, SignalsTableColumnVisibility, SignalsTableSorting } from './types';
 import { useFreshRows } from './useFreshRows';
-import { useMediaQuery } from './useMediaQuery';
-import { useProgressiveRows } from './useProgressiveRows';
+import { useMediaQuery } from '../../table/useMediaQuery';
+import { useProgressiveRows } from '../../table/useProgressiveRows';
 
 /** Columns a phone-width screen starts without; the columns menu brings them back. */
 const COMPACT_HIDDEN_COLUMNS: ColumnVisibilityState = { quantity: false, interval: false, strategy: false };
@@ -90,6 +90,10 @@ export interface SignalsTableProps extends Omit<ComponentPropsWithoutRef<'div'>,
   onChartLinkClick?: (signal: SignalRow, event: MouseEvent<HTMLAnchorElement>) => void;
   /** Why a signal's price deserves a second look (for example far from the market), or `null`: flagged beside the price. */
   priceWarning?: (signal: SignalRow) => string | null;
+  /** Where a row's raw body stands while its `raw` is left out: loading, or failed (shown in its details). */
+  rawBodyStatus?: (signal: SignalRow) => RawBodyStatus | null;
+  /** Loads a row's raw body; its details then offer "Load raw body", and Retry after a failure. */
+  onLoadRawBody?: (signal: SignalRow) => void;
 }
 
 function startingVisibility(): ColumnVisibilityState {
@@ -146,6 +150,8 @@ export const SignalsTable = forwardRef<HTMLDivElement, SignalsTableProps>(functi
     getChartHref,
     onChartLinkClick,
     priceWarning,
+    rawBodyStatus,
+    onLoadRawBody,
     className,
     ...rest
   },
@@ -330,6 +336,8 @@ export const SignalsTable = forwardRef<HTMLDivElement, SignalsTableProps>(functi
         onEndReached={onEndReached}
         detailRowId={detailRowId}
         sortOrder={sortOrder}
+        rawBodyStatus={rawBodyStatus}
+        onLoadRawBody={onLoadRawBody}
       />
     );
   }
@@ -355,6 +363,8 @@ export const SignalsTable = forwardRef<HTMLDivElement, SignalsTableProps>(functi
             sortedBy={sorted?.id ?? null}
             descending={sorted?.desc ?? true}
             onSortChange={(id, desc) => setSortingState(id === null ? [] : [{ id, desc }])}
+            givenOrderLabel="Newest first (as received)"
+            slot="signals-table-sort"
           />
           <ColumnsMenu
             tableLabel={label}
@@ -367,6 +377,7 @@ export const SignalsTable = forwardRef<HTMLDivElement, SignalsTableProps>(functi
                 visible: column.getIsVisible(),
               }))}
             onVisibleChange={(id, visible) => table.getColumn(id)?.toggleVisibility(visible)}
+            slot="signals-table-columns"
           />
         </span>
       </div>

@@ -9,6 +9,7 @@ import { assignInlineVars } from '@vanilla-extract/dynamic';
 import { clsx } from 'clsx';
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { focusRing } from '../../theme/focus.css';
+import { Button } from '../Button';
 import type { TimeZoneMode } from '../../time/time-zone';
 import type { SignalTableRow } from './columns';
 import { formatZonedTime } from './format';
@@ -21,7 +22,7 @@ import {
   type ColumnKey,
 } from './layout';
 import * as styles from './SignalsTable.css';
-import type { SignalRow } from './types';
+import type { RawBodyStatus, SignalRow } from './types';
 
 type Key = VirtualItem['key'];
 
@@ -80,6 +81,8 @@ export interface SignalsTableBodyProps {
   timeZone: TimeZoneMode;
   getChartHref: ((signal: SignalRow) => string | null) | undefined;
   onChartLinkClick: ((signal: SignalRow, event: MouseEvent<HTMLAnchorElement>) => void) | undefined;
+  rawBodyStatus: ((signal: SignalRow) => RawBodyStatus | null) | undefined;
+  onLoadRawBody: ((signal: SignalRow) => void) | undefined;
 }
 
 /** Keys the grid takes for itself; any other key (Tab included) does what it always does. */
@@ -121,6 +124,8 @@ export function SignalsTableBody({
   timeZone,
   getChartHref,
   onChartLinkClick,
+  rawBodyStatus,
+  onLoadRawBody,
 }: SignalsTableBodyProps) {
   const itemCount = items ? items.length : rows.length;
   const itemAt = useCallback(
@@ -299,24 +304,29 @@ export function SignalsTableBody({
 
   // A row asked for before it is loaded is scrolled to once it arrives, not on every later change.
   const pendingScrollId = useRef<string | null>(null);
-  const scrollToRowRef = useRef<(id: string) => void>(() => {});
-  scrollToRowRef.current = (id: string) => {
+  const scrollToRowRef = useRef<(id: string, align?: 'start' | 'center') => void>(() => {});
+  scrollToRowRef.current = (id: string, align: 'start' | 'center' = 'center') => {
     const index = items
       ? items.findIndex((item) => !item.detail && item.row.id === id)
       : rows.findIndex((row) => row.id === id);
     pendingScrollId.current = index >= 0 ? null : id;
-    if (index >= 0) virtualizer.scrollToIndex(index, { align: index === 0 ? 'start' : 'center' });
+    if (index >= 0) virtualizer.scrollToIndex(index, { align: index === 0 ? 'start' : align });
   };
   useEffect(() => {
     if (highlightedId !== null) scrollToRowRef.current(highlightedId);
   }, [highlightedId]);
+  // The selected row goes to the top of the list, so its details below it are in view too.
   useEffect(() => {
     if (selectedId === null) return;
     followSelected.current = true;
-    scrollToRowRef.current(selectedId);
+    scrollToRowRef.current(selectedId, 'start');
   }, [selectedId]);
   useEffect(() => {
-    if (pendingScrollId.current !== null) scrollToRowRef.current(pendingScrollId.current);
+    // Until the user scrolls, the selected row is kept at the top as rows arrive around it (a row fetched on
+    // its own first sits at the end of the list, then the pages before it load).
+    if (followSelected.current && selectedId !== null) scrollToRowRef.current(selectedId, 'start');
+    else if (pendingScrollId.current !== null) scrollToRowRef.current(pendingScrollId.current);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [rows, items]);
 
   const first = virtualItems[0];
@@ -363,6 +373,8 @@ export function SignalsTableBody({
               timeZone={timeZone}
               chartHref={getChartHref?.(row.original) ?? null}
               onChartLinkClick={onChartLinkClick}
+              rawBodyStatus={rawBodyStatus}
+              onLoadRawBody={onLoadRawBody}
             />
           );
         }
@@ -482,6 +494,47 @@ interface DetailRowProps {
   timeZone: TimeZoneMode;
   chartHref: string | null;
   onChartLinkClick: ((signal: SignalRow, event: MouseEvent<HTMLAnchorElement>) => void) | undefined;
+  rawBodyStatus: ((signal: SignalRow) => RawBodyStatus | null) | undefined;
+  onLoadRawBody: ((signal: SignalRow) => void) | undefined;
+}
+
+/** A raw body not in the row yet: on its way, failed (with Retry), or to be loaded on request. */
+function RawBodyPending({
+  signal,
+  status,
+  onLoad,
+}: {
+  signal: SignalRow;
+  status: RawBodyStatus | null;
+  onLoad: ((signal: SignalRow) => void) | undefined;
+}) {
+  if (status?.state === 'loading') {
+    return (
+      <span role="status" className={styles.muted}>
+        Loading the raw body…
+      </span>
+    );
+  }
+  if (status?.state === 'error') {
+    return (
+      <span className={styles.rawProblem}>
+        <span role="alert">Could not load the raw body: {status.message}</span>
+        {onLoad ? (
+          <Button variant="outline" size="sm" onClick={() => onLoad(signal)}>
+            Retry
+          </Button>
+        ) : null}
+      </span>
+    );
+  }
+  if (onLoad) {
+    return (
+      <Button variant="outline" size="sm" onClick={() => onLoad(signal)}>
+        Load raw body
+      </Button>
+    );
+  }
+  return <span className={styles.muted}>Not loaded</span>;
 }
 
 function DetailRow({
@@ -494,6 +547,8 @@ function DetailRow({
   timeZone,
   chartHref,
   onChartLinkClick,
+  rawBodyStatus,
+  onLoadRawBody,
 }: DetailRowProps) {
   return (
     <tr
@@ -526,13 +581,21 @@ function DetailRow({
             {signal.reason ? (
               <>
                 <dt className={styles.detailTerm}>Reason</dt>
-                <dd className={styles.detailValue}>{signal.reason}</dd>
+                <dd className={styles.detailValue} data-field="reason">
+                  {signal.reason}
+                </dd>
+              </>
+            ) : null}
+            {signal.outcome ? (
+              <>
+                <dt className={styles.detailTerm}>Outcome</dt>
+                <dd className={styles.detailValue}>{signal.outcome}</dd>
               </>
             ) : null}
             <dt className={styles.detailTerm}>Raw body</dt>
-            <dd className={styles.detailValue}>
+            <dd className={styles.detailValue} data-field="raw">
               {signal.raw === undefined ? (
-                <span className={styles.muted}>Not loaded</span>
+                <RawBodyPending signal={signal} status={rawBodyStatus?.(signal) ?? null} onLoad={onLoadRawBody} />
               ) : (
                 <pre className={styles.raw} data-slot="signals-table-raw">
                   {signal.raw}

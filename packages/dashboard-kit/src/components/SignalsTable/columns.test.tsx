@@ -55,4 +55,9 @@ describe('given a status', () => {
     expect(screen.getByText('accepted')).toHaveAttribute('data-variant', 'success');
     expect(container).toHaveTextContent(/^accepted$/);
   });
+
+  it('should show what an accepted signal did when its outcome is given', () => {
+    render(<StatusCell status="accepted" reason={null} outcome="Ignored: already long" />);
+    expect(screen.getByText('Ignored: already long')).toHaveAttribute('title', 'Ignored: already long');
+  });
 });

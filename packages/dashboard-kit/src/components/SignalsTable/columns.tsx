@@ -14,7 +14,7 @@ import { AlertTriangleIcon } from '../../icons/AlertTriangleIcon';
 import { ChevronRightIcon } from '../../icons/ChevronRightIcon';
 import { focusRing, visuallyHidden } from '../../theme/focus.css';
 import type { TimeZoneMode } from '../../time/time-zone';
-import { useNow } from './clock';
+import { useNow } from '../../table/clock';
 import { Badge, type BadgeVariant } from '../Badge';
 import {
   actionTone,
@@ -25,7 +25,7 @@ import {
   formatZonedTime,
   intervalToMinutes,
 } from './format';
-import { createReusingCoreRowModel } from './rowModel';
+import { createReusingCoreRowModel } from '../../table/rowModel';
 import * as styles from './SignalsTable.css';
 import type { SignalColumnId, SignalRow, SignalStatus } from './types';
 
@@ -47,7 +47,7 @@ export interface SignalTableMeta {
 }
 
 export const signalTableFeatures = tableFeatures({
-  coreRowModel: createReusingCoreRowModel(),
+  coreRowModel: createReusingCoreRowModel<SignalRow>(),
   rowSortingFeature,
   sortedRowModel: createSortedRowModel(),
   sortFns: { basic: sortFn_basic, text: sortFn_text },
@@ -104,15 +104,25 @@ const STATUS_VARIANT: Record<SignalStatus, BadgeVariant> = {
   duplicate: 'warning',
 };
 
-export function StatusCell({ status, reason }: { status: SignalStatus; reason: string | null }) {
+/** The status badge, then why (a rejection's or duplicate's reason), else what it did (its outcome). */
+export function StatusCell({
+  status,
+  reason,
+  outcome = null,
+}: {
+  status: SignalStatus;
+  reason: string | null;
+  outcome?: string | null;
+}) {
+  const note = reason ?? outcome;
   return (
-    <span className={styles.status}>
+    <span className={styles.status} data-slot="signals-table-status">
       <Badge variant={STATUS_VARIANT[status]} className={styles.statusBadge}>
         {status}
       </Badge>
-      {reason ? (
-        <span className={clsx(styles.reason, styles.isolated)} title={reason}>
-          {reason}
+      {note ? (
+        <span className={clsx(styles.reason, styles.isolated)} title={note} data-slot="signals-table-reason">
+          {note}
         </span>
       ) : null}
     </span>
@@ -263,7 +273,13 @@ export const signalColumns = helper.columns([
     id: 'status' satisfies SignalColumnId,
     header: 'Status',
     sortFn: 'text',
-    cell: (context) => <StatusCell status={context.getValue()} reason={context.row.original.reason} />,
+    cell: (context) => (
+      <StatusCell
+        status={context.getValue()}
+        reason={context.row.original.reason}
+        outcome={context.row.original.outcome ?? null}
+      />
+    ),
     meta: { label: 'Status' },
   }),
 ]);

@@ -1,6 +1,7 @@
 export { SignalsTable, type SignalsTableProps } from './SignalsTable';
 export {
   SIGNAL_COLUMN_IDS,
+  type RawBodyStatus,
   type SignalColumnId,
   type SignalRow,
   type SignalStatus,

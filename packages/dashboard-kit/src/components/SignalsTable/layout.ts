@@ -2,10 +2,10 @@
  * Geometry shared by the styles and the virtualiser. Rows have a fixed height so the virtualiser
  * can place 100,000 of them without measuring each; only expanded detail rows are measured.
  */
-export const ROW_HEIGHT_PX = 40;
+export { COMPACT_MEDIA_QUERY, HEADER_HEIGHT_PX, ROW_HEIGHT_PX } from '../../table/layout';
+
 /** A signal's card on phone widths (below `COMPACT_MEDIA_QUERY`): status, then ticker, action and price, then times. */
 export const CARD_HEIGHT_PX = 96;
-export const HEADER_HEIGHT_PX = 40;
 /** A first guess for an expanded row before it is measured. */
 export const DETAIL_ESTIMATE_PX = 220;
 /** Rows rendered beyond each edge of the viewport, so fast scrolling shows no blank gap. */
@@ -18,29 +18,22 @@ export const FRESH_ROW_MS = 2_400;
 export const FRESH_BATCH_MAX = 10;
 /** Skeleton rows shown while the first page loads. */
 export const SKELETON_ROWS = 8;
-/**
- * Below this viewport width the table shows a card per signal and starts with fewer columns
- * (unless told otherwise).
- */
-export const COMPACT_MEDIA_QUERY = '(max-width: 40rem)';
-/** Rows rendered first when a long list arrives into an empty table (several screens' worth). */
-export const FIRST_SCREEN_ROWS = 200;
-/** Lists longer than this arrive in two steps: the first screen, then the rest. */
-export const PROGRESSIVE_MIN_ROWS = 2_000;
 
 /**
- * Column widths in CSS pixels: a fixed width, or (status) the space left over above a minimum.
+ * Column widths in CSS pixels: a fixed width, or (status) the space left over above a minimum. All of them
+ * (956 px) fit the signals page beside an open sidebar at 1280 px, so the table does not scroll sideways
+ * there and the status column keeps room for a reason on two lines.
  * Classes, not inline styles, so the browser can reuse computed styles across rows.
  */
 export const COLUMN_WIDTHS = {
   expand: { width: 44 },
   time: { width: 112 },
-  ticker: { width: 112 },
+  ticker: { width: 80 },
   action: { width: 96 },
   price: { width: 120 },
-  quantity: { width: 112 },
-  interval: { width: 88 },
-  strategy: { width: 168 },
+  quantity: { width: 96 },
+  interval: { width: 72 },
+  strategy: { width: 136 },
   status: { minWidth: 200 },
 } as const satisfies Record<string, { width: number } | { minWidth: number }>;
 

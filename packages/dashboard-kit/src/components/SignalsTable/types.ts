@@ -20,7 +20,15 @@ export interface SignalRow {
   alertTime: number | null;
   receivedAt: number;
   raw?: string;
+  /**
+   * What the signal did, in words, when the consumer knows (e.g. "Executed: buy 0.0153 @ 65,000" or
+   * "Ignored: already long"): shown beside its status and in its details.
+   */
+  outcome?: string | null;
 }
+
+/** Where a raw body left out of the list stands: being fetched, or failed with a message to show. */
+export type RawBodyStatus = { state: 'loading' } | { state: 'error'; message: string };
 
 /** The table's data columns, in display order; each can be sorted and shown or hidden. */
 export const SIGNAL_COLUMN_IDS = [

@@ -1,12 +1,12 @@
-import { ColumnsIcon } from '../../icons/ColumnsIcon';
-import { Button } from '../Button';
+import { ColumnsIcon } from '../icons/ColumnsIcon';
+import { Button } from '../components/Button';
 import {
   DropdownMenu,
   DropdownMenuCheckboxItem,
   DropdownMenuContent,
   DropdownMenuLabel,
   DropdownMenuTrigger,
-} from '../DropdownMenu';
+} from '../components/DropdownMenu';
 
 export interface ColumnsMenuOption {
   id: string;
@@ -19,15 +19,17 @@ interface ColumnsMenuProps {
   tableLabel: string;
   options: ColumnsMenuOption[];
   onVisibleChange: (id: string, visible: boolean) => void;
+  /** The trigger's `data-slot`, named after the table it belongs to. */
+  slot: string;
 }
 
 /** A menu of checkboxes that shows and hides columns; it stays open while columns are toggled. */
-export function ColumnsMenu({ tableLabel, options, onVisibleChange }: ColumnsMenuProps) {
+export function ColumnsMenu({ tableLabel, options, onVisibleChange, slot }: ColumnsMenuProps) {
   const visibleCount = options.filter((option) => option.visible).length;
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm" aria-label={`Columns of ${tableLabel}`} data-slot="signals-table-columns">
+        <Button variant="outline" size="sm" aria-label={`Columns of ${tableLabel}`} data-slot={slot}>
           <ColumnsIcon />
           Columns
         </Button>

@@ -1,5 +1,5 @@
-import { ArrowUpDownIcon } from '../../icons/ArrowUpDownIcon';
-import { Button } from '../Button';
+import { ArrowUpDownIcon } from '../icons/ArrowUpDownIcon';
+import { Button } from '../components/Button';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -8,7 +8,7 @@ import {
   DropdownMenuRadioItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from '../DropdownMenu';
+} from '../components/DropdownMenu';
 
 export interface SortMenuOption {
   id: string;
@@ -22,6 +22,10 @@ interface SortMenuProps {
   sortedBy: string | null;
   descending: boolean;
   onSortChange: (id: string | null, descending: boolean) => void;
+  /** The choice that keeps the rows in the order given, in words ("Newest first (as received)"). */
+  givenOrderLabel: string;
+  /** The trigger's `data-slot`, named after the table it belongs to. */
+  slot: string;
 }
 
 const GIVEN_ORDER = '';
@@ -30,12 +34,20 @@ const GIVEN_ORDER = '';
  * The keyboard's way to sort: the table is a single Tab stop, so its header buttons (which a
  * pointer clicks) are out of the Tab order, and this menu offers the same choices.
  */
-export function SortMenu({ tableLabel, options, sortedBy, descending, onSortChange }: SortMenuProps) {
+export function SortMenu({
+  tableLabel,
+  options,
+  sortedBy,
+  descending,
+  onSortChange,
+  givenOrderLabel,
+  slot,
+}: SortMenuProps) {
   const current = options.find((option) => option.id === sortedBy);
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm" aria-label={`Sort ${tableLabel}`} data-slot="signals-table-sort">
+        <Button variant="outline" size="sm" aria-label={`Sort ${tableLabel}`} data-slot={slot}>
           <ArrowUpDownIcon />
           {current ? `${current.label} ${descending ? '↓' : '↑'}` : 'Sort'}
         </Button>
@@ -46,7 +58,7 @@ export function SortMenu({ tableLabel, options, sortedBy, descending, onSortChan
           value={sortedBy ?? GIVEN_ORDER}
           onValueChange={(id) => onSortChange(id === GIVEN_ORDER ? null : id, descending)}
         >
-          <DropdownMenuRadioItem value={GIVEN_ORDER}>Newest first (as received)</DropdownMenuRadioItem>
+          <DropdownMenuRadioItem value={GIVEN_ORDER}>{givenOrderLabel}</DropdownMenuRadioItem>
           {options.map((option) => (
             <DropdownMenuRadioItem key={option.id} value={option.id}>
               {option.label}

@@ -26,11 +26,13 @@ function subscribe(onTick: () => void): () => void {
 }
 
 const getSnapshot = () => now;
+const stayQuiet = () => () => {};
 
 /**
- * The current time, refreshed once a second while any relative time is on screen. Only the
+ * The current time, refreshed once a second while any relative time (or running duration) is on screen. Only the
  * components that call this re-render on a tick, never the whole table.
  */
-export function useNow(): number {
-  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+export function useNow(active = true): number {
+  // Inactive (a closed trade's fixed duration), the component reads the time but never ticks.
+  return useSyncExternalStore(active ? subscribe : stayQuiet, getSnapshot, getSnapshot);
 }

@@ -1,0 +1,123 @@
+import { clsx } from 'clsx';
+import { memo, useId, useState } from 'react';
+import type { TimeZoneMode } from '../../time/time-zone';
+import { MINUTE } from './aggregate';
+import * as styles from './CandlestickChart.css';
+import { formatCandleTime } from './format';
+import { useRovingToolbar } from './roving';
+import { defaultTradeText, TRADE_PIN_PX, type TradeLayout } from './trades';
+import type { TradeMarker } from './types';
+
+interface TradeLayerProps {
+  items: readonly TradeLayout[];
+  formatPrice: (value: number) => string;
+  timeZone: TimeZoneMode;
+  onTradeClick: ((trade: TradeMarker) => void) | undefined;
+}
+
+function accessibleName({ trade, text, offScale }: TradeLayout, formatPrice: (value: number) => string): string {
+  const kind = defaultTradeText(trade);
+  const named = text === kind ? kind : `${kind}: ${text}`;
+  const off = offScale ? `, ${offScale} the price scale` : '';
+  return `${named} at ${formatPrice(trade.price)}${off}`;
+}
+
+/**
+ * Trade fills as flags over the plot: a pin at the fill's price with a label beside it, coloured by
+ * side (long up, short down) and hollow for exits, so they read apart from the signal markers. One
+ * toolbar, one Tab stop, arrow keys between trades in time order; a click, Enter or Space reports the
+ * trade, hover and focus show its tooltip. Laid out from the candles' times only, so a live tick
+ * leaves it alone.
+ */
+export const TradeLayer = memo(function TradeLayer({ items, formatPrice, timeZone, onTradeClick }: TradeLayerProps) {
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const tooltipId = useId();
+  const ids = items.map((item) => item.trade.id);
+  const { tabStopId, onKeyDown, register, focused } = useRovingToolbar(ids, null);
+  if (items.length === 0) return null;
+  const active = items.find((item) => item.trade.id === activeId);
+
+  return (
+    <div
+      role="toolbar"
+      aria-label="Trades on the chart"
+      aria-orientation="horizontal"
+      className={styles.overlay}
+      data-slot="trades"
+      onKeyDown={onKeyDown}
+    >
+      {items.map((item) => {
+        const { trade, text, x, y, label, offScale } = item;
+        const show = () => setActiveId(trade.id);
+        const hide = () => setActiveId((current) => (current === trade.id ? null : current));
+        const half = TRADE_PIN_PX / 2;
+        // The button covers the pin and its label, so either can be hovered or clicked.
+        const left = label ? Math.min(x - half, label.left) : x - half;
+        const right = label ? Math.max(x + half, label.left + label.width) : x + half;
+        const top = label ? Math.min(y - half, label.top) : y - half;
+        const bottom = label ? Math.max(y + half, label.top + label.height) : y + half;
+        return (
+          <button
+            key={trade.id}
+            ref={register(trade.id)}
+            type="button"
+            tabIndex={trade.id === tabStopId ? 0 : -1}
+            data-slot="trade-marker"
+            data-side={trade.side}
+            data-kind={trade.kind}
+            data-off-scale={offScale ?? undefined}
+            className={styles.trade({ kind: trade.kind })}
+            style={{ left, top, width: right - left, height: bottom - top }}
+            aria-label={accessibleName(item, formatPrice)}
+            aria-describedby={activeId === trade.id ? tooltipId : undefined}
+            onClick={() => onTradeClick?.(trade)}
+            onPointerEnter={show}
+            onPointerLeave={hide}
+            onFocus={() => {
+              show();
+              focused(trade.id);
+            }}
+            onBlur={hide}
+          >
+            <span
+              className={styles.tradePin}
+              data-side={trade.side}
+              style={{ left: x - half - left, top: y - half - top }}
+              aria-hidden="true"
+            >
+              {offScale === 'above' ? '↑' : offScale === 'below' ? '↓' : null}
+            </span>
+            {label && (
+              <span
+                className={styles.tradeLabel}
+                data-side={trade.side}
+                data-placement={label.side}
+                style={{ left: label.left - left, top: label.top - top, maxWidth: label.width }}
+                aria-hidden="true"
+              >
+                {text}
+              </span>
+            )}
+          </button>
+        );
+      })}
+      {active && (
+        <div
+          role="tooltip"
+          id={tooltipId}
+          data-placement="above"
+          className={clsx(styles.tooltip, styles.tooltipPlacement)}
+          style={{ left: active.x, top: active.y - TRADE_PIN_PX }}
+        >
+          <div className={styles.tooltipTitle}>
+            {defaultTradeText(active.trade)}
+            {active.trade.label ? ` · ${active.trade.label}` : ''}
+          </div>
+          <div>
+            at {formatPrice(active.trade.price)} · {formatCandleTime(active.trade.time, MINUTE, timeZone)}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,2 @@
+export { EquityChart, type EquityChartProps } from './EquityChart';
+export { EQUITY_RANGES, MAX_EQUITY_POINTS, type EquityPoint, type EquityRange } from './equity';

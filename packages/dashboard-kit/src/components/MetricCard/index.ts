@@ -1,0 +1,1 @@
+export { MetricCard, MetricsGrid, type MetricCardProps, type MetricsGridProps, type MetricTone } from './MetricCard';

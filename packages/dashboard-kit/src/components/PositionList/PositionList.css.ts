@@ -1,0 +1,180 @@
+import { style, styleVariants } from '@vanilla-extract/css';
+import { vars } from '../../theme/contract.css';
+import { MOBILE_MEDIA_QUERY } from '../../theme/tokens';
+
+const tinted = (color: string, percent: number) => `color-mix(in srgb, ${color} ${percent}%, transparent)`;
+const toneColour = (color: string) => `color-mix(in srgb, ${color} 80%, ${vars.color.foreground})`;
+
+export const root = style({
+  minWidth: 0,
+  maxWidth: '100%',
+  overflowX: 'auto',
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  color: vars.color.surfaceForeground,
+  fontFamily: vars.font.body,
+  fontSize: vars.fontSize.sm,
+  lineHeight: vars.lineHeight.normal,
+  '@media': {
+    // Cards on phones: the frame goes, each card brings its own.
+    [MOBILE_MEDIA_QUERY]: { border: 0, background: 'transparent', overflowX: 'visible' },
+  },
+});
+
+export const table = style({
+  width: '100%',
+  borderCollapse: 'separate',
+  borderSpacing: 0,
+  '@media': { [MOBILE_MEDIA_QUERY]: { display: 'block' } },
+});
+
+export const head = style({
+  '@media': {
+    [MOBILE_MEDIA_QUERY]: {
+      position: 'absolute',
+      width: 1,
+      height: 1,
+      overflow: 'hidden',
+      clip: 'rect(0 0 0 0)',
+      whiteSpace: 'nowrap',
+    },
+  },
+});
+
+export const headerCell = style({
+  height: '2.5rem',
+  paddingInline: vars.space['3'],
+  background: vars.color.muted,
+  borderBottom: `1px solid ${vars.color.border}`,
+  color: vars.color.mutedForeground,
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.medium,
+  textAlign: 'start',
+  whiteSpace: 'nowrap',
+});
+
+export const body = style({
+  '@media': { [MOBILE_MEDIA_QUERY]: { display: 'flex', flexDirection: 'column', gap: vars.space['3'] } },
+});
+
+export const row = style({
+  '@media': {
+    // A card per position: each value under its label, two to a line, the action across the bottom.
+    [MOBILE_MEDIA_QUERY]: {
+      display: 'grid',
+      gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
+      gap: `${vars.space['2']} ${vars.space['3']}`,
+      padding: vars.space['3'],
+      border: `1px solid ${vars.color.border}`,
+      borderRadius: vars.radius.lg,
+      background: vars.color.surface,
+    },
+  },
+});
+
+export const cell = style({
+  paddingBlock: vars.space['2'],
+  paddingInline: vars.space['3'],
+  borderBottom: `1px solid ${vars.color.border}`,
+  verticalAlign: 'middle',
+  whiteSpace: 'nowrap',
+  selectors: {
+    [`${row}:last-child > &`]: { borderBottom: 0 },
+  },
+  '@media': {
+    [MOBILE_MEDIA_QUERY]: {
+      display: 'flex',
+      flexDirection: 'column',
+      gap: '0.125rem',
+      minWidth: 0,
+      padding: 0,
+      border: 0,
+      whiteSpace: 'normal',
+      selectors: {
+        // The card's name (pair and side) spans the top, its action the bottom.
+        '&[data-column="pair"], &[data-column="actions"]': { gridColumn: '1 / -1' },
+        // Values read under a visible label on cards; the table header names them on wide screens.
+        '&::before': {
+          content: 'attr(data-label)',
+          color: vars.color.mutedForeground,
+          fontSize: vars.fontSize.xs,
+        },
+        '&[data-column="pair"]::before, &[data-column="actions"]::before': { content: 'none' },
+      },
+    },
+  },
+});
+
+export const align = styleVariants({
+  start: { textAlign: 'start' },
+  end: {
+    textAlign: 'end',
+    '@media': { [MOBILE_MEDIA_QUERY]: { textAlign: 'start' } },
+  },
+});
+
+export const pair = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space['2'],
+  fontWeight: vars.fontWeight.semibold,
+  unicodeBidi: 'isolate',
+});
+
+export const numeric = style({ fontVariantNumeric: 'tabular-nums' });
+
+export const muted = style({ color: vars.color.mutedForeground });
+
+export const tone = styleVariants({
+  positive: { color: toneColour(vars.color.up) },
+  negative: { color: toneColour(vars.color.down) },
+  neutral: {},
+});
+
+export const pnl = style({
+  display: 'inline-flex',
+  flexWrap: 'wrap',
+  alignItems: 'baseline',
+  columnGap: vars.space['2'],
+  fontVariantNumeric: 'tabular-nums',
+});
+
+export const pnlPct = style({ fontSize: vars.fontSize.xs });
+
+export const actions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'flex-end',
+  gap: vars.space['2'],
+  '@media': { [MOBILE_MEDIA_QUERY]: { justifyContent: 'flex-start' } },
+});
+
+export const confirmText = style({
+  color: vars.color.foreground,
+  fontSize: vars.fontSize.xs,
+  whiteSpace: 'normal',
+});
+
+export const actionError = style({
+  flexBasis: '100%',
+  padding: `${vars.space['1']} ${vars.space['2']}`,
+  border: `1px solid ${tinted(vars.color.danger, 50)}`,
+  borderRadius: vars.radius.sm,
+  background: tinted(vars.color.danger, 10),
+  color: vars.color.foreground,
+  fontSize: vars.fontSize.xs,
+  whiteSpace: 'normal',
+  textAlign: 'start',
+  overflowWrap: 'anywhere',
+});
+
+export const stateCell = style({
+  padding: `${vars.space['8']} ${vars.space['4']}`,
+  textAlign: 'center',
+  whiteSpace: 'normal',
+  '@media': { [MOBILE_MEDIA_QUERY]: { display: 'block', padding: vars.space['4'] } },
+});
+
+export const skeleton = style({ maxWidth: '6rem' });

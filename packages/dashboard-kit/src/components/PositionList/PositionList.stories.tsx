@@ -1,0 +1,99 @@
+/**
+ * PositionList: the open positions of a paper account, on Performance > Overview.
+ *
+ * Usage: `<PositionList positions={data} loading={isLoading} error={error} onRetry={mutate}
+ * onClose={(id) => closePosition(id)} />`. `onClose` returns a promise: the row shows
+ * "Closing…" until it settles, and a rejection's message in the row.
+ */
+import type { Story, StoryDefault } from '@ladle/react';
+import { useState } from 'react';
+import { BothThemes, Caption, PhoneFrame, Stack } from '../../stories/StoryLayout';
+import { makePosition, samplePositions } from './fixtures';
+import { PositionList, type PositionRow } from './PositionList';
+
+export default {
+  title: 'Performance / Position list',
+} satisfies StoryDefault;
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Closing takes a second, then the position leaves the list. */
+function Closable({ initial = samplePositions }: { initial?: PositionRow[] }) {
+  const [positions, setPositions] = useState(initial);
+  return (
+    <PositionList
+      positions={positions}
+      onClose={async (id) => {
+        await wait(1_000);
+        setPositions((current) => current.filter((position) => position.id !== id));
+      }}
+    />
+  );
+}
+
+export const ThreePositions: Story = () => <Closable />;
+
+export const ReadOnly: Story = () => <PositionList positions={samplePositions} />;
+
+export const CloseFails: Story = () => (
+  <Stack>
+    <PositionList
+      positions={samplePositions}
+      onClose={async () => {
+        await wait(600);
+        throw new Error('No market data for this pair right now; try again in a minute.');
+      }}
+    />
+    <Caption>Every close fails here, to show the error in the row</Caption>
+  </Stack>
+);
+
+export const Empty: Story = () => <PositionList positions={[]} />;
+
+export const Loading: Story = () => <PositionList positions={[]} loading />;
+
+export const LoadError: Story = () => (
+  <PositionList positions={[]} error="The server did not answer (503)." onRetry={() => {}} />
+);
+
+export const RefreshErrorAboveRows: Story = () => (
+  <PositionList positions={samplePositions} error="Network unreachable" onRetry={() => {}} />
+);
+
+export const LongAndHostileText: Story = () => (
+  <PositionList
+    positions={[
+      makePosition({ id: 'h1', symbol: '<img src=x onerror=alert(1)>', strategyName: 'x'.repeat(80) }),
+      makePosition({ id: 'h2', symbol: 'PEPE', quantity: 123_456_789.12345678, entryPrice: 0.00001234 }),
+    ]}
+    onClose={async () => {}}
+  />
+);
+
+export const BothThemesSideBySide: Story = () => (
+  <BothThemes>
+    <Closable />
+  </BothThemes>
+);
+
+/** At phone width each position is a card, its values under their labels. */
+export const Phone: Story = () => (
+  <PhoneFrame>
+    <Closable />
+  </PhoneFrame>
+);
+Phone.meta = { width: 'xsmall' };
+
+export const PhoneBothThemes: Story = () => (
+  <BothThemes>
+    <Closable />
+  </BothThemes>
+);
+PhoneBothThemes.meta = { width: 'xsmall' };
+
+export const PhoneEmpty: Story = () => (
+  <PhoneFrame>
+    <PositionList positions={[]} />
+  </PhoneFrame>
+);
+PhoneEmpty.meta = { width: 'xsmall' };

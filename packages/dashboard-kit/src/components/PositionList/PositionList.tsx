@@ -1,0 +1,346 @@
+import { clsx } from 'clsx';
+import {
+  forwardRef,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentPropsWithoutRef,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
+import { formatMoney, formatPercent, toneOf } from '../../format/performance';
+import { AlertTriangleIcon } from '../../icons/AlertTriangleIcon';
+import { InboxIcon } from '../../icons/InboxIcon';
+import { visuallyHidden } from '../../theme/focus.css';
+import { timeZoneLabel, type TimeZoneMode } from '../../time/time-zone';
+import { Badge } from '../Badge';
+import { Button } from '../Button';
+import { EmptyState } from '../EmptyState';
+import { formatPrice, formatQuantity, formatZonedTime } from '../SignalsTable/format';
+import { Skeleton } from '../Skeleton';
+import { formatTradeTime, parseTime } from '../TradesTable/format';
+import type { TradeSide } from '../TradesTable/types';
+import * as styles from './PositionList.css';
+
+/** One open position, as `GET /api/positions` answers: marked to the last price. */
+export interface PositionRow {
+  id: string;
+  strategyId?: string;
+  strategyName?: string | null;
+  /** The pair, normalised (`BTC`). */
+  symbol: string;
+  side: TradeSide;
+  quantity: number;
+  entryPrice: number;
+  /** The last price; `null` when there is no market data for the pair yet. */
+  markPrice: number | null;
+  /** Unrealised P&L in USD at `markPrice`. */
+  unrealisedPnl: number;
+  /** The same in percent units (1.5 = 1.5 %). */
+  unrealisedPnlPct: number;
+  stopLoss: number | null;
+  takeProfit: number | null;
+  /** ISO 8601. */
+  openedAt: string;
+}
+
+export interface PositionListProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
+  positions: readonly PositionRow[];
+  /** The table's accessible name. */
+  label?: string;
+  loading?: boolean;
+  error?: Error | string | null;
+  onRetry?: () => void;
+  /**
+   * Closes a position at market after the trader confirms. While the promise is pending the row
+   * shows "Closing…"; a rejection's message is shown in the row. Left out, no close button.
+   */
+  onClose?: (id: string) => Promise<unknown>;
+  timeZone?: TimeZoneMode;
+  /** Replaces the default "No open positions" message. */
+  emptyState?: ReactNode;
+}
+
+const COLUMNS = [
+  { id: 'pair', label: 'Pair' },
+  { id: 'quantity', label: 'Quantity', align: 'end' },
+  { id: 'entry', label: 'Entry' },
+  { id: 'mark', label: 'Mark' },
+  { id: 'pnl', label: 'Unrealised P&L', align: 'end' },
+  { id: 'exits', label: 'Stop / target' },
+  { id: 'opened', label: 'Opened' },
+] as const;
+
+const errorMessage = (error: unknown) =>
+  typeof error === 'string' ? error : error instanceof Error ? error.message : 'The position could not be closed.';
+
+function Missing() {
+  return (
+    <>
+      <span aria-hidden="true" className={styles.muted}>
+        —
+      </span>
+      <span className={visuallyHidden}>none</span>
+    </>
+  );
+}
+
+const price = (value: number | null) =>
+  value === null ? <Missing /> : <span className={styles.numeric}>{formatPrice(value)}</span>;
+
+type Phase = { step: 'idle'; error?: string } | { step: 'confirm' } | { step: 'pending' };
+
+/** "Close at market", then a confirmation in place, then the pending close and its error, if any. */
+function CloseAction({ position, onClose }: { position: PositionRow; onClose: (id: string) => Promise<unknown> }) {
+  const [phase, setPhase] = useState<Phase>({ step: 'idle' });
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  useEffect(() => {
+    if (phase.step === 'confirm') confirmButton.current?.focus();
+    if (phase.step === 'idle' && returnFocus.current) {
+      returnFocus.current = false;
+      closeButton.current?.focus();
+    }
+  }, [phase.step]);
+
+  const subject = `${position.symbol} ${position.side}`;
+  const confirm = async () => {
+    setPhase({ step: 'pending' });
+    try {
+      await onClose(position.id);
+      // The list normally drops the closed position; if it is still shown, it can be closed again.
+      if (mounted.current) setPhase({ step: 'idle' });
+    } catch (error) {
+      if (!mounted.current) return;
+      returnFocus.current = true;
+      setPhase({ step: 'idle', error: errorMessage(error) });
+    }
+  };
+
+  if (phase.step === 'idle') {
+    return (
+      <span className={styles.actions}>
+        <Button
+          ref={closeButton}
+          variant="outline"
+          size="sm"
+          aria-label={`Close at market: ${subject}`}
+          onClick={() => setPhase({ step: 'confirm' })}
+        >
+          Close at market
+        </Button>
+        {phase.error ? (
+          <span role="alert" className={styles.actionError}>
+            Could not close {subject}: {phase.error}
+          </span>
+        ) : null}
+      </span>
+    );
+  }
+  const pending = phase.step === 'pending';
+  const cancel = () => {
+    returnFocus.current = true;
+    setPhase({ step: 'idle' });
+  };
+  const cancelOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || pending) return;
+    event.stopPropagation();
+    cancel();
+  };
+  return (
+    <span className={styles.actions} role="group" aria-label={`Confirm closing ${subject}`}>
+      <span className={styles.confirmText}>
+        Close {formatQuantity(position.quantity)} {position.symbol} at market?
+      </span>
+      <Button
+        ref={confirmButton}
+        variant="danger"
+        size="sm"
+        loading={pending}
+        onClick={confirm}
+        onKeyDown={cancelOnEscape}
+      >
+        {pending ? 'Closing…' : 'Confirm close'}
+      </Button>
+      <Button variant="ghost" size="sm" disabled={pending} onClick={cancel} onKeyDown={cancelOnEscape}>
+        Cancel
+      </Button>
+    </span>
+  );
+}
+
+/**
+ * The open positions of a paper account with their unrealised P&L, each with "Close at market"
+ * behind a confirmation. A table on wide screens; at phone width (768px or narrower) each
+ * position is a card, its values under their labels.
+ */
+export const PositionList = forwardRef<HTMLDivElement, PositionListProps>(function PositionList(
+  {
+    positions,
+    label = 'Open positions',
+    loading = false,
+    error = null,
+    onRetry,
+    onClose,
+    timeZone = 'local',
+    emptyState,
+    className,
+    ...rest
+  },
+  ref,
+) {
+  const showError = error !== null && error !== undefined && error !== '';
+  const columnCount = COLUMNS.length + (onClose ? 1 : 0);
+  const zone = timeZoneLabel(timeZone);
+
+  let body: ReactNode;
+  if (loading && positions.length === 0) {
+    body = Array.from({ length: 2 }, (_, index) => (
+      <tr key={index} role="row" className={styles.row} aria-hidden="true" data-slot="position-list-skeleton">
+        {Array.from({ length: columnCount }, (_, cell) => (
+          <td key={cell} className={styles.cell}>
+            <Skeleton shape="text" className={styles.skeleton} />
+          </td>
+        ))}
+      </tr>
+    ));
+  } else if (positions.length === 0) {
+    body = (
+      <tr role="row">
+        <td colSpan={columnCount} className={styles.stateCell}>
+          {showError ? (
+            <EmptyState
+              role="alert"
+              tone="danger"
+              titleAs="p"
+              icon={<AlertTriangleIcon size={24} />}
+              title="Could not load positions"
+              description={errorMessage(error)}
+              action={
+                onRetry ? (
+                  <Button variant="outline" size="sm" onClick={onRetry}>
+                    Retry
+                  </Button>
+                ) : undefined
+              }
+            />
+          ) : (
+            (emptyState ?? (
+              <EmptyState
+                titleAs="p"
+                icon={<InboxIcon size={24} />}
+                title="No open positions"
+                description="A position opens when a signal is executed on the paper account."
+              />
+            ))
+          )}
+        </td>
+      </tr>
+    );
+  } else {
+    body = positions.map((position) => {
+      const opened = parseTime(position.openedAt);
+      const tone = toneOf(position.unrealisedPnl);
+      return (
+        <tr key={position.id} role="row" className={styles.row} data-slot="position-list-row" data-row-id={position.id}>
+          <th scope="row" className={styles.cell} data-column="pair">
+            <span className={styles.pair}>
+              <span title={position.strategyName ?? undefined}>{position.symbol}</span>
+              <Badge variant={position.side === 'long' ? 'success' : 'danger'}>
+                {position.side === 'long' ? 'Long' : 'Short'}
+              </Badge>
+            </span>
+          </th>
+          <td className={clsx(styles.cell, styles.align.end)} data-column="quantity" data-label="Quantity">
+            <span className={styles.numeric}>{formatQuantity(position.quantity)}</span>
+          </td>
+          <td className={styles.cell} data-column="entry" data-label="Entry">
+            {price(position.entryPrice)}
+          </td>
+          <td className={styles.cell} data-column="mark" data-label="Mark">
+            {price(position.markPrice)}
+          </td>
+          <td className={clsx(styles.cell, styles.align.end)} data-column="pnl" data-label="Unrealised P&L">
+            <span className={clsx(styles.pnl, styles.tone[tone])}>
+              <span>{formatMoney(position.unrealisedPnl, { signed: true })}</span>
+              <span className={styles.pnlPct}>{formatPercent(position.unrealisedPnlPct, { signed: true })}</span>
+            </span>
+          </td>
+          <td className={styles.cell} data-column="exits" data-label="Stop / target">
+            {position.stopLoss === null && position.takeProfit === null ? (
+              <Missing />
+            ) : (
+              <span className={styles.numeric}>
+                {position.stopLoss === null ? '—' : formatPrice(position.stopLoss)} /{' '}
+                {position.takeProfit === null ? '—' : formatPrice(position.takeProfit)}
+              </span>
+            )}
+          </td>
+          <td className={styles.cell} data-column="opened" data-label="Opened">
+            {opened === undefined ? (
+              <Missing />
+            ) : (
+              <time
+                className={styles.numeric}
+                dateTime={new Date(opened).toISOString()}
+                title={formatZonedTime(opened, timeZone)}
+              >
+                {formatTradeTime(opened, timeZone)}
+              </time>
+            )}
+          </td>
+          {onClose ? (
+            <td className={styles.cell} data-column="actions">
+              <CloseAction position={position} onClose={onClose} />
+            </td>
+          ) : null}
+        </tr>
+      );
+    });
+  }
+
+  return (
+    <div ref={ref} className={clsx(styles.root, className)} data-slot="position-list" {...rest}>
+      {showError && positions.length > 0 ? (
+        <p role="alert" className={styles.stateCell}>
+          Could not refresh positions: {errorMessage(error)}
+        </p>
+      ) : null}
+      <table role="table" className={styles.table} aria-label={label} aria-busy={loading || undefined}>
+        <thead className={styles.head}>
+          <tr role="row">
+            {COLUMNS.map((column) => (
+              <th
+                key={column.id}
+                scope="col"
+                role="columnheader"
+                className={clsx(styles.headerCell, styles.align['align' in column ? column.align : 'start'])}
+              >
+                {column.id === 'opened' ? `${column.label} (${zone})` : column.label}
+              </th>
+            ))}
+            {onClose ? (
+              <th scope="col" role="columnheader" className={styles.headerCell}>
+                <span className={visuallyHidden}>Actions</span>
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody className={styles.body}>{body}</tbody>
+      </table>
+      {loading && positions.length === 0 ? (
+        <span role="status" className={visuallyHidden}>
+          Loading positions…
+        </span>
+      ) : null}
+    </div>
+  );
+});

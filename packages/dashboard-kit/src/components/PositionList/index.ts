@@ -1,0 +1,1 @@
+export { PositionList, type PositionListProps, type PositionRow } from './PositionList';

@@ -1,0 +1,76 @@
+/**
+ * ReturnsHistogram: the distribution of closed trades' returns, losses and wins in separate bars.
+ *
+ * Usage: `<ReturnsHistogram returns={trades.map((t) => t.returnPct)} loading={isLoading} error={error} />`.
+ * Bins are chosen from the spread of the returns (or `binWidth`), centred on zero. Hover a bar or tab
+ * to the bars and use the arrow keys. Switch the theme with Ladle's theme button.
+ */
+import { action, type Story, type StoryDefault } from '@ladle/react';
+import { BothThemes, Caption, PhoneFrame, Stack } from '../../stories/StoryLayout';
+import { seededRandom } from '../../test/seeded-random';
+import { ReturnsHistogram } from './ReturnsHistogram';
+
+export default {
+  title: 'Data / Returns histogram',
+} satisfies StoryDefault;
+
+/** Trade returns in percent: mostly small, a fat tail of wins, some break-even trades. */
+function sampleReturns(count: number, seed = 4): number[] {
+  const random = seededRandom(seed);
+  return Array.from({ length: count }, (_, i) => {
+    if (i % 17 === 0) return 0;
+    const normal = Math.sqrt(-2 * Math.log(random() || 1e-9)) * Math.cos(2 * Math.PI * random());
+    return Number((normal * 1.6 + 0.3 + (random() < 0.05 ? 6 * random() : 0)).toFixed(2));
+  });
+}
+
+const RETURNS = sampleReturns(240);
+
+export const Default: Story = () => <ReturnsHistogram returns={RETURNS} />;
+
+export const BothThemesSideBySide: Story = () => (
+  <BothThemes>
+    <ReturnsHistogram returns={RETURNS} height={260} />
+  </BothThemes>
+);
+
+export const FewTrades: Story = () => (
+  <Stack>
+    <Caption>Five trades, bins of 1 percentage point: a loss, a break-even trade and three wins.</Caption>
+    <ReturnsHistogram returns={[-1.4, 0, 0.3, 0.8, 2.2]} binWidth={1} />
+  </Stack>
+);
+
+export const OnlyLosses: Story = () => <ReturnsHistogram returns={[-0.4, -1.2, -2.8, -0.9, -1.1]} />;
+
+export const ManyTradesWithAnOutlier: Story = () => (
+  <Stack>
+    <Caption>10,000 trades and one +400% outlier: the bins widen to stay within 40.</Caption>
+    <ReturnsHistogram returns={[...sampleReturns(10_000, 9), 400]} />
+  </Stack>
+);
+
+export const Loading: Story = () => <ReturnsHistogram returns={[]} loading />;
+
+export const Empty: Story = () => <ReturnsHistogram returns={[]} />;
+
+export const EmptyWithOwnWords: Story = () => (
+  <ReturnsHistogram
+    returns={[]}
+    emptyTitle="No trades for this strategy"
+    emptyDescription="Send a buy and a sell signal to its webhook URL to close a first trade."
+  />
+);
+
+export const ErrorState: Story = () => (
+  <BothThemes>
+    <ReturnsHistogram returns={[]} error="The server did not answer." onRetry={action('retry')} />
+  </BothThemes>
+);
+
+export const Phone: Story = () => (
+  <PhoneFrame>
+    <ReturnsHistogram returns={RETURNS} height={240} />
+  </PhoneFrame>
+);
+Phone.meta = { width: 'xsmall' };

@@ -1,0 +1,111 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { expectNoAxeViolations } from '../../test/axe';
+import { itConforms } from '../../test/conformance';
+import { ReturnsHistogram } from './ReturnsHistogram';
+
+const RETURNS = [-2.5, -1, -0.2, 0, 0.4, 1, 1.5, 3];
+
+itConforms('ReturnsHistogram', {
+  render: (props) => <ReturnsHistogram returns={RETURNS} binWidth={1} {...props} />,
+  refType: HTMLDivElement,
+});
+
+const bins = () => within(screen.getByRole('toolbar', { name: 'Return bins' })).getAllByRole('button');
+
+describe('given trade returns', () => {
+  describe('when it is rendered', () => {
+    it('should be a figure described by a summary of losses, wins and the fullest bin', () => {
+      render(<ReturnsHistogram returns={RETURNS} binWidth={1} />);
+      expect(screen.getByRole('figure', { name: 'Trade returns histogram' })).toHaveAccessibleDescription(
+        'Returns of 8 trades: 3 lost, 1 broke even, 4 won. Returns range from −3% to +3% in bins of 1 percentage point; ' +
+          'the fullest: Losses from −1% to 0%: 2 trades.',
+      );
+    });
+
+    it('should offer one button per bin, named by its range and count', () => {
+      render(<ReturnsHistogram returns={RETURNS} binWidth={1} />);
+      expect(bins().map((bin) => bin.getAttribute('aria-label'))).toEqual([
+        'Losses from −3% to −2%: 1 trade',
+        'Losses from −2% to −1%: 0 trades',
+        'Losses from −1% to 0%: 2 trades',
+        'Break-even (0%): 1 trade',
+        'Wins from 0% to +1%: 2 trades',
+        'Wins from +1% to +2%: 1 trade',
+        'Wins from +2% to +3%: 1 trade',
+      ]);
+    });
+
+    it('should hatch loss bars, so colour is not the only cue, and count each result in the legend', () => {
+      const { container } = render(<ReturnsHistogram returns={RETURNS} binWidth={1} />);
+      const lossBars = container.querySelectorAll('[data-slot="histogram-bar"][data-kind="loss"]');
+      expect(lossBars).toHaveLength(3);
+      // The empty bin has no height, so nothing to hatch.
+      const hatched = [...lossBars].filter((bar) => bar.querySelector('rect[fill^="url(#"]'));
+      expect(hatched).toHaveLength(2);
+      expect(container.querySelector('[data-slot="histogram-bar"][data-kind="win"] rect[fill^="url(#"]')).toBeNull();
+      expect(screen.getByRole('list', { name: 'Trades by result' })).toHaveTextContent('Losses 3Break-even 1Wins 4');
+    });
+
+    it('should draw bars as tall as their counts', () => {
+      const { container } = render(<ReturnsHistogram returns={RETURNS} binWidth={1} />);
+      const heights = [...container.querySelectorAll('[data-slot="histogram-bar"] > rect:first-child')].map((rect) =>
+        Number(rect.getAttribute('height')),
+      );
+      const unit = heights[0] as number;
+      expect(unit).toBeGreaterThan(0);
+      expect(heights.map((height) => Math.round(height / unit))).toEqual([1, 0, 2, 1, 2, 1, 1]);
+    });
+  });
+
+  describe('after moving along the bins with the keyboard', () => {
+    it('should focus one bin at a time and show its tooltip', async () => {
+      const user = userEvent.setup();
+      render(<ReturnsHistogram returns={RETURNS} binWidth={1} />);
+      await user.tab();
+      // The fullest bin is the Tab stop.
+      expect(screen.getByRole('button', { name: 'Losses from −1% to 0%: 2 trades' })).toHaveFocus();
+      await user.keyboard('{ArrowRight}');
+      const focused = screen.getByRole('button', { name: 'Break-even (0%): 1 trade' });
+      expect(focused).toHaveFocus();
+      expect(focused).toHaveAccessibleDescription('1 trade Break-even (0%)');
+      await user.keyboard('{End}');
+      expect(screen.getByRole('tooltip')).toHaveTextContent('1 tradeWins from +2% to +3%');
+      expect(bins().filter((bin) => bin.tabIndex === 0)).toHaveLength(1);
+    });
+  });
+
+  describe('after hovering a bar', () => {
+    it('should show its count and range', async () => {
+      const user = userEvent.setup();
+      render(<ReturnsHistogram returns={RETURNS} binWidth={1} />);
+      await user.hover(screen.getByRole('button', { name: 'Wins from 0% to +1%: 2 trades' }));
+      expect(screen.getByRole('tooltip')).toHaveTextContent('2 tradesWins from 0% to +1%');
+    });
+  });
+});
+
+describe('given no trades', () => {
+  it('should say there are none, in the words given', async () => {
+    const { container } = render(
+      <ReturnsHistogram returns={[]} emptyTitle="Nothing closed" emptyDescription="Close a trade to see it." />,
+    );
+    expect(screen.getByRole('figure')).toHaveAttribute('data-state', 'empty');
+    expect(screen.getByText('Nothing closed')).toBeInTheDocument();
+    expect(screen.getByText('Close a trade to see it.')).toBeInTheDocument();
+    expect(screen.queryByRole('toolbar')).not.toBeInTheDocument();
+    await expectNoAxeViolations(container);
+  });
+
+  it('should say it is loading, or why it failed with a retry', async () => {
+    const onRetry = vi.fn();
+    const user = userEvent.setup();
+    const { rerender } = render(<ReturnsHistogram returns={[]} loading />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading trade returns…');
+    rerender(<ReturnsHistogram returns={[]} error="The server did not answer." onRetry={onRetry} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('The server did not answer.');
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,378 @@
+import { clsx } from 'clsx';
+import { forwardRef, useId, useMemo, useRef, useState, type ComponentPropsWithoutRef, type KeyboardEvent } from 'react';
+import { VictoryBar } from 'victory';
+import { FALLBACK_SIZE, useElementSize } from '../../hooks/useElementSize';
+import { visuallyHidden } from '../../theme/focus.css';
+import * as chart from '../CandlestickChart/CandlestickChart.css';
+import { ChartPlaceholder, ChartStatus } from '../CandlestickChart/ChartStates';
+import { priceTicks } from '../CandlestickChart/ticks';
+import { binReturns, type ReturnBin, type ReturnBinning } from './bins';
+import * as styles from './ReturnsHistogram.css';
+
+export interface ReturnsHistogramProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children' | 'title'> {
+  /** Each closed trade's return in percent (`2.5` for +2.5%), in any order. */
+  returns: readonly number[];
+  /** Width of a bin in percentage points; chosen from the spread of the returns when absent. */
+  binWidth?: number;
+  /** The most bins drawn (40 by default): wider bins are chosen rather than more. */
+  maxBins?: number;
+  /** The heading above the bars. */
+  title?: string;
+  loading?: boolean;
+  /** Why the trades could not be loaded; an error state with a retry button. */
+  error?: string | null;
+  onRetry?: () => void;
+  /** The empty state's title and description, for a page's own words. */
+  emptyTitle?: string;
+  emptyDescription?: string;
+  /** Height of the whole chart, header included. */
+  height?: number | string;
+}
+
+const DEFAULT_HEIGHT = 280;
+const AXIS_LEFT_PX = 40;
+const AXIS_BOTTOM_PX = 24;
+const TOP_PX = 12;
+const RIGHT_PX = 24;
+const LABEL_PX = 48;
+const KIND_NAMES: Record<ReturnBin['kind'], string> = { loss: 'Losses', even: 'Break-even', win: 'Wins' };
+
+/** `+2.5%`, `−1%`, `0%` with as many decimals as the bin width needs. */
+export function formatReturn(value: number, decimals: number): string {
+  if (value === 0) return '0%';
+  return `${value < 0 ? '−' : '+'}${Math.abs(value).toFixed(decimals)}%`;
+}
+
+function decimalsOf(width: number): number {
+  for (let decimals = 0; decimals < 6; decimals++) {
+    if (Math.abs(Number(width.toFixed(decimals)) - width) < 1e-9) return decimals;
+  }
+  return 6;
+}
+
+const trades = (count: number) => (count === 1 ? '1 trade' : `${count} trades`);
+
+/** The bin's range in words: `Losses from −3% to −2%`, `Break-even (0%)`. */
+function binRange(bin: ReturnBin, decimals: number): string {
+  if (bin.kind === 'even') return 'Break-even (0%)';
+  return `${KIND_NAMES[bin.kind]} from ${formatReturn(bin.from, decimals)} to ${formatReturn(bin.to, decimals)}`;
+}
+
+export function describeBin(bin: ReturnBin, decimals: number): string {
+  return `${binRange(bin, decimals)}: ${trades(bin.count)}`;
+}
+
+/** The sentence screen readers get: how many trades lost, broke even and won, and where most of them lie. */
+export function describeHistogram(binning: ReturnBinning): string {
+  const { bins, losses, wins, even, binWidth } = binning;
+  const total = losses + wins + even;
+  if (total === 0) return 'No closed trades.';
+  const decimals = decimalsOf(binWidth);
+  const fullest = bins.reduce((best, bin) => (bin.count > best.count ? bin : best));
+  const first = bins[0] as ReturnBin;
+  const last = bins[bins.length - 1] as ReturnBin;
+  const span = `Returns range from ${formatReturn(first.from, decimals)} to ${formatReturn(last.to, decimals)}`;
+  return (
+    `Returns of ${trades(total)}: ${losses} lost, ${even} broke even, ${wins} won. ` +
+    `${span} in bins of ${binWidth} percentage ${binWidth === 1 ? 'point' : 'points'}; the fullest: ${describeBin(fullest, decimals)}.`
+  );
+}
+
+/**
+ * The distribution of trade returns: bars of how many trades returned how much, in bins centred on
+ * zero so losses and wins never share a bar. Losses are hatched as well as coloured, so colour is not
+ * the only cue; each bar is a button in one toolbar (a single Tab stop, arrow keys between bars) that
+ * shows its range and count, and a text summary describes the whole.
+ */
+export const ReturnsHistogram = forwardRef<HTMLDivElement, ReturnsHistogramProps>(function ReturnsHistogram(
+  {
+    returns,
+    binWidth,
+    maxBins,
+    title = 'Trade returns',
+    loading = false,
+    error = null,
+    onRetry,
+    emptyTitle = 'No closed trades yet',
+    emptyDescription = 'The returns of closed trades are shown here as they close.',
+    height = DEFAULT_HEIGHT,
+    className,
+    style,
+    'aria-label': ariaLabel,
+    'aria-describedby': ariaDescribedBy,
+    ...rest
+  },
+  ref,
+) {
+  const summaryId = useId();
+  const binning = useMemo(() => binReturns(returns, { binWidth, maxBins }), [returns, binWidth, maxBins]);
+  const hasBins = binning.bins.length > 0;
+  const state = hasBins ? 'ready' : error ? 'error' : loading ? 'loading' : 'empty';
+  const summary =
+    state === 'ready'
+      ? describeHistogram(binning)
+      : state === 'error'
+        ? 'Trade returns could not be loaded.'
+        : state === 'loading'
+          ? 'Loading trade returns.'
+          : 'No closed trades yet.';
+
+  return (
+    <div
+      ref={ref}
+      role="figure"
+      aria-label={ariaLabel ?? `${title} histogram`}
+      aria-describedby={clsx(summaryId, ariaDescribedBy)}
+      aria-busy={loading || undefined}
+      data-slot="returns-histogram"
+      data-state={state}
+      className={clsx(chart.root, className)}
+      style={{ height, ...style }}
+      {...rest}
+    >
+      <div className={chart.header} data-slot="chart-header">
+        <span className={chart.title}>{title}</span>
+        {hasBins && <HistogramLegend binning={binning} />}
+        {hasBins && <ChartStatus loading={loading} error={error} onRetry={onRetry} />}
+      </div>
+      {state === 'ready' && <HistogramPlot binning={binning} />}
+      {state !== 'ready' && (
+        <ChartPlaceholder
+          state={state}
+          loadingTitle="Loading trade returns…"
+          emptyTitle={emptyTitle}
+          emptyDescription={emptyDescription}
+          errorTitle="Couldn’t load trade returns"
+          error={error}
+          onRetry={onRetry}
+        />
+      )}
+      <p id={summaryId} className={visuallyHidden}>
+        {summary}
+      </p>
+    </div>
+  );
+});
+
+function HistogramLegend({ binning }: { binning: ReturnBinning }) {
+  const items: [ReturnBin['kind'], number][] = [
+    ['loss', binning.losses],
+    ['even', binning.even],
+    ['win', binning.wins],
+  ];
+  return (
+    <ul className={styles.legend} aria-label="Trades by result" data-slot="histogram-legend">
+      {items
+        .filter(([kind, count]) => kind !== 'even' || count > 0)
+        .map(([kind, count]) => (
+          <li key={kind} className={styles.legendItem}>
+            <span className={styles.swatch({ kind })} aria-hidden="true" />
+            {KIND_NAMES[kind]} {count}
+          </li>
+        ))}
+    </ul>
+  );
+}
+
+/** What Victory hands a bar's data component: pixel positions and the bin. */
+interface BarGlyphProps {
+  x?: number;
+  y?: number;
+  y0?: number;
+  barWidth?: number;
+  datum?: { kind?: ReturnBin['kind'] };
+  hatchId?: string;
+}
+
+/** One bar: a rect coloured by its kind; losses also carry the hatch. */
+function BarGlyph({ x = 0, y = 0, y0 = 0, barWidth = 1, datum, hatchId }: BarGlyphProps) {
+  const kind = datum?.kind ?? 'win';
+  const top = Math.min(y, y0);
+  const height = Math.abs(y0 - y);
+  return (
+    <g data-slot="histogram-bar" data-kind={kind}>
+      <rect className={styles.bar({ kind })} x={x - barWidth / 2} y={top} width={barWidth} height={height} />
+      {kind === 'loss' && height > 0 && (
+        <rect fill={`url(#${hatchId})`} x={x - barWidth / 2} y={top} width={barWidth} height={height} />
+      )}
+    </g>
+  );
+}
+
+function HistogramPlot({ binning }: { binning: ReturnBinning }) {
+  const areaRef = useRef<HTMLDivElement>(null);
+  const size = useElementSize(areaRef);
+  const width = size?.width ?? FALLBACK_SIZE.width;
+  const height = size?.height ?? FALLBACK_SIZE.height;
+  const hatchId = `hatch-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const tooltipId = useId();
+  const { bins, binWidth } = binning;
+  const decimals = decimalsOf(binWidth);
+  const [activeIndex, setActiveIndex] = useState<number | null>(null);
+  const [focusIndex, setFocusIndex] = useState<number | null>(null);
+  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+
+  const plotLeft = AXIS_LEFT_PX;
+  const plotRight = Math.max(plotLeft + 1, width - RIGHT_PX);
+  const plotBottom = Math.max(TOP_PX + 1, height - AXIS_BOTTOM_PX);
+  const slot = (plotRight - plotLeft) / bins.length;
+  const maxCount = Math.max(1, ...bins.map((bin) => bin.count));
+  const countTicks = priceTicks(0, maxCount, Math.max(2, Math.floor((plotBottom - TOP_PX) / 32))).filter(
+    Number.isInteger,
+  );
+  const top = Math.max(maxCount, countTicks[countTicks.length - 1] ?? maxCount);
+  const yOf = (count: number) => plotBottom - (count / top) * (plotBottom - TOP_PX);
+  const xOf = (index: number) => plotLeft + (index + 0.5) * slot;
+  const data = bins.map((bin, i) => ({ x: i, y: bin.count, kind: bin.kind }));
+
+  // Edge labels under the bars' boundaries, as many as fit; zero is always labelled.
+  const evenIndex = bins.findIndex((bin) => bin.kind === 'even');
+  const edges: { x: number; label: string; zero: boolean }[] = [];
+  const every = Math.max(1, Math.ceil(LABEL_PX / slot));
+  bins.forEach((bin, i) => {
+    if (bin.kind === 'even') return;
+    const zero = bin.kind === 'win' && bin.from === 0;
+    // With a break-even bar, its own label says 0.
+    if (zero && evenIndex >= 0) return;
+    const k = Math.round(bin.from / binWidth);
+    if (zero || k % every === 0) edges.push({ x: plotLeft + i * slot, label: formatReturn(bin.from, decimals), zero });
+  });
+  const lastBin = bins[bins.length - 1] as ReturnBin;
+  if (lastBin.kind !== 'even' && Math.round(lastBin.to / binWidth) % every === 0) {
+    edges.push({ x: plotRight, label: formatReturn(lastBin.to, decimals), zero: lastBin.to === 0 });
+  }
+
+  const tabStop = focusIndex ?? bins.findIndex((bin) => bin.count === maxCount);
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const keys: Record<string, number> = {
+      ArrowLeft: tabStop - 1,
+      ArrowDown: tabStop - 1,
+      ArrowRight: tabStop + 1,
+      ArrowUp: tabStop + 1,
+      Home: 0,
+      End: bins.length - 1,
+    };
+    const target = keys[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    const next = Math.min(bins.length - 1, Math.max(0, target));
+    setFocusIndex(next);
+    buttons.current[next]?.focus();
+  };
+  const active = activeIndex === null ? undefined : bins[activeIndex];
+
+  return (
+    <div ref={areaRef} className={chart.plot} data-slot="chart-plot">
+      {size && (
+        <svg className={chart.svg} width={width} height={height} aria-hidden="true" focusable="false">
+          <defs>
+            <pattern id={hatchId} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+              <line className={styles.hatch} x1="0" y1="0" x2="0" y2="6" />
+            </pattern>
+          </defs>
+          <path
+            className={chart.gridLines}
+            d={countTicks.map((count) => `M${plotLeft},${yOf(count)}H${plotRight}`).join('')}
+          />
+          {countTicks.map((count) => (
+            <text
+              key={count}
+              className={chart.tickLabel}
+              x={plotLeft - 6}
+              y={yOf(count)}
+              textAnchor="end"
+              dominantBaseline="central"
+            >
+              {count}
+            </text>
+          ))}
+          <VictoryBar
+            standalone={false}
+            width={width}
+            height={height}
+            padding={{ top: TOP_PX, bottom: height - plotBottom, left: plotLeft, right: width - plotRight }}
+            domain={{ x: [-0.5, bins.length - 0.5], y: [0, top] }}
+            data={data}
+            barWidth={Math.max(1, slot - 2)}
+            dataComponent={<BarGlyph hatchId={hatchId} />}
+          />
+          <path
+            className={chart.axisLines}
+            d={`M${plotLeft},${plotBottom}H${plotRight}` + edges.map((edge) => `M${edge.x},${plotBottom}v4`).join('')}
+          />
+          {edges.map((edge) => (
+            <text
+              key={edge.x}
+              data-slot="return-label"
+              className={chart.tickLabel}
+              x={edge.x}
+              y={plotBottom + 8}
+              textAnchor="middle"
+              dominantBaseline="hanging"
+            >
+              {edge.label}
+            </text>
+          ))}
+          {evenIndex >= 0 && (
+            <text
+              className={chart.tickLabel}
+              x={xOf(evenIndex)}
+              y={plotBottom + 8}
+              textAnchor="middle"
+              dominantBaseline="hanging"
+            >
+              0%
+            </text>
+          )}
+        </svg>
+      )}
+      <div
+        role="toolbar"
+        aria-label="Return bins"
+        aria-orientation="horizontal"
+        className={styles.bins}
+        data-slot="histogram-bins"
+        onKeyDown={onKeyDown}
+      >
+        {bins.map((bin, i) => (
+          <button
+            key={`${bin.kind}:${bin.from}`}
+            ref={(node) => {
+              buttons.current[i] = node;
+            }}
+            type="button"
+            tabIndex={i === tabStop ? 0 : -1}
+            data-slot="histogram-bin"
+            data-kind={bin.kind}
+            className={styles.binButton}
+            style={{ left: plotLeft + i * slot, top: TOP_PX, width: slot, height: plotBottom - TOP_PX }}
+            aria-label={describeBin(bin, decimals)}
+            aria-describedby={activeIndex === i ? tooltipId : undefined}
+            onPointerEnter={() => setActiveIndex(i)}
+            onPointerLeave={() => setActiveIndex((current) => (current === i ? null : current))}
+            onFocus={() => {
+              setActiveIndex(i);
+              setFocusIndex(i);
+            }}
+            onBlur={() => setActiveIndex((current) => (current === i ? null : current))}
+          />
+        ))}
+        {active && activeIndex !== null && (
+          <div
+            role="tooltip"
+            id={tooltipId}
+            className={clsx(chart.tooltip, styles.tooltip)}
+            style={{
+              left: Math.min(Math.max(xOf(activeIndex), 80), width - 80),
+              top: Math.max(TOP_PX, yOf(active.count)),
+            }}
+          >
+            <div className={chart.tooltipTitle}>{trades(active.count)}</div>
+            <div>{binRange(active, decimals)}</div>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,306 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { itConforms } from '../../test/conformance';
+import { mockMatchMedia } from '../../test/matchMedia';
+import { stubScrollViewport } from '../../test/scrollViewport';
+import { generateTrades, makeTrade } from './fixtures';
+import { COMPACT_MEDIA_QUERY } from './layout';
+import { TradesTable, type TradesTableProps } from './TradesTable';
+import type { TradeRow } from './types';
+
+// jsdom has no layout: give the scroller a viewport with room for ten 40px rows below the header.
+const SCROLLER = 'trades-table-scroller';
+stubScrollViewport(SCROLLER, { width: 1280, height: 440 });
+
+function threeTrades(): TradeRow[] {
+  return [
+    makeTrade({
+      id: 'open',
+      symbol: 'ETH',
+      side: 'short',
+      entryTime: '2026-11-20T15:00:00.000Z',
+      exitTime: null,
+      exitPrice: null,
+      exitReason: null,
+      exitSignalId: null,
+      pnl: -20.25,
+      pnlPct: -0.81,
+    }),
+    makeTrade({ id: 'win', entryTime: '2026-11-20T10:00:00.000Z', pnl: 439.5, pnlPct: 1.47 }),
+    makeTrade({
+      id: 'loss',
+      symbol: 'SOL',
+      entryTime: '2026-11-19T09:00:00.000Z',
+      exitTime: '2026-11-19T09:45:00.000Z',
+      pnl: -55,
+      pnlPct: -2.2,
+      exitReason: 'stop_loss',
+    }),
+  ];
+}
+
+function renderTable(props: Partial<TradesTableProps> = {}) {
+  const user = userEvent.setup();
+  const utils = render(<TradesTable trades={threeTrades()} timeZone="UTC" {...props} />);
+  return { user, ...utils };
+}
+
+const grid = () => screen.getByRole('grid', { name: 'Trades' });
+const dataRows = () =>
+  within(grid())
+    .queryAllByRole('row')
+    .filter((row) => row.dataset.slot === 'trades-table-row');
+const rowIds = () => dataRows().map((row) => row.dataset.rowId);
+const activeRowId = () => {
+  const id = grid().getAttribute('aria-activedescendant');
+  return id === null ? null : document.getElementById(id)?.dataset.rowId;
+};
+
+itConforms('TradesTable', {
+  render: (props) => <TradesTable trades={threeTrades()} {...props} />,
+  refType: HTMLDivElement,
+});
+
+describe('given three trades, one still open', () => {
+  it('should show a named grid with a header per column, times naming their zone', () => {
+    renderTable();
+    expect(
+      within(grid())
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual([
+      'Opened (UTC)',
+      'Closed (UTC)',
+      'Pair',
+      'Side',
+      'Quantity',
+      'Entry price',
+      'Exit price',
+      'Fees',
+      'P&L',
+      'Exit reason',
+      'Duration',
+    ]);
+    expect(rowIds()).toEqual(['open', 'win', 'loss']);
+    expect(screen.getByText('3 trades')).toBeInTheDocument();
+  });
+
+  it('should say a trade is open and mark its P&L unrealised', () => {
+    renderTable();
+    const [open, win, loss] = dataRows();
+    expect(within(open!).getByText('Open')).toBeInTheDocument();
+    expect(open).toHaveTextContent('\u2212$20.25\u22120.81%unrealised');
+    expect(within(open!).getByText('Short')).toBeInTheDocument();
+    expect(win).toHaveTextContent('+$439.50+1.47%');
+    expect(win).not.toHaveTextContent('unrealised');
+    expect(within(win!).getByText('Long')).toBeInTheDocument();
+    expect(within(loss!).getByText('Stop loss')).toBeInTheDocument();
+    expect(within(loss!).getByText('45 min')).toBeInTheDocument();
+    expect(within(win!).getByText('2026-11-20 10:00').closest('time')).toHaveAttribute(
+      'dateTime',
+      '2026-11-20T10:00:00.000Z',
+    );
+  });
+
+  it('should sort by P&L from its header, highest first, then lowest first', async () => {
+    const { user } = renderTable();
+    await user.click(screen.getByRole('button', { name: 'Sort by P&L' }));
+    expect(rowIds()).toEqual(['win', 'open', 'loss']);
+    expect(screen.getByRole('columnheader', { name: 'P&L' })).toHaveAttribute('aria-sort', 'descending');
+    await user.click(screen.getByRole('button', { name: 'Sort by P&L' }));
+    expect(rowIds()).toEqual(['loss', 'open', 'win']);
+  });
+
+  // Radix menus take seconds to open and settle on a loaded two-core machine.
+  it('should sort from the Sort menu, the keyboard way', { timeout: 15_000 }, async () => {
+    const { user } = renderTable();
+    await user.click(screen.getByRole('button', { name: 'Sort Trades' }));
+    await user.click(await screen.findByRole('menuitemradio', { name: 'Pair' }));
+    await user.click(screen.getByRole('button', { name: 'Sort Trades' }));
+    await user.click(await screen.findByRole('menuitemradio', { name: 'Ascending' }));
+    expect(rowIds()).toEqual(['win', 'open', 'loss']);
+  });
+
+  it(
+    'should hide a column from the columns menu, and offer the optional strategy column',
+    { timeout: 15_000 },
+    async () => {
+      const { user } = renderTable();
+      await user.click(screen.getByRole('button', { name: 'Columns of Trades' }));
+      expect(await screen.findByRole('menuitemcheckbox', { name: 'Strategy' })).toHaveAttribute(
+        'aria-checked',
+        'false',
+      );
+      await user.click(screen.getByRole('menuitemcheckbox', { name: 'Fees' }));
+      await user.click(screen.getByRole('menuitemcheckbox', { name: 'Strategy' }));
+      await user.keyboard('{Escape}');
+      const headers = within(grid())
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent);
+      expect(headers).not.toContain('Fees');
+      expect(headers).toContain('Strategy');
+      expect(dataRows()[0]).toHaveTextContent('Default');
+    },
+  );
+});
+
+describe('given the keyboard', () => {
+  function renderBetweenButtons(props: Partial<TradesTableProps> = {}) {
+    const user = userEvent.setup();
+    render(
+      <>
+        <button type="button">Before</button>
+        <TradesTable trades={threeTrades()} {...props} />
+        <button type="button">After</button>
+      </>,
+    );
+    return user;
+  }
+
+  it('should be one Tab stop that the arrow keys move through, Enter choosing a trade', async () => {
+    const onTradeSelect = vi.fn();
+    const user = renderBetweenButtons({ onTradeSelect });
+    screen.getByRole('button', { name: 'Columns of Trades' }).focus();
+    await user.tab();
+    expect(grid()).toHaveFocus();
+    expect(activeRowId()).toBe('open');
+    await user.keyboard('{ArrowDown}');
+    expect(activeRowId()).toBe('win');
+    await user.keyboard('{End}');
+    expect(activeRowId()).toBe('loss');
+    await user.keyboard('{ArrowUp}{Enter}');
+    expect(onTradeSelect).toHaveBeenCalledWith(expect.objectContaining({ id: 'win' }));
+    await user.keyboard('{Home} ');
+    expect(onTradeSelect).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'open' }));
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'After' })).toHaveFocus();
+  });
+
+  it("should put only the active trade's links in the Tab order", async () => {
+    const user = renderBetweenButtons({
+      getTradeLinks: (trade) => [
+        { label: 'Signals', href: `/signals?trade=${trade.id}` },
+        { label: 'Chart', href: `/trading/${trade.symbol}/1m?at=${trade.entryTime}` },
+      ],
+    });
+    const chart = screen.getByRole('link', { name: 'Chart for BTC long, opened 2026-11-20 10:00' });
+    expect(chart).toHaveAttribute('href', '/trading/BTC/1m?at=2026-11-20T10:00:00.000Z');
+    act(() => grid().focus());
+    await user.keyboard('{ArrowDown}');
+    await user.tab();
+    expect(screen.getByRole('link', { name: /^Signals for BTC long/ })).toHaveFocus();
+    await user.tab();
+    expect(chart).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'After' })).toHaveFocus();
+  });
+
+  it('should choose a trade when a row is clicked', async () => {
+    const onTradeSelect = vi.fn();
+    const { user } = renderTable({ onTradeSelect, selectedId: 'loss' });
+    await user.click(within(dataRows()[1]!).getByText('BTC'));
+    expect(onTradeSelect).toHaveBeenCalledWith(expect.objectContaining({ id: 'win' }));
+    expect(dataRows()[2]).toHaveAttribute('aria-selected', 'true');
+  });
+});
+
+describe('given 10,000 trades', () => {
+  const many = generateTrades(10_000, { open: 2 });
+
+  it('should show the first screens at once and the whole list right after', { timeout: 20_000 }, async () => {
+    render(<TradesTable trades={many} />);
+    expect(grid()).toHaveAttribute('aria-rowcount', '201');
+    await waitFor(() => expect(grid()).toHaveAttribute('aria-rowcount', '10001'), { timeout: 10_000 });
+  });
+
+  it('should keep at most a screenful of rows in the DOM, and more as it scrolls', { timeout: 20_000 }, async () => {
+    const { container } = render(<TradesTable trades={many} />);
+    await waitFor(() => expect(grid()).toHaveAttribute('aria-rowcount', '10001'), { timeout: 10_000 });
+    expect(screen.getByText('10,000 trades')).toBeInTheDocument();
+    expect(dataRows().length).toBeGreaterThan(5);
+    expect(container.querySelectorAll('tr').length).toBeLessThanOrEqual(60);
+    const scroller = container.querySelector<HTMLElement>(`[data-slot="${SCROLLER}"]`)!;
+    await act(async () => {
+      scroller.scrollTop = 200_000;
+      scroller.dispatchEvent(new Event('scroll'));
+    });
+    const ids = rowIds();
+    expect(ids).toContain(many[5_000]!.id);
+    expect(container.querySelectorAll('tr').length).toBeLessThanOrEqual(60);
+  });
+});
+
+describe('given the CSV export', () => {
+  it('should hand over the trades sorted as shown, with the columns shown', async () => {
+    const onExportCsv = vi.fn();
+    const { user } = renderTable({ onExportCsv, defaultColumnVisibility: { fees: false, strategy: false } });
+    await user.click(screen.getByRole('button', { name: 'Sort by P&L' }));
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    const csv = onExportCsv.mock.calls[0]![0] as string;
+    const lines = csv.trimEnd().split('\r\n');
+    expect(lines[0]).not.toContain('Fees');
+    expect(lines[0]).toContain('P&L (USD)');
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(['win', 'open', 'loss']);
+  });
+
+  it('should download a file when no handler is given', async () => {
+    const createObjectURL = vi.fn(() => 'blob:trades');
+    const revokeObjectURL = vi.fn();
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      expect(this.download).toBe('paper-trades.csv');
+      expect(this.href).toBe('blob:trades');
+    });
+    const { user } = renderTable({ csvFileName: 'paper-trades.csv' });
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(click).toHaveBeenCalledTimes(1);
+    expect(createObjectURL).toHaveBeenCalledWith(expect.any(Blob));
+    click.mockRestore();
+  });
+});
+
+describe('given no trades', () => {
+  it('should say so, with nothing to export', () => {
+    renderTable({ trades: [] });
+    expect(screen.getByText('No trades yet')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+  });
+
+  it('should show skeletons and a status while loading', () => {
+    renderTable({ trades: [], loading: true });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading trades…');
+    expect(grid()).toHaveAttribute('aria-busy', 'true');
+  });
+
+  it('should show an error with Retry', async () => {
+    const onRetry = vi.fn();
+    const { user } = renderTable({ trades: [], error: new Error('The server did not answer (503)'), onRetry });
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not load tradesThe server did not answer (503)');
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+
+  it('should show a refresh error above rows already loaded', () => {
+    renderTable({ error: 'Network unreachable' });
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not refresh trades: Network unreachable');
+    expect(dataRows()).toHaveLength(3);
+  });
+});
+
+describe('given a phone-width screen', () => {
+  it('should start with the card columns: opened, pair, side, P&L and exit reason', () => {
+    const media = mockMatchMedia({ [COMPACT_MEDIA_QUERY]: true });
+    try {
+      const { container } = renderTable();
+      expect(container.querySelector(`[data-slot="${SCROLLER}"]`)).toHaveAttribute('data-layout', 'cards');
+      expect(
+        within(grid())
+          .getAllByRole('columnheader')
+          .map((header) => header.textContent),
+      ).toEqual(['Opened (UTC)', 'Pair', 'Side', 'P&L', 'Exit reason']);
+    } finally {
+      media.restore();
+    }
+  });
+});
