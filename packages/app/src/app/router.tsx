@@ -3,6 +3,7 @@ import { DEFAULT_INTERVAL, paths } from '../config/paths';
 import { GuestOnly } from '../features/auth/guest-only';
 import { RequireAuth } from '../features/auth/require-auth';
 import type { RouteHandle } from './route-meta';
+import { AppLoading } from './routes/app-loading';
 import { LoginRoute } from './routes/login';
 import { NotFoundRoute } from './routes/not-found';
 import { PlaceholderRoute, type PlaceholderHandle } from './routes/placeholder';
@@ -33,6 +34,11 @@ const tradingHandle: RouteHandle = {
   ],
 };
 
+/** A Performance page: its title, and "Performance > {title}" as its breadcrumb. */
+function performanceHandle(title: string): RouteHandle {
+  return { title, breadcrumb: () => [{ label: 'Performance' }, { label: title }] };
+}
+
 const signalsHandle: RouteHandle = {
   title: 'Webhook Signals',
   breadcrumb: ({ searchParams }) => {
@@ -46,6 +52,7 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <AppLoading />,
     children: [
       {
         path: paths.login,
@@ -84,30 +91,31 @@ export const routes: RouteObject[] = [
             } satisfies RouteHandle,
             lazy: async () => ({ Component: (await import('./routes/api-keys')).ApiKeysRoute }),
           },
-          placeholder(
-            'performance/overview',
-            'Overview',
-            'Performance',
-            'Your strategies’ profit and loss, win rate and drawdown at a glance.',
-          ),
-          placeholder(
-            'performance/trades',
-            'Trades',
-            'Performance',
-            'Every trade your strategies made, with entry, exit and result.',
-          ),
-          placeholder(
-            'performance/analytics',
-            'Analytics',
-            'Performance',
-            'Breakdowns of performance by pair, strategy and time of day.',
-          ),
-          placeholder(
-            'settings/strategy',
-            'Strategy',
-            'Settings',
-            'Risk limits and position sizing for each strategy.',
-          ),
+          {
+            path: 'performance/overview',
+            handle: performanceHandle('Overview'),
+            lazy: async () => ({ Component: (await import('./routes/performance-overview')).PerformanceOverviewRoute }),
+          },
+          {
+            path: 'performance/trades',
+            handle: performanceHandle('Trades'),
+            lazy: async () => ({ Component: (await import('./routes/performance-trades')).PerformanceTradesRoute }),
+          },
+          {
+            path: 'performance/analytics',
+            handle: performanceHandle('Analytics'),
+            lazy: async () => ({
+              Component: (await import('./routes/performance-analytics')).PerformanceAnalyticsRoute,
+            }),
+          },
+          {
+            path: 'settings/strategy',
+            handle: {
+              title: 'Strategy',
+              breadcrumb: () => [{ label: 'Settings' }, { label: 'Strategy' }],
+            } satisfies RouteHandle,
+            lazy: async () => ({ Component: (await import('./routes/strategy-settings')).StrategySettingsRoute }),
+          },
           placeholder(
             'settings/notifications',
             'Notifications',

@@ -22,3 +22,13 @@ if (inBrowserEnvironment && !window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+
+// jsdom has no layout, so no ResizeObserver; the kit's charts (Overview's equity curve) observe their size.
+if (inBrowserEnvironment && !('ResizeObserver' in window)) {
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  (window as unknown as { ResizeObserver: unknown }).ResizeObserver = ResizeObserverStub;
+}

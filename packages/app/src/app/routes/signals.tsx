@@ -1,15 +1,18 @@
-import { Button, EmptyState, SignalsTable, type SignalRow } from 'dashboard-kit';
+import { Button, EmptyState, SignalsTable, type RawBodyStatus, type SignalRow } from 'dashboard-kit';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import type { Signal } from '@signaldeck/server/api-types';
 import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
 import { KNOWN_SYMBOLS } from '../../features/market/types';
 import { fetchSignal } from '../../features/signals/api/get-signal';
 import { useSignals } from '../../features/signals/api/get-signals';
 import { useMarketPrices } from '../../features/signals/api/market-prices';
+import { strategyNames, useStrategies } from '../../features/paper/api/strategies';
+import { signalOutcomeText } from '../../features/paper/outcome-text';
 import { signalChartHref } from '../../features/signals/chart-link';
 import { TickerFilter } from '../../features/signals/components/ticker-filter';
-import { describeFarFromMarket, farFromMarket } from '../../features/signals/far-from-market';
+import { farFromMarket } from '../../features/signals/far-from-market';
 import {
   setSignalsTableColumnVisibility,
   setSignalsTableSorting,
@@ -21,8 +24,17 @@ import { RECONNECTED_EVENT } from '../../lib/live-stream';
 import { useReportLoadError, useStreamEvent } from '../../lib/live-stream-context';
 import * as styles from './signals.css';
 
+/** The strategy whose URL received the signal, then the name the alert itself gave when it says something else. */
+function strategyLabel(account: string | undefined, alert: string | null): string | null {
+  if (!account) return alert;
+  return alert && alert !== account ? `${account} · ${alert}` : account;
+}
+
+/** A raw body the list left out, fetched on its own. */
+type RawBody = RawBodyStatus | { state: 'loaded'; raw: string };
+
 /** Puts `extra` among `signals` (newest first) unless it is already there. */
-function withSignal(signals: readonly SignalRow[], extra: SignalRow | null): readonly SignalRow[] {
+function withSignal(signals: readonly Signal[], extra: Signal | null): readonly Signal[] {
   if (!extra || signals.some((s) => s.id === extra.id)) return signals;
   const index = signals.findIndex((s) => s.receivedAt < extra.receivedAt);
   return index === -1 ? [...signals, extra] : [...signals.slice(0, index), extra, ...signals.slice(index)];
@@ -32,8 +44,8 @@ function withSignal(signals: readonly SignalRow[], extra: SignalRow | null): rea
  * The signal a link points at (`?selected=`), fetched on its own when it is not among the loaded
  * pages, so the link works however old the signal is.
  */
-function useSelectedSignal(selectedId: string | null, loaded: readonly SignalRow[], ready: boolean): SignalRow | null {
-  const [fetched, setFetched] = useState<SignalRow | null>(null);
+function useSelectedSignal(selectedId: string | null, loaded: readonly Signal[], ready: boolean): Signal | null {
+  const [fetched, setFetched] = useState<Signal | null>(null);
   const present = selectedId !== null && loaded.some((s) => s.id === selectedId);
   useEffect(() => {
     if (selectedId === null || !ready || present) return;
@@ -62,9 +74,12 @@ export function SignalsRoute() {
   const market = useMarketPrices();
   const timeZone = useTimeZone();
   const preferences = useSignalsTablePreferences();
-  const [raw, setRaw] = useState<Record<string, string>>({});
+  const [rawBodies, setRawBodies] = useState<Record<string, RawBody>>({});
+  const strategies = useStrategies();
+  const names = useMemo(() => strategyNames(strategies.data), [strategies.data]);
 
   useStreamEvent('signal', signals.applyEvent);
+  useStreamEvent('outcome', signals.applyOutcome);
   useStreamEvent(RECONNECTED_EVENT, () => {
     void signals.mutate();
     market.refresh();
@@ -78,26 +93,50 @@ export function SignalsRoute() {
   useEffect(() => {
     if (selected && !selectedLoaded && hasMore && !loadingMore) loadMore();
   }, [selected, selectedLoaded, hasMore, loadingMore, loadMore]);
-  const rows = useMemo(() => {
-    const all = withSignal(signals.signals, selected);
-    return Object.keys(raw).length === 0 ? all : all.map((s) => (raw[s.id] ? { ...s, raw: raw[s.id] } : s));
-  }, [signals.signals, selected, raw]);
+  // Each signal shows the strategy whose URL received it and what it did to that strategy's paper account.
+  const rows = useMemo(
+    () =>
+      withSignal(signals.signals, selected).map((s) => {
+        const body = rawBodies[s.id];
+        return {
+          ...s,
+          strategy: strategyLabel(names.get(s.strategyId), s.strategy),
+          outcome: signalOutcomeText(s),
+          ...(body?.state === 'loaded' ? { raw: body.raw } : {}),
+        };
+      }),
+    [signals.signals, selected, rawBodies, names],
+  );
 
-  const loadRaw = useCallback((signal: SignalRow, expanded: boolean) => {
-    if (!expanded || signal.raw !== undefined) return;
+  // The list leaves raw bodies out: a row's is fetched when its details open, or on "Load raw body" / Retry.
+  const loadRawBody = useCallback((signal: SignalRow) => {
+    setRawBodies((bodies) => ({ ...bodies, [signal.id]: { state: 'loading' } }));
     fetchSignal(signal.id)
-      .then((full) => setRaw((r) => ({ ...r, [signal.id]: full.raw ?? '' })))
+      .then((full) => setRawBodies((bodies) => ({ ...bodies, [signal.id]: { state: 'loaded', raw: full.raw ?? '' } })))
       .catch((error: unknown) =>
-        setRaw((r) => ({ ...r, [signal.id]: `Could not load the raw body: ${errorMessage(error)}` })),
+        setRawBodies((bodies) => ({ ...bodies, [signal.id]: { state: 'error', message: errorMessage(error) } })),
       );
   }, []);
+  const onRowExpandedChange = useCallback(
+    (signal: SignalRow, expanded: boolean) => {
+      const state = rawBodies[signal.id]?.state;
+      if (expanded && signal.raw === undefined && state !== 'loading' && state !== 'loaded') loadRawBody(signal);
+    },
+    [rawBodies, loadRawBody],
+  );
+  const rawBodyStatus = useCallback(
+    (signal: SignalRow): RawBodyStatus | null => {
+      const body = rawBodies[signal.id];
+      return body && body.state !== 'loaded' ? body : null;
+    },
+    [rawBodies],
+  );
 
   const { prices } = market;
   const priceWarning = useCallback(
     (signal: SignalRow) => {
       const price = signal.ticker ? prices[signal.ticker.toUpperCase()] : undefined;
-      const far = farFromMarket(signal.price, price);
-      return far && price !== undefined ? describeFarFromMarket(far, price) : null;
+      return farFromMarket(signal.price, price)?.text ?? null;
     },
     [prices],
   );
@@ -121,7 +160,9 @@ export function SignalsRoute() {
         onEndReached={signals.loadMore}
         selectedId={selectedId}
         expandSelected
-        onRowExpandedChange={loadRaw}
+        onRowExpandedChange={onRowExpandedChange}
+        rawBodyStatus={rawBodyStatus}
+        onLoadRawBody={loadRawBody}
         timeZone={timeZone}
         sorting={preferences.sorting}
         onSortingChange={setSignalsTableSorting}

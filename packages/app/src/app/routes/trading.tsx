@@ -11,6 +11,10 @@ import { priceChange } from '../../features/market/format';
 import type { Candle } from '@signaldeck/server/api-types';
 import { INTERVAL_MS, KNOWN_INTERVALS, KNOWN_SYMBOLS } from '../../features/market/types';
 import { useTimeZone } from '../../features/preferences/time-zone';
+import { usePositions } from '../../features/paper/api/positions';
+import { strategyNames, useStrategies } from '../../features/paper/api/strategies';
+import { useTrades } from '../../features/paper/api/trades';
+import { positionPriceLines, tradeMarkers } from '../../features/paper/chart-overlays';
 import { useSignalsInRange } from '../../features/signals/api/get-signals-in-range';
 import { signalsToMarkers } from '../../features/signals/markers';
 import { errorMessage } from '../../lib/http';
@@ -73,6 +77,10 @@ export function TradingRoute() {
   const daily = useCandles(valid ? symbol : null, '1h', { limit: DAY_OF_HOURS + 1 });
   const history = candles.candles ?? NO_CANDLES;
   const signals = useSignalsInRange(valid ? symbol : null, history[0]?.time ?? null);
+  // The paper account on the chart: open positions' entry, stop and target, and every trade's fills.
+  const strategies = useStrategies();
+  const positions = usePositions(null);
+  const trades = useTrades({ symbol: valid ? symbol : null });
 
   useStreamEvent('candle', (event) => {
     candles.applyEvent(event);
@@ -83,7 +91,10 @@ export function TradingRoute() {
     void candles.mutate();
     void daily.mutate();
     void signals.mutate();
+    void trades.mutate();
   });
+  useStreamEvent('trade', () => void trades.mutate());
+  useStreamEvent('position', () => void trades.mutate());
 
   // The market price at a signal's time comes from the loaded history (not redone on every tick).
   const loaded = candles.loaded;
@@ -91,6 +102,17 @@ export function TradingRoute() {
     () => signalsToMarkers(signals.signals ?? [], (time) => (loaded ? closeAt(loaded, time) : undefined)),
     [signals.signals, loaded],
   );
+  const names = useMemo(() => strategyNames(strategies.data), [strategies.data]);
+  const priceLines = useMemo(
+    () =>
+      positionPriceLines(
+        (positions.data?.data ?? []).filter((p) => p.symbol === symbol),
+        names,
+      ),
+    [positions.data, symbol, names],
+  );
+  const oldest = history[0]?.time ?? null;
+  const fills = useMemo(() => tradeMarkers(valid ? trades.trades : [], oldest), [valid, trades.trades, oldest]);
   const change = priceChange((daily.candles ?? []).slice(-DAY_OF_HOURS));
 
   if (params.symbol && params.symbol !== symbol) return <Navigate to={paths.trading(symbol, interval)} replace />;
@@ -140,6 +162,8 @@ export function TradingRoute() {
           interval={interval}
           candles={history}
           markers={markers}
+          priceLines={priceLines}
+          trades={fills}
           timeZone={timeZone}
           focusTime={focusTime}
           selectedMarkerId={selectedSignal}

@@ -34,6 +34,7 @@ import { paths } from '../../config/paths';
 import { logout } from '../../features/auth/api/logout';
 import { useRefreshUser } from '../../features/auth/api/get-user';
 import { authState, clearAuth } from '../../features/auth/store';
+import { usePaperLiveUpdates } from '../../features/paper/live-updates';
 import { LiveStreamProvider } from '../../lib/live-stream-context';
 import type { Crumb, RouteHandle } from '../route-meta';
 import * as styles from './app-shell.css';
@@ -176,12 +177,19 @@ function SkipLink() {
   );
 }
 
+/** Keeps the paper-trading answers in the cache current from the live stream, whichever page is open. */
+function PaperLiveUpdates() {
+  usePaperLiveUpdates();
+  return null;
+}
+
 /** The signed-in layout (spec section 2): sidebar, header with toggle and breadcrumb, and the page. */
 export function AppShell() {
   const [defaultOpen] = useState(() => readSidebarCookie(document.cookie) ?? true);
   const token = useSnapshot(authState).token ?? '';
   return (
     <LiveStreamProvider token={token} onUnauthorized={clearAuth}>
+      <PaperLiveUpdates />
       <SidebarProvider defaultOpen={defaultOpen} persist>
         <SkipLink />
         <Sidebar collapsible="icon" aria-label="Main navigation">

@@ -216,7 +216,7 @@ describe('given a signed-in user', () => {
       setSession({ ...trader.user, name: 'A. Lovelace (old)' }, trader.token);
       renderApp('/performance/overview');
 
-      expect(await screen.findByRole('button', { name: /Ada Lovelace/ })).toBeInTheDocument();
+      expect(await screen.findByRole('button', { name: /Ada Lovelace/ }, { timeout: 15_000 })).toBeInTheDocument();
       expect(screen.queryByText('A. Lovelace (old)')).not.toBeInTheDocument();
       expect(storedAuth()).toEqual({ user: trader.user, token: trader.token });
     });
@@ -240,7 +240,7 @@ describe('given a signed-in user', () => {
       setSession(trader.user, trader.token);
       const user = userEvent.setup({ delay: null });
       const app = renderApp('/performance/overview');
-      await user.click(await screen.findByRole('button', { name: /Ada Lovelace/ }));
+      await user.click(await screen.findByRole('button', { name: /Ada Lovelace/ }, { timeout: 15_000 }));
       await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Log out' }));
       return app;
     }

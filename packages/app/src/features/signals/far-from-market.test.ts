@@ -1,13 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { describeFarFromMarket, farFromMarket } from './far-from-market';
+import { farFromMarket } from './far-from-market';
 
 describe('given farFromMarket', () => {
   it('should flag a BTC buy at $1,102 with the market near $84,000, and say by how much', () => {
-    expect(farFromMarket(1_102, 84_000)).toEqual({ share: (1_102 - 84_000) / 84_000, text: '98.69% below the market' });
+    expect(farFromMarket(1_102, 84_000)).toEqual({
+      share: (1_102 - 84_000) / 84_000,
+      marketPrice: 84_000,
+      text: 'Priced 98.69% below the market (at 84,000.00)',
+    });
   });
 
   it('should flag a price more than 10% above', () => {
-    expect(farFromMarket(110.01, 100)?.text).toBe('10.01% above the market');
+    expect(farFromMarket(110.01, 100)?.text).toBe('Priced 10.01% above the market (at 100.00)');
+  });
+
+  it('should say 199.80%, not round it to 200%, for a price almost three times the market', () => {
+    expect(farFromMarket(299.8, 100)?.text).toBe('Priced 199.80% above the market (at 100.00)');
   });
 
   it('should not flag a price within 10%, or one it cannot compare', () => {
@@ -19,15 +27,6 @@ describe('given farFromMarket', () => {
   });
 
   it('should take another threshold', () => {
-    expect(farFromMarket(103, 100, 0.02)?.text).toBe('3.00% above the market');
-  });
-});
-
-describe('given describeFarFromMarket', () => {
-  it('should say what the signals list shows beside a flagged price', () => {
-    const distance = farFromMarket(1_102, 84_000);
-    expect(distance && describeFarFromMarket(distance, 84_000)).toBe('Price 99% below the market (84,000)');
-    const above = farFromMarket(120, 100);
-    expect(above && describeFarFromMarket(above, 100)).toBe('Price 20% above the market (100)');
+    expect(farFromMarket(103, 100, 0.02)?.text).toBe('Priced 3.00% above the market (at 100.00)');
   });
 });

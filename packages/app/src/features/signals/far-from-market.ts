@@ -4,14 +4,22 @@ export const FAR_FROM_MARKET_SHARE = 0.1;
 export interface MarketDistance {
   /** Signed share of the market price: -0.987 for a price 98.7% below it. */
   share: number;
-  /** `98.69% below the market`, `12.50% above the market`. */
+  /** The market price it was measured against. */
+  marketPrice: number;
+  /**
+   * What the chart and the signals list both say: `Priced 98.69% below the market (at 84,000.00)`. One
+   * wording, so the two never round the same signal differently.
+   */
   text: string;
 }
 
+const percent = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const marketPriceFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 /**
- * Whether a signal's price is far from the market price of its time (more than `threshold`, 10% by
- * default), and by how much; null when it is not, or either price is unknown. Pure, so the chart and the
- * signals list flag the same signals.
+ * Whether a signal's price is far from the market price (more than `threshold`, 10% by default), and by
+ * how much; null when it is not, or either price is unknown. Pure, so the chart and the signals list flag
+ * the same signals in the same words.
  */
 export function farFromMarket(
   price: number | null | undefined,
@@ -21,14 +29,10 @@ export function farFromMarket(
   if (price == null || marketPrice == null || !(marketPrice > 0) || !Number.isFinite(price)) return null;
   const share = (price - marketPrice) / marketPrice;
   if (Math.abs(share) <= threshold) return null;
-  return { share, text: `${(Math.abs(share) * 100).toFixed(2)}% ${share < 0 ? 'below' : 'above'} the market` };
-}
-
-const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 0 });
-const marketPriceFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-
-/** "Price 99% below the market (84,012.5)": what the signals list says beside such a price. */
-export function describeFarFromMarket(distance: MarketDistance, marketPrice: number): string {
-  const direction = distance.share < 0 ? 'below' : 'above';
-  return `Price ${percent.format(Math.abs(distance.share))} ${direction} the market (${marketPriceFormat.format(marketPrice)})`;
+  const direction = share < 0 ? 'below' : 'above';
+  return {
+    share,
+    marketPrice,
+    text: `Priced ${percent.format(Math.abs(share) * 100)}% ${direction} the market (at ${marketPriceFormat.format(marketPrice)})`,
+  };
 }

@@ -17,6 +17,8 @@ const base: Signal = {
   duplicateOf: null,
   alertTime: 1000,
   receivedAt: 2000,
+  strategyId: '3',
+  outcome: null,
 };
 
 describe('given signalsToMarkers', () => {
@@ -45,7 +47,7 @@ describe('given signalsToMarkers', () => {
       ],
       () => 84_000,
     );
-    expect(markers.map((m) => m.warning)).toEqual(['Priced 98.69% below the market', undefined]);
+    expect(markers.map((m) => m.warning)).toEqual(['Priced 98.69% below the market (at 84,000.00)', undefined]);
   });
 
   it('should place buys, longs and short exits (a buy to cover) below, sells, shorts and other exits above', () => {

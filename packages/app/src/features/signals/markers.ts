@@ -43,7 +43,7 @@ export function signalsToMarkers(
       kind,
       label,
       ...(signal.price !== null ? { price: signal.price } : {}),
-      ...(far ? { warning: `Priced ${far.text}` } : {}),
+      ...(far ? { warning: far.text } : {}),
     });
   }
   return markers;

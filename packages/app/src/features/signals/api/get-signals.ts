@@ -1,6 +1,6 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import useSWRInfinite from 'swr/infinite';
-import type { Signal, SignalPage } from '@signaldeck/server/api-types';
+import type { OutcomeUpdate, Signal, SignalPage } from '@signaldeck/server/api-types';
 
 export const SIGNALS_PAGE_SIZE = 50;
 
@@ -24,6 +24,16 @@ export function prependSignal(pages: SignalPage[] | undefined, signal: Signal): 
   return [{ ...first, data: [signal, ...first.data] }, ...rest];
 }
 
+/** Gives the signal an `outcome` event names its outcome; the pages are unchanged when it is not among them. */
+export function withOutcome(pages: SignalPage[] | undefined, update: OutcomeUpdate): SignalPage[] | undefined {
+  if (!pages?.some((page) => page.data.some((s) => s.id === update.signalId))) return pages;
+  return pages.map((page) =>
+    page.data.some((s) => s.id === update.signalId)
+      ? { ...page, data: page.data.map((s) => (s.id === update.signalId ? { ...s, outcome: update.outcome } : s)) }
+      : page,
+  );
+}
+
 /**
  * GET /api/signals, newest first, one page per cursor. `loadMore` fetches the next page;
  * `applyEvent` merges a live signal that matches the filter.
@@ -38,7 +48,9 @@ export function useSignals(filter: SignalsFilter, limit = SIGNALS_PAGE_SIZE) {
     { revalidateFirstPage: false, revalidateOnFocus: false },
   );
   const { data, size, setSize, mutate, isLoading, isValidating, error } = swr;
-  const signals = data?.flatMap((page) => page.data) ?? [];
+  // The same array until a page changes: a new one on every render made the signals page rebuild the table's
+  // row model (every loaded row) on each of SWR's renders while pages load during a scroll.
+  const signals = useMemo(() => data?.flatMap((page) => page.data) ?? [], [data]);
   const hasMore = Boolean(data && data[data.length - 1]?.nextCursor);
   const loadingMore = size > 0 && data !== undefined && data.length < size;
 
@@ -55,5 +67,10 @@ export function useSignals(filter: SignalsFilter, limit = SIGNALS_PAGE_SIZE) {
     [ticker, mutate],
   );
 
-  return { signals, hasMore, loadingMore, loadMore, applyEvent, isLoading, isValidating, error, mutate };
+  const applyOutcome = useCallback(
+    (update: OutcomeUpdate) => void mutate((pages) => withOutcome(pages, update), { revalidate: false }),
+    [mutate],
+  );
+
+  return { signals, hasMore, loadingMore, loadMore, applyEvent, applyOutcome, isLoading, isValidating, error, mutate };
 }

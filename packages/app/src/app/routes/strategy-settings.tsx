@@ -1,0 +1,589 @@
+import type { Strategy } from '@signaldeck/server/api-types';
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  EmptyState,
+  Input,
+  Label,
+  Skeleton,
+} from 'dashboard-kit';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { PageHeader } from '../../components/page-header';
+import * as selectStyles from '../../components/native-select.css';
+import { useRevalidatePaper } from '../../features/paper/api/revalidate';
+import {
+  createStrategy,
+  deleteStrategy,
+  replayStrategy,
+  resetStrategy,
+  rotateStrategyUrl,
+  updateStrategy,
+  useStrategies,
+} from '../../features/paper/api/strategies';
+import {
+  draftErrors,
+  draftFrom,
+  maskWebhookUrl,
+  PAIRS,
+  settingsBody,
+  type DraftErrors,
+  type SettingsDraft,
+} from '../../features/paper/settings-form';
+import { alertMessageTemplate } from '../../features/webhook/alert-template';
+import { CopyButton } from '../../features/webhook/components/copy-button';
+import * as copyStyles from '../../features/webhook/components/copy-field.css';
+import { errorMessage, HttpError } from '../../lib/http';
+import * as styles from './strategy-settings.css';
+
+/** A labelled field with its hint and the server's message for it (named by aria-describedby). */
+function Field({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string | undefined;
+  children: (describedBy: string | undefined, invalid: boolean) => ReactNode;
+}) {
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={styles.field}>
+      <Label htmlFor={id}>{label}</Label>
+      {children(describedBy, Boolean(error))}
+      {hint && (
+        <p id={`${id}-hint`} className={styles.hint}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className={styles.error}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * An action that asks first: the button opens a confirmation naming what will happen, whose confirm
+ * button takes the focus; Cancel closes it and gives the focus back.
+ */
+function ConfirmAction({
+  label,
+  confirmLabel,
+  warning,
+  variant = 'outline',
+  onConfirm,
+  disabled,
+}: {
+  label: string;
+  confirmLabel: string;
+  warning: string;
+  variant?: 'outline' | 'danger';
+  onConfirm: () => Promise<unknown>;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const openerRef = useRef<HTMLButtonElement>(null);
+
+  function close() {
+    setOpen(false);
+    setError(null);
+    requestAnimationFrame(() => openerRef.current?.focus());
+  }
+
+  async function confirm() {
+    setBusy(true);
+    setError(null);
+    try {
+      await onConfirm();
+      setOpen(false);
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!open) {
+    return (
+      <Button
+        ref={openerRef}
+        type="button"
+        variant="outline"
+        disabled={disabled}
+        onClick={() => {
+          setOpen(true);
+          requestAnimationFrame(() => confirmRef.current?.focus());
+        }}
+      >
+        {label}
+      </Button>
+    );
+  }
+  return (
+    <div
+      role="alertdialog"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-warning`}
+      className={styles.confirm}
+    >
+      <p id={`${id}-title`} className={styles.legend}>
+        {label.replace(/…$/, '')}?
+      </p>
+      <p id={`${id}-warning`} className={styles.hint}>
+        {warning}
+      </p>
+      <div className={styles.actions}>
+        <Button
+          ref={confirmRef}
+          type="button"
+          variant={variant === 'danger' ? 'danger' : 'primary'}
+          loading={busy}
+          onClick={confirm}
+        >
+          {confirmLabel}
+        </Button>
+        <Button type="button" variant="ghost" onClick={close} disabled={busy}>
+          Cancel
+        </Button>
+      </div>
+      {error && (
+        <p role="alert" className={styles.error}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function WebhookUrl({ strategy }: { strategy: Strategy }) {
+  const id = useId();
+  const [revealed, setRevealed] = useState(false);
+  return (
+    <div className={styles.field}>
+      <Label htmlFor={id}>Webhook URL</Label>
+      <div className={copyStyles.row}>
+        <Input
+          id={id}
+          className={copyStyles.value}
+          readOnly
+          value={revealed ? strategy.webhookUrl : maskWebhookUrl(strategy.webhookUrl)}
+          onFocus={(e) => e.currentTarget.select()}
+        />
+        <Button type="button" variant="outline" aria-pressed={revealed} onClick={() => setRevealed((r) => !r)}>
+          {revealed ? 'Hide' : 'Reveal'}
+        </Button>
+        <CopyButton text={strategy.webhookUrl} label="Copy URL" />
+      </div>
+    </div>
+  );
+}
+
+const select = (
+  id: string,
+  value: string,
+  options: readonly (readonly [string, string])[],
+  onChange: (value: string) => void,
+  describedBy: string | undefined,
+  invalid: boolean,
+) => (
+  <select
+    id={id}
+    className={selectStyles.select}
+    value={value}
+    aria-describedby={describedBy}
+    aria-invalid={invalid || undefined}
+    onChange={(e) => onChange(e.currentTarget.value)}
+  >
+    {options.map(([optionValue, optionLabel]) => (
+      <option key={optionValue} value={optionValue}>
+        {optionLabel}
+      </option>
+    ))}
+  </select>
+);
+
+function SettingsForm({ strategy }: { strategy: Strategy }) {
+  const id = useId();
+  const revalidate = useRevalidatePaper();
+  const [draft, setDraft] = useState<SettingsDraft>(() => draftFrom(strategy.name, strategy.settings));
+  const [errors, setErrors] = useState<DraftErrors>({});
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const set = <K extends keyof SettingsDraft>(key: K, value: SettingsDraft[K]) => {
+    setSaved(false);
+    setDraft((d) => ({ ...d, [key]: value }));
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSaving(true);
+    setErrors({});
+    setSaved(false);
+    try {
+      const updated = await updateStrategy(strategy.id, settingsBody(draft));
+      setDraft(draftFrom(updated.name, updated.settings));
+      setSaved(true);
+      revalidate.strategies();
+    } catch (err) {
+      setErrors(
+        err instanceof HttpError && err.status === 422 && err.errors && Object.keys(err.errors).length > 0
+          ? draftErrors(err.errors)
+          : { form: errorMessage(err) },
+      );
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const number = (key: keyof SettingsDraft, label: string, hint?: string) => (
+    <Field id={`${id}-${key}`} label={label} hint={hint} error={errors[key]}>
+      {(describedBy, invalid) => (
+        <Input
+          id={`${id}-${key}`}
+          inputMode="decimal"
+          value={draft[key] as string}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          onChange={(e) => set(key, e.currentTarget.value as never)}
+        />
+      )}
+    </Field>
+  );
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={`Settings of ${strategy.name}`} className={styles.stack}>
+      <div className={styles.grid}>
+        <Field id={`${id}-name`} label="Name" error={errors.name}>
+          {(describedBy, invalid) => (
+            <Input
+              id={`${id}-name`}
+              value={draft.name}
+              aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
+              onChange={(e) => set('name', e.currentTarget.value)}
+            />
+          )}
+        </Field>
+        {number('startingBalance', 'Starting balance (USD)', 'Takes effect at the next reset or replay.')}
+        <Field id={`${id}-sizingMode`} label="Position sizing" error={errors.sizingMode}>
+          {(describedBy, invalid) =>
+            select(
+              `${id}-sizingMode`,
+              draft.sizingMode,
+              [
+                ['signal', 'The alert’s quantity'],
+                ['fixed', 'Fixed quantity'],
+                ['notional', 'Fixed USD amount'],
+                ['percent', 'Percent of equity'],
+              ],
+              (v) => set('sizingMode', v as SettingsDraft['sizingMode']),
+              describedBy,
+              invalid,
+            )
+          }
+        </Field>
+        {number(
+          'sizingValue',
+          'Size',
+          draft.sizingMode === 'signal'
+            ? 'USD traded when an alert has no quantity.'
+            : draft.sizingMode === 'fixed'
+              ? 'Quantity of the asset per order.'
+              : draft.sizingMode === 'notional'
+                ? 'USD per order.'
+                : 'Percent of equity per order.',
+        )}
+        <Field id={`${id}-sides`} label="Sides" error={errors.sides}>
+          {(describedBy, invalid) =>
+            select(
+              `${id}-sides`,
+              draft.sides,
+              [
+                ['both', 'Long and short'],
+                ['long', 'Long only'],
+                ['short', 'Short only'],
+              ],
+              (v) => set('sides', v as SettingsDraft['sides']),
+              describedBy,
+              invalid,
+            )
+          }
+        </Field>
+        <Field id={`${id}-onOpposite`} label="Opposite signal" error={errors.onOpposite}>
+          {(describedBy, invalid) =>
+            select(
+              `${id}-onOpposite`,
+              draft.onOpposite,
+              [
+                ['reverse', 'Reverse (close, then open the other side)'],
+                ['close', 'Close only'],
+              ],
+              (v) => set('onOpposite', v as SettingsDraft['onOpposite']),
+              describedBy,
+              invalid,
+            )
+          }
+        </Field>
+        <Field id={`${id}-fill`} label="Fill price" error={errors.fill}>
+          {(describedBy, invalid) =>
+            select(
+              `${id}-fill`,
+              draft.fill,
+              [
+                ['market', 'Market (last price on receipt)'],
+                ['signal', 'The alert’s price'],
+                ['next_open', 'Open of the next 1m candle'],
+              ],
+              (v) => set('fill', v as SettingsDraft['fill']),
+              describedBy,
+              invalid,
+            )
+          }
+        </Field>
+        {number('slippageBps', 'Slippage (bps per fill)')}
+        {number('feeBps', 'Fee (bps per fill)')}
+        {number('stopLossPct', 'Stop loss (% from entry)', 'Blank: none.')}
+        {number('takeProfitPct', 'Take profit (% from entry)', 'Blank: none.')}
+        {number('maxSignalAgeS', 'Max signal age (seconds)', 'Blank: no limit.')}
+      </div>
+      <div className={styles.grid}>
+        <div className={styles.check}>
+          <input
+            id={`${id}-paperTrading`}
+            type="checkbox"
+            checked={draft.paperTrading}
+            onChange={(e) => set('paperTrading', e.currentTarget.checked)}
+          />
+          <Label htmlFor={`${id}-paperTrading`}>Paper trading on</Label>
+        </div>
+        <div className={styles.check}>
+          <input
+            id={`${id}-pyramiding`}
+            type="checkbox"
+            checked={draft.pyramiding}
+            onChange={(e) => set('pyramiding', e.currentTarget.checked)}
+          />
+          <Label htmlFor={`${id}-pyramiding`}>Add to an open position (average entry)</Label>
+        </div>
+      </div>
+      <fieldset className={styles.grid} aria-describedby={`${id}-pairs-hint`}>
+        <legend className={styles.legend}>Allowed pairs</legend>
+        {PAIRS.map((pair) => (
+          <div key={pair} className={styles.check}>
+            <input
+              id={`${id}-pair-${pair}`}
+              type="checkbox"
+              checked={draft.allowedTickers.includes(pair)}
+              onChange={(e) =>
+                set(
+                  'allowedTickers',
+                  e.currentTarget.checked
+                    ? PAIRS.filter((p) => p === pair || draft.allowedTickers.includes(p))
+                    : draft.allowedTickers.filter((p) => p !== pair),
+                )
+              }
+            />
+            <Label htmlFor={`${id}-pair-${pair}`}>{pair}/USD</Label>
+          </div>
+        ))}
+        <p id={`${id}-pairs-hint`} className={styles.hint}>
+          None ticked: every pair.
+        </p>
+        {errors.allowedTickers && <p className={styles.error}>{errors.allowedTickers}</p>}
+      </fieldset>
+      {errors.form && (
+        <p role="alert" className={styles.error}>
+          {errors.form}
+        </p>
+      )}
+      {Object.keys(errors).length > 0 && !errors.form && (
+        <p role="alert" className={styles.error}>
+          Some settings need a fix: see the messages above.
+        </p>
+      )}
+      <div className={styles.actions}>
+        <Button type="submit" loading={saving}>
+          Save settings
+        </Button>
+        {saved && (
+          <p role="status" className={styles.success}>
+            Saved. Signals from now on use these settings.
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function StrategyCard({ strategy, canDelete }: { strategy: Strategy; canDelete: boolean }) {
+  const revalidate = useRevalidatePaper();
+  const [notice, setNotice] = useState<string | null>(null);
+  const template = alertMessageTemplate(strategy.name);
+  const after = (message: string) => () => {
+    setNotice(message);
+    revalidate.strategies();
+    revalidate.accounts();
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>
+            {strategy.name} {strategy.isDefault && <Badge variant="neutral">Default</Badge>}
+          </h2>
+        </CardTitle>
+        <CardDescription>
+          Alerts posted to this URL trade in this strategy’s own paper account, with its settings.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <div className={styles.stack}>
+          <WebhookUrl strategy={strategy} />
+          <div className={styles.field}>
+            <span className={styles.legend} id={`template-${strategy.id}`}>
+              TradingView alert message
+            </span>
+            <div className={copyStyles.row}>
+              <pre className={copyStyles.pre} aria-labelledby={`template-${strategy.id}`}>
+                {template}
+              </pre>
+              <CopyButton text={template} label="Copy message" />
+            </div>
+          </div>
+          <SettingsForm strategy={strategy} />
+          <div className={styles.actions}>
+            <ConfirmAction
+              label="Rotate URL…"
+              confirmLabel="Rotate now"
+              warning="The current URL stops working at once. Every alert that uses it must be given the new one."
+              onConfirm={() => rotateStrategyUrl(strategy.id).then(after('The URL was rotated.'))}
+            />
+            <ConfirmAction
+              label="Reset account…"
+              confirmLabel="Reset account"
+              variant="danger"
+              warning="Positions, trades and equity are emptied and the balance goes back to the starting balance. Signals keep their outcomes."
+              onConfirm={() => resetStrategy(strategy.id).then(after('The paper account was reset.'))}
+            />
+            <ConfirmAction
+              label="Replay…"
+              confirmLabel="Replay signals"
+              warning="Trades, positions, equity and outcomes are recomputed from this strategy’s signals since the account opened, with the saved settings. Positions closed by hand are not closed again."
+              onConfirm={() =>
+                replayStrategy(strategy.id).then((result) =>
+                  after(`Replayed ${result.signals} signals: ${result.trades} closed trades.`)(),
+                )
+              }
+            />
+            {canDelete && (
+              <ConfirmAction
+                label="Delete…"
+                confirmLabel="Delete strategy"
+                variant="danger"
+                warning="The strategy, its URL, its signals and its paper account are deleted for good."
+                onConfirm={() => deleteStrategy(strategy.id).then(after('Deleted.'))}
+              />
+            )}
+          </div>
+          {notice && (
+            <p role="status" className={styles.success}>
+              {notice}
+            </p>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function CreateStrategy() {
+  const id = useId();
+  const revalidate = useRevalidatePaper();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await createStrategy({ name });
+      setName('');
+      revalidate.strategies();
+    } catch (err) {
+      setError(err instanceof HttpError && err.errors?.name ? err.errors.name.join(' ') : errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="New strategy" className={styles.createRow}>
+      <div className={styles.field}>
+        <Label htmlFor={id}>New strategy name</Label>
+        <Input
+          id={id}
+          value={name}
+          maxLength={60}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => setName(e.currentTarget.value)}
+        />
+      </div>
+      <Button type="submit" loading={busy}>
+        Create strategy
+      </Button>
+      {error && (
+        <p id={`${id}-error`} role="alert" className={styles.error}>
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** Settings > Strategy: each strategy's URL, alert message and settings; create, rotate, reset, replay, delete. */
+export function StrategySettingsRoute() {
+  const strategies = useStrategies();
+  const list = strategies.data?.data ?? [];
+  return (
+    <div className={styles.page}>
+      <PageHeader
+        title="Strategy"
+        description="Each strategy has its own webhook URL, settings and paper account. Alerts sent to its URL trade in it."
+        actions={<CreateStrategy />}
+      />
+      {strategies.isLoading && <Skeleton aria-label="Loading your strategies" style={{ height: '16rem' }} />}
+      {strategies.error && (
+        <EmptyState
+          title="Your strategies could not be loaded"
+          description={errorMessage(strategies.error)}
+          action={
+            <Button type="button" variant="outline" onClick={() => void strategies.mutate()}>
+              Retry
+            </Button>
+          }
+        />
+      )}
+      {list.map((strategy) => (
+        <StrategyCard key={strategy.id} strategy={strategy} canDelete={list.length > 1 && !strategy.isDefault} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import type { Position, Trade } from '@signaldeck/server/api-types';
+import type { PriceLine, TradeMarker } from 'dashboard-kit';
+import { formatPrice } from '../market/format';
+
+const quantityFormat = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 6 });
+const pnlFormat = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  signDisplay: 'always',
+});
+const capitalised = (side: string) => side.charAt(0).toUpperCase() + side.slice(1);
+
+/**
+ * An open position's entry, stop and target as the chart's price lines; with several strategies holding the
+ * pair, each line names its strategy.
+ */
+export function positionPriceLines(positions: readonly Position[], names: ReadonlyMap<string, string>): PriceLine[] {
+  const named = new Set(positions.map((p) => p.strategyId)).size > 1;
+  return positions.flatMap((p) => {
+    const of = named ? ` (${names.get(p.strategyId) ?? `strategy ${p.strategyId}`})` : '';
+    const lines: PriceLine[] = [
+      { id: `${p.id}-entry`, price: p.entryPrice, label: `${capitalised(p.side)} entry${of}`, kind: 'entry' },
+    ];
+    if (p.stopLoss !== null) lines.push({ id: `${p.id}-stop`, price: p.stopLoss, label: `Stop${of}`, kind: 'stop' });
+    if (p.takeProfit !== null) {
+      lines.push({ id: `${p.id}-target`, price: p.takeProfit, label: `Target${of}`, kind: 'target' });
+    }
+    return lines;
+  });
+}
+
+/** Each trade's entry, and its exit once closed, as flags on the chart, from `from` (the oldest candle shown) on. */
+export function tradeMarkers(trades: readonly Trade[], from: number | null): TradeMarker[] {
+  const markers: TradeMarker[] = [];
+  for (const trade of trades) {
+    if (from === null || trade.openedAt >= from) {
+      markers.push({
+        id: `${trade.id}-entry`,
+        time: trade.openedAt,
+        price: trade.entryPrice,
+        side: trade.side,
+        kind: 'entry',
+        label: `${capitalised(trade.side)} ${quantityFormat.format(trade.quantity)} @ ${formatPrice(trade.entryPrice)}`,
+      });
+    }
+    if (trade.closedAt !== null && trade.exitPrice !== null && (from === null || trade.closedAt >= from)) {
+      markers.push({
+        id: `${trade.id}-exit`,
+        time: trade.closedAt,
+        price: trade.exitPrice,
+        side: trade.side,
+        kind: 'exit',
+        label: `Exit ${trade.netPnl === null ? '' : pnlFormat.format(trade.netPnl)}`.trim(),
+      });
+    }
+  }
+  return markers;
+}
