@@ -1,22 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, registerUser, startServer, type RunningServer } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { registerUser, useProduct } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const product = useProduct();
 
 async function fresh() {
-  return openPage(browser, server.url);
+  return product.guest();
 }
 
 async function signInThroughForm(page: Page, email: string, password: string) {
@@ -85,7 +74,7 @@ describe('given a guest', () => {
 
   describe('when they sign in with a redirect', () => {
     it('should return them to the redirect path', async () => {
-      const user = await registerUser(server.url);
+      const user = await registerUser(product.server.url);
       const { page, context } = await fresh();
       await page.goto('/signals?ticker=BTC');
       await page.waitForURL(/\/login/);
@@ -98,7 +87,7 @@ describe('given a guest', () => {
 
   describe('when they sign in with a wrong password', () => {
     it('should show the error in an alert and stay signed out', async () => {
-      const user = await registerUser(server.url);
+      const user = await registerUser(product.server.url);
       const { page, context } = await fresh();
       await page.goto('/login');
       await signInThroughForm(page, user.email, 'not the password');
@@ -144,7 +133,7 @@ describe('given a guest', () => {
 
 describe('given a signed-in user', () => {
   async function signedIn() {
-    const user = await registerUser(server.url);
+    const user = await registerUser(product.server.url);
     const opened = await fresh();
     await opened.page.goto('/login');
     await signInThroughForm(opened.page, user.email, user.password);
@@ -167,7 +156,8 @@ describe('given a signed-in user', () => {
     it('should still be signed in', async () => {
       const { page, context } = await signedIn();
       await page.reload();
-      await expect.poll(() => page.title()).toBe('Trading Chart | SignalDeck');
+      // The chart's code loads first ("Loading SignalDeck…" meanwhile): seconds on a busy machine.
+      await expect.poll(() => page.title(), { timeout: 10_000 }).toBe('Trading Chart | SignalDeck');
       expect(new URL(page.url()).pathname).toBe('/trading/BTC/1m');
       await context.close();
     });
@@ -177,7 +167,7 @@ describe('given a signed-in user', () => {
     it('should clear auth on the 401 and go to login', async () => {
       const { page, context } = await signedIn();
       const stored = JSON.parse((await storedAuth(page)) ?? '{}') as { token: string };
-      const res = await fetch(`${server.url}/api/logout`, {
+      const res = await fetch(`${product.server.url}/api/logout`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${stored.token}`, Accept: 'application/json' },
       });

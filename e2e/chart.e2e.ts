@@ -1,24 +1,11 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './axe';
-import { api, launchBrowser, registerUser, signedInPage, startServer, type RunningServer } from './harness';
+import { api, seedSignals, useProduct } from './harness';
 
 // The trading chart as a trader sees it, on the real server with its demo market (issue 13, chart side).
 
-let server: RunningServer;
-let browser: Browser;
-let user: Awaited<ReturnType<typeof registerUser>>;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  user = await registerUser(server.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const product = useProduct({ user: {} });
 
 interface Candle {
   time: number;
@@ -30,13 +17,12 @@ interface Candle {
 }
 
 const MINUTE = 60_000;
-const open = (options: { viewport?: { width: number; height: number } } = {}) =>
-  signedInPage(browser, server.url, user, options);
+const open = (options: { viewport?: { width: number; height: number } } = {}) => product.signedIn(null, options);
 const candlesOf = async (symbol: string, interval = '1m', limit = 10) =>
   (
     await api<{ candles: Candle[] }>(
-      server.url,
-      user.token,
+      product.server.url,
+      product.user.token,
       `/api/markets/${symbol}/candles?interval=${interval}&limit=${limit}`,
     )
   ).candles;
@@ -176,7 +162,7 @@ describe('given signals on the pair', () => {
   let posted: Record<string, Posted> = {};
 
   beforeAll(async () => {
-    const { url } = await api<{ url: string }>(server.url, user.token, '/api/webhook');
+    const { url } = await api<{ url: string }>(product.server.url, product.user.token, '/api/webhook');
     const [latest] = (await candlesOf('BTC', '1m', 1)).slice(-1) as Candle[];
     const market = latest!.close;
     const minute = Math.floor(Date.now() / MINUTE) * MINUTE;
@@ -276,9 +262,14 @@ describe('given signals on the pair', () => {
     const toolbar = markerToolbar(page);
     await toolbar.waitFor({ timeout: 15_000 });
     expect(await toolbar.locator('button[tabindex="0"]').count()).toBe(1);
+    const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+    const focusedToolbar = () =>
+      page.evaluate(() => document.activeElement?.closest('[role="toolbar"]')?.getAttribute('aria-label') ?? null);
     await slider(page).focus();
     await page.keyboard.press('Tab');
-    const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+    // Paper trading filled these signals: their trades' flags are a toolbar of their own, one Tab stop too.
+    if ((await focusedToolbar()) === 'Trades on the chart') await page.keyboard.press('Tab');
+    expect(await focusedToolbar()).toBe('Signals on the chart');
     const first = await focusedName();
     expect(first).toMatch(/signal/);
     await page.keyboard.press('ArrowLeft');
@@ -286,7 +277,7 @@ describe('given signals on the pair', () => {
     expect(second).toMatch(/signal/);
     expect(second).not.toBe(first);
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="toolbar"]')))).toBe(false);
+    expect(await focusedToolbar()).not.toBe('Signals on the chart');
     await context.close();
   });
 
@@ -335,8 +326,8 @@ describe('given the time-zone setting', () => {
     ['local', /\b(EST|EDT|GMT-[45])$/],
   ] as const) {
     it(`should show the chart's times in ${setting} (a viewer in New York), naming the zone`, async () => {
-      const zoned = await browser.newContext({
-        baseURL: server.url,
+      const zoned = await product.browser.newContext({
+        baseURL: product.server.url,
         timezoneId: 'America/New_York',
         viewport: { width: 1280, height: 800 },
       });
@@ -345,7 +336,13 @@ describe('given the time-zone setting', () => {
           localStorage.setItem('signaldeck.auth', auth);
           localStorage.setItem('signaldeck.timeZone', mode);
         },
-        [JSON.stringify({ user: { id: 0, name: user.name, email: user.email }, token: user.token }), setting] as const,
+        [
+          JSON.stringify({
+            user: { id: 0, name: product.user.name, email: product.user.email },
+            token: product.user.token,
+          }),
+          setting,
+        ] as const,
       );
       const zonedPage = await zoned.newPage();
       await zonedPage.goto('/trading/ETH/1m');
@@ -380,6 +377,114 @@ describe('given the crosshair at the left edge of the plot', () => {
     const chart = await boxOf(chartOf(page));
     expect(box.x).toBeGreaterThanOrEqual(chart.x);
     expect(box.x + box.width).toBeLessThanOrEqual(chart.x + chart.width);
+    await context.close();
+  });
+});
+
+describe('given 118 signals on one candle', () => {
+  const BUSY = 118;
+  let busyMinute: number;
+  let busyIds: Set<string>;
+
+  beforeAll(async () => {
+    const [latest] = (await candlesOf('ETH', '1m', 1)).slice(-1) as Candle[];
+    const market = latest!.close;
+    busyMinute = Math.floor(Date.now() / MINUTE) * MINUTE - 6 * MINUTE;
+    // Both sides, at prices a little apart (as a strategy that scales in), all inside one minute.
+    const ids = seedSignals(product.server.dataDir, product.user.email, BUSY, {
+      now: busyMinute + 50_000,
+      spacingMs: 400,
+      make: (i) => ({
+        ticker: 'ETH',
+        action: i % 2 ? 'sell' : 'buy',
+        price: Math.round(market * (1 + ((i % 9) - 4) / 2_000) * 100) / 100,
+        strategy: 'Busy candle',
+        interval: '1m',
+      }),
+    });
+    busyIds = new Set(ids);
+  });
+
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    it(`should draw a short stack by the candle per side, its "+N" inside the plot, at ${viewport.width}px`, async () => {
+      const { page, context } = await open({ viewport });
+      await page.goto(`/trading/ETH/1m?at=${busyMinute + 30_000}`);
+      const toolbar = markerToolbar(page);
+      await toolbar
+        .getByRole('button', { name: /Busy candle/ })
+        .first()
+        .waitFor({ timeout: 15_000 });
+      await page.waitForTimeout(500);
+      const plot = await boxOf(slider(page));
+      const axisLeft = Math.min(
+        ...(await page
+          .locator('[data-slot="price-label"]')
+          .evaluateAll((nodes) => nodes.map((node) => node.getBoundingClientRect().left))),
+      );
+      const busy = await toolbar
+        .locator('[data-slot="marker"]')
+        .evaluateAll((nodes) =>
+          nodes
+            .filter((node) => (node.getAttribute('aria-label') ?? '').includes('Busy candle'))
+            .map((node) => ({ side: node.getAttribute('data-side')!, box: node.getBoundingClientRect().toJSON() })),
+        );
+      const counts = await toolbar.locator('[data-slot="marker-count"]').evaluateAll(
+        (nodes, ids) =>
+          nodes
+            .filter((node) => ids.includes(node.getAttribute('data-marker-id') ?? ''))
+            .map((node) => ({
+              text: node.textContent ?? '',
+              side: node.getAttribute('data-side')!,
+              box: node.getBoundingClientRect().toJSON(),
+            })),
+        [...busyIds],
+      );
+      for (const side of ['buy', 'sell']) {
+        const glyphs = busy.filter((marker) => marker.side === side);
+        const count = counts.filter((item) => item.side === side);
+        expect(glyphs.length).toBeGreaterThanOrEqual(1);
+        expect(glyphs.length).toBeLessThanOrEqual(3);
+        expect(count).toHaveLength(1);
+        // Every signal of the side is drawn or counted.
+        expect(glyphs.length + Number(count[0]!.text.replace('+', ''))).toBe(BUSY / 2);
+        // One short stack: glyphs and count within a few markers' height of one another, side by side.
+        const boxes = [...glyphs.map((marker) => marker.box), count[0]!.box];
+        const top = Math.min(...boxes.map((box) => box.top));
+        const bottom = Math.max(...boxes.map((box) => box.bottom));
+        expect(bottom - top).toBeLessThanOrEqual(4 * 16 + 8);
+        const left = Math.min(...boxes.map((box) => box.left));
+        const right = Math.max(...boxes.map((box) => box.right));
+        expect(right - left).toBeLessThanOrEqual(16 + 2 * 34);
+        for (const box of boxes) {
+          expect(box.left).toBeGreaterThanOrEqual(plot.x - 0.5);
+          expect(box.right).toBeLessThanOrEqual(axisLeft + 0.5);
+          expect(box.top).toBeGreaterThanOrEqual(plot.y - 0.5);
+          expect(box.bottom).toBeLessThanOrEqual(plot.y + plot.height + 0.5);
+        }
+      }
+      await context.close();
+    });
+  }
+
+  it('should reach the signals behind a "+N" from the keyboard, and open them in the list', async () => {
+    const { page, context } = await open();
+    await page.goto(`/trading/ETH/1m?at=${busyMinute + 30_000}`);
+    const toolbar = markerToolbar(page);
+    const more = toolbar.getByRole('button', { name: /^\d+ more signals? on this candle/ }).first();
+    await more.waitFor({ timeout: 15_000 });
+    await more.focus();
+    const tooltip = page.getByRole('tooltip');
+    await tooltip.waitFor();
+    expect(await tooltip.innerText()).toMatch(/Busy candle/);
+    expect(await tooltip.innerText()).toMatch(/and \d+ more/);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/signals\?ticker=ETH&selected=\d+/);
+    const selected = new URL(page.url()).searchParams.get('selected')!;
+    expect(busyIds.has(selected)).toBe(true);
+    await page.locator(`tr[data-row-id="${selected}"][aria-selected="true"]`).waitFor({ timeout: 15_000 });
     await context.close();
   });
 });

@@ -1,4 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchBrowser, registerUser, startServer, type RunningServer } from '../scripts/lib/product.mjs';
 
 export {
   CHROMIUM_FLAGS,
@@ -11,22 +13,72 @@ export {
   type RunningServer,
 } from '../scripts/lib/product.mjs';
 
+export type User = Awaited<ReturnType<typeof registerUser>>;
+type Viewport = { width: number; height: number };
+
+/** The product one test file drives; its fields are set once the file's `beforeAll` has run. */
+export interface Product {
+  server: RunningServer;
+  browser: Browser;
+  /** The trader registered for the file (with `useProduct({ user })`). */
+  user: User;
+  /** A fresh page signed in as `as` (the file's trader by default), opened at `path` when one is given. */
+  signedIn(
+    path?: string | null,
+    options?: { viewport?: Viewport; as?: User },
+  ): Promise<{ context: BrowserContext; page: Page; errors: PageErrors }>;
+  /** A fresh page of a guest, opened at `path` when one is given. */
+  guest(path?: string | null, options?: { viewport?: Viewport }): ReturnType<typeof openPage>;
+}
+
+/**
+ * Starts the built server (fresh data directory, `env` added) and Chromium before the file's tests, and stops
+ * both after them; with `user`, registers a trader through the API. Call it at the top of a test file.
+ */
+export function useProduct(options: { env?: Record<string, string>; user?: { name?: string } } = {}): Product {
+  const product = {
+    async signedIn(path = null, { viewport, as } = {}) {
+      const opened = await signedInPage(product.browser, product.server.url, as ?? product.user, { viewport });
+      if (path !== null) await opened.page.goto(path);
+      return opened;
+    },
+    async guest(path = null, { viewport } = {}) {
+      const opened = await openPage(product.browser, product.server.url, { viewport });
+      if (path !== null) await opened.page.goto(path);
+      return opened;
+    },
+  } as Product;
+  beforeAll(async () => {
+    product.server = await startServer(options.env);
+    product.browser = await launchBrowser();
+    if (options.user) product.user = await registerUser(product.server.url, options.user);
+  });
+  afterAll(async () => {
+    await product.browser?.close();
+    await product.server?.stop();
+  });
+  return product;
+}
+
 export interface PageErrors {
   console: string[];
+  /** Console warnings, each as `type: text`. */
+  warnings: string[];
   page: string[];
 }
 
-/** A fresh context and page that records console errors and uncaught exceptions. */
+/** A fresh context and page that records console errors and warnings, and uncaught exceptions. */
 export async function openPage(
   browser: Browser,
   baseURL: string,
-  options: { viewport?: { width: number; height: number } } = {},
+  options: { viewport?: Viewport } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: PageErrors }> {
   const context = await browser.newContext({ baseURL, viewport: options.viewport ?? { width: 1280, height: 800 } });
   const page = await context.newPage();
-  const errors: PageErrors = { console: [], page: [] };
+  const errors: PageErrors = { console: [], warnings: [], page: [] };
   page.on('console', (msg) => {
     if (msg.type() === 'error') errors.console.push(msg.text());
+    if (msg.type() === 'warning') errors.warnings.push(msg.text());
   });
   page.on('pageerror', (err) => errors.page.push(err.message));
   return { context, page, errors };
@@ -37,7 +89,7 @@ export async function signedInPage(
   browser: Browser,
   baseURL: string,
   user: { name: string; email: string; token: string },
-  options: { viewport?: { width: number; height: number } } = {},
+  options: { viewport?: Viewport } = {},
 ) {
   const opened = await openPage(browser, baseURL, options);
   await opened.context.addInitScript(

@@ -1,21 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, registerUser, signedInPage, startServer, type RunningServer } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useProduct } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-let user: Awaited<ReturnType<typeof registerUser>>;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  user = await registerUser(server.url, { name: 'Ada Lovelace' });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const product = useProduct({ user: { name: 'Ada Lovelace' } });
 
 const focusedName = (page: Page) =>
   page.evaluate(() => {
@@ -25,7 +12,7 @@ const focusedName = (page: Page) =>
 
 describe('given a signed-in page and the keyboard', () => {
   it('should offer "Skip to main content" as the first Tab stop, visible, leading into the page', async () => {
-    const { page, context } = await signedInPage(browser, server.url, user);
+    const { page, context } = await product.signedIn();
     await page.goto('/trading/BTC/1m');
     await page.getByRole('heading', { name: 'BTC/USD' }).waitFor();
     await page.keyboard.press('Tab');
@@ -49,7 +36,7 @@ describe('given a signed-in page and the keyboard', () => {
   });
 
   it('should leave no rail tooltip open after Ctrl+B follows keyboard use of the user menu', async () => {
-    const { page, context } = await signedInPage(browser, server.url, user);
+    const { page, context } = await product.signedIn();
     await page.goto('/signals');
     await page.getByRole('heading', { name: 'Webhook Signals' }).waitFor();
     const openTooltips = () => page.locator('[data-slot="tooltip-content"]').count();

@@ -1,24 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, startServer, type RunningServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { useProduct } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const product = useProduct();
 
 describe('given a guest', () => {
   describe('when they open the login page', () => {
     it('should show the sign-in form titled "Login | SignalDeck" with no console errors', async () => {
-      const { page, context, errors } = await openPage(browser, server.url);
+      const { page, context, errors } = await product.guest();
       await page.goto('/login');
       await page.getByRole('heading', { name: 'Sign in' }).waitFor();
       expect(await page.title()).toBe('Login | SignalDeck');
@@ -30,7 +18,7 @@ describe('given a guest', () => {
     });
 
     it('should apply the dark theme by default before the app script runs', async () => {
-      const { page, context } = await openPage(browser, server.url);
+      const { page, context } = await product.guest();
       await page.goto('/login');
       expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe('dark');
       await context.close();

@@ -1,44 +1,32 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, registerUser, signedInPage, startServer, type RunningServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { registerUser, useProduct } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const product = useProduct();
 
 /** Redirect values that a browser reads as another site, each written as it would sit in a crafted link. */
 const OFF_SITE = ['/%09/evil.example', '/%0A/evil.example', '/%5C/evil.example', '//evil.example', '/.//evil.example'];
 
 describe('given a crafted redirect that leads off the site', () => {
   it.each(OFF_SITE)('should take a signed-in user opening /login?redirect=%s to the default page', async (value) => {
-    const user = await registerUser(server.url);
-    const { page, context, errors } = await signedInPage(browser, server.url, user);
+    const user = await registerUser(product.server.url);
+    const { page, context, errors } = await product.signedIn(null, { as: user });
     await page.goto(`/login?redirect=${value}`);
     await page.waitForURL('**/trading/BTC/1m');
-    expect(new URL(page.url()).origin).toBe(server.url);
+    expect(new URL(page.url()).origin).toBe(product.server.url);
     expect(await page.getByText('Unexpected Application Error').count()).toBe(0);
     expect(errors.page).toEqual([]);
     await context.close();
   });
 
   it('should take a guest who signs in there to the default page', async () => {
-    const user = await registerUser(server.url);
-    const { page, context, errors } = await openPage(browser, server.url);
+    const user = await registerUser(product.server.url);
+    const { page, context, errors } = await product.guest();
     await page.goto('/login?redirect=/%09/evil.example');
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL('**/trading/BTC/1m');
-    expect(new URL(page.url()).origin).toBe(server.url);
+    expect(new URL(page.url()).origin).toBe(product.server.url);
     expect(errors.page).toEqual([]);
     await context.close();
   });
@@ -46,8 +34,8 @@ describe('given a crafted redirect that leads off the site', () => {
 
 describe('given a page that fails to load', () => {
   it('should show a friendly page with a way back, never the error or its stack', async () => {
-    const user = await registerUser(server.url);
-    const { page, context } = await signedInPage(browser, server.url, user);
+    const user = await registerUser(product.server.url);
+    const { page, context } = await product.signedIn(null, { as: user });
     // The signals page's code cannot be fetched (a deploy replaced it, the network dropped).
     await page.route('**/assets/signals-*.js', (route) => route.abort());
     await page.goto('/signals');
@@ -64,8 +52,8 @@ describe('given a page that fails to load', () => {
 
 describe('given a server without PUBLIC_URL', () => {
   it('should say on the API Keys page that the webhook URL follows the address the page was opened at', async () => {
-    const user = await registerUser(server.url);
-    const { page, context } = await signedInPage(browser, server.url, user);
+    const user = await registerUser(product.server.url);
+    const { page, context } = await product.signedIn(null, { as: user });
     await page.goto('/settings/api-keys');
     await page.getByText('because the server has no PUBLIC_URL setting').waitFor();
     await context.close();

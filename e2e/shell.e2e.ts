@@ -1,24 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, registerUser, signedInPage as openSignedIn, startServer, type RunningServer } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useProduct } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-let user: Awaited<ReturnType<typeof registerUser>>;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  user = await registerUser(server.url, { name: 'Ada Lovelace' });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const product = useProduct({ user: { name: 'Ada Lovelace' } });
 
 function signedInPage(viewport = { width: 1280, height: 800 }) {
-  return openSignedIn(browser, server.url, user, { viewport });
+  return product.signedIn(null, { viewport });
 }
 
 async function sidebarWidth(page: Page): Promise<number> {
@@ -89,7 +76,7 @@ describe('given the signed-in shell on a desktop', () => {
     await trigger.waitFor();
     expect(await trigger.innerText()).toContain('AL');
     expect(await trigger.innerText()).toContain('Ada Lovelace');
-    expect(await trigger.innerText()).toContain(user.email);
+    expect(await trigger.innerText()).toContain(product.user.email);
     await trigger.click();
     const items = await page.getByRole('menuitem').allInnerTexts();
     expect(items.map((t) => t.trim())).toEqual(['Upgrade to Pro', 'Account', 'Billing', 'Notifications', 'Log out']);
@@ -162,4 +149,40 @@ describe('given a phone-width screen (768px or narrower)', () => {
     await page.getByRole('dialog').waitFor();
     await context.close();
   });
+});
+
+describe('given a 375px phone', () => {
+  for (const [path, trail] of [
+    ['/trading/BTC/1m', 'Trading BTC/USD 1m'],
+    ['/signals?ticker=ETH', 'Signals ETH Signals'],
+  ] as const) {
+    it(`should keep the breadcrumb of ${path} on one line, cut with an ellipsis, its whole text still read out`, async () => {
+      const { page, context } = await signedInPage({ width: 375, height: 812 });
+      await page.goto(path);
+      const crumbs = page.getByRole('navigation', { name: 'breadcrumb' });
+      await crumbs.locator('[aria-current="page"]').waitFor();
+      const items = crumbs.locator('li:not([aria-hidden="true"])');
+      const tops = await items.evaluateAll((nodes) =>
+        nodes.map((node) => Math.round(node.getBoundingClientRect().top)),
+      );
+      expect(new Set(tops).size).toBe(1);
+      // One line of text, inside the header, beside the header's controls.
+      const list = await crumbs.locator('ol').evaluate((node) => ({
+        height: node.getBoundingClientRect().height,
+        lineHeight: parseFloat(getComputedStyle(node).lineHeight),
+        right: node.getBoundingClientRect().right,
+      }));
+      expect(list.height).toBeLessThan(list.lineHeight * 1.5);
+      const headerEnd = await crumbs.evaluate((nav) => nav.nextElementSibling!.getBoundingClientRect().left);
+      expect(list.right).toBeLessThanOrEqual(headerEnd);
+      // What does not fit is cut with an ellipsis, and the text is all there for assistive technology.
+      const cut = await items.evaluateAll((nodes) =>
+        nodes.filter((node) => node.scrollWidth > node.clientWidth).map((node) => getComputedStyle(node).textOverflow),
+      );
+      expect(cut.every((overflow) => overflow === 'ellipsis')).toBe(true);
+      expect((await items.allTextContents()).join(' ')).toBe(trail);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await context.close();
+    });
+  }
 });

@@ -1,28 +1,26 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './axe';
-import {
-  api,
-  launchBrowser,
-  registerUser,
-  seedSignals,
-  signedInPage,
-  startServer,
-  type RunningServer,
-} from './harness';
+import { api, registerUser, seedSignals, useProduct, type User } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
+const product = useProduct();
+
 /** 100,000 stored signals. */
-let heavy: Awaited<ReturnType<typeof registerUser>>;
+let heavy: User;
 /** 320 stored signals, one of them priced far from the market. */
-let trader: Awaited<ReturnType<typeof registerUser>>;
+let trader: User;
 let traderIds: string[];
 const FAR_PRICED_INDEX = 3;
+/** Rejected signals: one whose reason fits a row at 1280 px, one longer than any row. */
+const SHORT_REASON_INDEX = 5;
+const SHORT_REASON = 'Price must be a positive number (got "abc")';
+const LONG_REASON_INDEX = 6;
+const LONG_REASON =
+  'Price must be a positive number (got "abc"); Quantity must be a positive number (got "x"); ' +
+  'Interval must be one of 1m, 5m, 15m, 1h, 4h or 1d (got "7m")';
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  const { server } = product;
   heavy = await registerUser(server.url, { name: 'Heavy Trader' });
   trader = await registerUser(server.url, { name: 'Ada Lovelace' });
   seedSignals(server.dataDir, heavy.email, 100_000);
@@ -39,16 +37,19 @@ beforeAll(async () => {
   traderIds = seedSignals(server.dataDir, trader.email, 320, {
     prices,
     make: (index) =>
-      index === FAR_PRICED_INDEX ? { ticker: 'BTC', action: 'buy', price: 1_102, interval: '15m' } : {},
+      index === FAR_PRICED_INDEX
+        ? { ticker: 'BTC', action: 'buy', price: 1_102, interval: '15m' }
+        : index === SHORT_REASON_INDEX || index === LONG_REASON_INDEX
+          ? {
+              status: 'rejected',
+              action: null,
+              price: null,
+              reason: index === SHORT_REASON_INDEX ? SHORT_REASON : LONG_REASON,
+            }
+          : {},
   });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-type User = Awaited<ReturnType<typeof registerUser>>;
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
@@ -62,7 +63,7 @@ async function slowApi(page: Page) {
 }
 
 async function open(user: User, path: string, viewport = DESKTOP, options: { slow?: boolean } = {}) {
-  const opened = await signedInPage(browser, server.url, user, { viewport });
+  const opened = await product.signedIn(null, { viewport, as: user });
   if (options.slow) await slowApi(opened.page);
   await opened.page.goto(path);
   await opened.page.locator('tr[data-slot="signals-table-row"]').first().waitFor({ timeout: 20_000 });
@@ -170,9 +171,17 @@ describe('given a link to one signal that is not on the first page', () => {
     expect(await row.getByRole('button', { name: /^Details of/ }).getAttribute('aria-expanded')).toBe('true');
     const detail = page.locator('tr[data-slot="signals-table-detail"]');
     await expect.poll(() => detail.innerText()).toContain('"seq":300');
+    // The row sits near the top of the list, its details wholly in view below it (not at the bottom edge).
+    // Once the pages before it have loaded (it is fetched on its own first, and sits at the end of the list
+    // meanwhile), the row is near the top of the list with its details wholly in view below it.
+    await expect
+      .poll(async () => (await row.boundingBox())!.y - scroller.y, { timeout: 20_000 })
+      .toBeLessThan(scroller.height / 4);
+    const details = (await detail.boundingBox())!;
+    expect(details.y + details.height).toBeLessThanOrEqual(scroller.y + scroller.height);
 
     const signal = await (
-      await fetch(`${server.url}/api/signals/${id}`, { headers: { Authorization: `Bearer ${trader.token}` } })
+      await fetch(`${product.server.url}/api/signals/${id}`, { headers: { Authorization: `Bearer ${trader.token}` } })
     ).json();
     const link = detail.getByRole('link', { name: 'Show on chart' });
     const interval = ['1m', '5m', '15m', '1h', '4h', '1d'].includes(signal.interval) ? signal.interval : '1m';
@@ -192,13 +201,13 @@ describe('given a signal priced far from the market', () => {
     await row.waitFor();
     await expect
       .poll(() => row.locator('[data-slot="signals-table-price-warning"]').getAttribute('title'), { timeout: 10_000 })
-      .toMatch(/^Price 9\d% below the market \([\d,.]+\)$/);
+      .toMatch(/^Priced 9\d\.\d\d% below the market \(at [\d,]+\.\d\d\)$/);
     // Every flagged row is one whose price really is more than 10% from its pair's price now (the simulated
     // market moves, so the oracle is read at the time of the check, with a little room for that movement).
     const market: Record<string, number> = {};
     for (const symbol of ['BTC', 'ETH', 'SOL']) {
       const answer = await api<{ candles: { close: number }[] }>(
-        server.url,
+        product.server.url,
         trader.token,
         `/api/markets/${symbol}/candles?interval=1m&limit=1`,
       );
@@ -209,9 +218,118 @@ describe('given a signal priced far from the market', () => {
       .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row-id')!));
     expect(flagged).toContain(traderIds[FAR_PRICED_INDEX]);
     for (const id of flagged) {
-      const stored = await api<{ ticker: string; price: number }>(server.url, trader.token, `/api/signals/${id}`);
+      const stored = await api<{ ticker: string; price: number }>(
+        product.server.url,
+        trader.token,
+        `/api/signals/${id}`,
+      );
       expect(Math.abs(stored.price - market[stored.ticker]!) / market[stored.ticker]!).toBeGreaterThan(0.09);
     }
+    await context.close();
+  });
+});
+
+describe('given rejected signals and their reasons at 1280 px', () => {
+  it('should fit the table without sideways scrolling, and show a reason whole in its row, in a tooltip and in the details', async () => {
+    const { page, context } = await open(trader, '/signals');
+    const scroller = page.locator('[data-slot="signals-table-scroller"]');
+    expect(await scroller.evaluate((node) => node.scrollWidth - node.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(DESKTOP.width);
+
+    const statusOf = (index: number) =>
+      page.locator(`tr[data-row-id="${traderIds[index]}"] td[data-column="status"] [data-slot="signals-table-status"]`);
+    const fits = (node: Element) => node.scrollWidth <= node.clientWidth && node.scrollHeight <= node.clientHeight;
+    expect(await statusOf(SHORT_REASON_INDEX).innerText()).toContain(SHORT_REASON);
+    expect(await statusOf(SHORT_REASON_INDEX).evaluate(fits)).toBe(true);
+    // Longer than a row: cut, with the whole reason in its tooltip and in the opened details.
+    expect(await statusOf(LONG_REASON_INDEX).evaluate(fits)).toBe(false);
+    expect(await statusOf(LONG_REASON_INDEX).locator('[data-slot="signals-table-reason"]').getAttribute('title')).toBe(
+      LONG_REASON,
+    );
+    const row = page.locator(`tr[data-row-id="${traderIds[LONG_REASON_INDEX]}"]`);
+    await row.getByRole('button', { name: /^Details of/ }).click();
+    const reason = page.locator('tr[data-slot="signals-table-detail"] [data-field="reason"]');
+    expect(await reason.innerText()).toBe(LONG_REASON);
+    expect(await reason.evaluate(fits)).toBe(true);
+    await context.close();
+  });
+
+  it('should show the whole reason in the opened card on a phone', async () => {
+    const { page, context } = await open(trader, '/signals', PHONE);
+    const row = page.locator(`tr[data-row-id="${traderIds[LONG_REASON_INDEX]}"]`);
+    await row.getByRole('button', { name: /^Details of/ }).click();
+    const reason = page.locator('tr[data-slot="signals-table-detail"] [data-field="reason"]');
+    expect(await reason.innerText()).toBe(LONG_REASON);
+    const box = (await reason.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    expect(await reason.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await context.close();
+  });
+});
+
+describe("given a signal's details", () => {
+  const detailsOf = async (page: Page, index: number) => {
+    const row = page.locator(`tr[data-row-id="${traderIds[index]}"]`);
+    await row.getByRole('button', { name: /^Details of/ }).click();
+    return page.locator('tr[data-slot="signals-table-detail"] [data-field="raw"]');
+  };
+
+  it('should load the raw body when they open, saying so meanwhile', async () => {
+    const { page, context } = await open(trader, '/signals');
+    await page.route('**/api/signals/*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    const raw = await detailsOf(page, 8);
+    await expect.poll(() => raw.innerText(), { timeout: 500 }).toMatch(/^Loading the raw body…$/);
+    await expect.poll(() => raw.innerText(), { timeout: 10_000 }).toContain('"seq":8');
+    expect(await page.getByText('Not loaded').count()).toBe(0);
+    await context.close();
+  });
+
+  it('should say when the raw body could not be loaded, and load it on Retry', async () => {
+    const { page, context } = await open(trader, '/signals');
+    await page.route('**/api/signals/*', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Try again shortly."}' }),
+    );
+    const raw = await detailsOf(page, 9);
+    const failure = raw.getByRole('alert');
+    await failure.waitFor({ timeout: 10_000 });
+    expect(await failure.innerText()).toContain('Could not load the raw body: Try again shortly.');
+    expect(await raw.locator('pre').count()).toBe(0);
+    await page.unroute('**/api/signals/*');
+    await raw.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => raw.innerText(), { timeout: 10_000 }).toContain('"seq":9');
+    await context.close();
+  });
+});
+
+describe('given a signal priced far from the market, on the chart and in the list', () => {
+  it('should say how far in the same words and figures in both places', async () => {
+    const id = traderIds[FAR_PRICED_INDEX]!;
+    const { page, context } = await open(trader, '/signals');
+    const flag = page.locator(`tr[data-row-id="${id}"] [data-slot="signals-table-price-warning"]`);
+    await expect.poll(() => flag.getAttribute('title'), { timeout: 10_000 }).not.toBeNull();
+    const inList = (await flag.getAttribute('title'))!;
+    const signal = await api<{ alertTime: number | null; receivedAt: number }>(
+      product.server.url,
+      trader.token,
+      `/api/signals/${id}`,
+    );
+    await page.goto(`/trading/BTC/1m?at=${signal.alertTime ?? signal.receivedAt}&signal=${id}`);
+    const marker = page.getByRole('toolbar', { name: 'Signals on the chart' }).locator('button[aria-current="true"]');
+    await marker.waitFor({ timeout: 15_000 });
+    const onChart = (await marker.getAttribute('aria-label'))!;
+    const wording = /Priced (\d+\.\d\d)% below the market \(at [\d,]+\.\d\d\)/;
+    expect(inList).toMatch(new RegExp(`^${wording.source}$`));
+    expect(onChart).toMatch(wording);
+    // The list measures against the price now, the chart against the price then: the simulated market moves
+    // little in a few seconds, so the two figures agree to a tenth of a percent.
+    const [, listed] = wording.exec(inList)!;
+    const [, charted] = wording.exec(onChart)!;
+    expect(Math.abs(Number(listed) - Number(charted))).toBeLessThan(0.1);
     await context.close();
   });
 });
@@ -255,9 +373,8 @@ describe('given a phone', () => {
   });
 
   it('should show the whole empty-state text of a trader with no signals', async () => {
-    const fresh = await registerUser(server.url, { name: 'New Trader' });
-    const { page, context } = await signedInPage(browser, server.url, fresh, { viewport: PHONE });
-    await page.goto('/signals');
+    const fresh = await registerUser(product.server.url, { name: 'New Trader' });
+    const { page, context } = await product.signedIn('/signals', { viewport: PHONE, as: fresh });
     const text = page.getByText('Point a TradingView alert at your webhook URL', { exact: false });
     await text.waitFor({ timeout: 20_000 });
     const box = (await text.boundingBox())!;

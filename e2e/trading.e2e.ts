@@ -1,25 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, registerUser, signedInPage, startServer, type RunningServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { useProduct } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-let user: Awaited<ReturnType<typeof registerUser>>;
+const product = useProduct({ user: {} });
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  user = await registerUser(server.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const open = () => signedInPage(browser, server.url, user);
+const open = () => product.signedIn();
 
 describe('given the trading route', () => {
   it('should show the pair, its price, a "Simulated data" badge and the interval links', async () => {
@@ -86,7 +72,7 @@ describe('given the login page', () => {
     ) as Record<string, { file: string }>;
     const tradingChunk = Object.entries(manifest).find(([key]) => key.endsWith('app/routes/trading.tsx'))?.[1].file;
     expect(tradingChunk).toBeTruthy();
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await product.guest();
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     await page.goto('/login');

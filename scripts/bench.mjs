@@ -34,10 +34,16 @@ const parts = [
     label: 'Paper trading replay',
     cmd: ['pnpm', '--filter', '@signaldeck/server', 'exec', 'tsx', 'bench/paper-replay.bench.ts'],
   },
+  {
+    name: 'paper-executor',
+    label: 'Paper executor (signals executed with outcomes committed)',
+    cmd: ['pnpm', '--filter', '@signaldeck/server', 'exec', 'tsx', 'bench/paper-executor.bench.ts'],
+  },
   { name: 'signal', label: 'Signal to screen', cmd: ['node', 'scripts/bench/signal-to-screen.mjs'] },
   { name: 'chart', label: 'Candlestick chart', cmd: ['node', 'packages/dashboard-kit/bench/chart.bench.mjs'] },
   { name: 'trading', label: 'Chart on the real trading page', cmd: ['node', 'scripts/bench/trading-page.mjs'] },
   { name: 'table', label: 'Signals table', cmd: ['node', 'packages/dashboard-kit/bench/table.bench.mjs'] },
+  { name: 'trades', label: 'Trades table', cmd: ['node', 'packages/dashboard-kit/bench/trades.bench.mjs'] },
 ];
 
 if (!process.argv.includes('--no-build')) {

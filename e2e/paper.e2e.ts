@@ -1,0 +1,271 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeViolations } from './axe';
+import { api, launchBrowser, registerUser, signedInPage, startServer, type RunningServer } from './harness';
+
+/**
+ * Paper trading in the browser against the real server: the done-means of issue 14 (a new trader's "buy BTC"
+ * then "sell BTC" on the Default URL give one closed trade, seen with its P&L on Overview and Trades, on the
+ * chart, and as outcomes in the signals list), settings validation, reset and replay behind a confirmation,
+ * and axe on the new pages in both themes.
+ */
+
+interface Strategy {
+  id: string;
+  name: string;
+  webhookUrl: string;
+}
+interface Trade {
+  id: string;
+  status: 'open' | 'closed';
+  side: 'long' | 'short';
+  quantity: number;
+  entryPrice: number;
+  exitPrice: number | null;
+  entryFee: number;
+  exitFee: number | null;
+  fees: number;
+  netPnl: number | null;
+  entrySignalIds: string[];
+  exitSignalId: string | null;
+}
+
+let server: RunningServer;
+let browser: Browser;
+let trader: Awaited<ReturnType<typeof registerUser>>;
+let defaultStrategy: Strategy;
+let trade: Trade;
+
+/** What TradingView does: a POST with a text/plain body. */
+async function postAlert(url: string, body: object): Promise<void> {
+  const res = await fetch(`${server.url}${new URL(url).pathname}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'text/plain' },
+    body: JSON.stringify(body),
+  });
+  if (res.status !== 202) throw new Error(`webhook answered ${res.status}`);
+}
+
+/** Waits for `read` to give a value: a signal is executed once the market minute it arrived in is final. */
+async function eventually<T>(read: () => Promise<T | undefined>, timeoutMs = 150_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+}
+
+/** The kit's way of writing a signed amount: "+$1.23", "−$0.45". */
+const signedMoney = (value: number) => {
+  const rounded = Math.round(value * 100) / 100;
+  const text = `$${Math.abs(rounded).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return rounded > 0 ? `+${text}` : rounded < 0 ? `\u2212${text}` : text;
+};
+
+/** The route's title is set once its lazy module has rendered. */
+async function expectTitle(page: Page, title: string): Promise<void> {
+  await page.waitForFunction((expected) => document.title === expected, title, { timeout: 20_000 });
+}
+
+async function open(
+  path: string,
+  options: { viewport?: { width: number; height: number }; theme?: 'dark' | 'light' } = {},
+) {
+  const opened = await signedInPage(
+    browser,
+    server.url,
+    trader,
+    options.viewport ? { viewport: options.viewport } : {},
+  );
+  if (options.theme) await opened.context.addInitScript((t) => localStorage.setItem('dk-theme', t), options.theme);
+  await opened.page.goto(path);
+  return opened;
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  trader = await registerUser(server.url, { name: 'Paper Trader' });
+  defaultStrategy = (await api<{ data: Strategy[] }>(server.url, trader.token, '/api/strategies')).data[0]!;
+
+  // Default settings: market fills, 10 bps fee a side, 1,000 USD when the alert has no quantity.
+  await postAlert(defaultStrategy.webhookUrl, { ticker: 'BINANCE:BTCUSDT', action: 'buy', strategy: 'E2E paper' });
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  await postAlert(defaultStrategy.webhookUrl, { ticker: 'BINANCE:BTCUSDT', action: 'sell', strategy: 'E2E paper' });
+  trade = await eventually(async () => {
+    const page = await api<{ data: Trade[] }>(server.url, trader.token, '/api/trades');
+    return page.data.find((t) => t.status === 'closed');
+  });
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('given a new trader who sent "buy BTC" then "sell BTC" to the Default URL', () => {
+  it('should have made one closed trade, and opened a short (the default reverses on an opposite signal)', async () => {
+    const all = await api<{ data: Trade[] }>(server.url, trader.token, '/api/trades');
+    expect(all.data.filter((t) => t.status === 'closed')).toHaveLength(1);
+    expect(all.data.filter((t) => t.status === 'open').map((t) => t.side)).toEqual(['short']);
+  });
+
+  it('should have closed a long trade of 1,000 USD, net of 10 bps fees each side', () => {
+    expect(trade.side).toBe('long');
+    expect(trade.quantity * trade.entryPrice).toBeCloseTo(1000, 2);
+    expect(trade.entryFee).toBeCloseTo(trade.quantity * trade.entryPrice * 0.001, 6);
+    expect(trade.exitFee).toBeCloseTo(trade.quantity * trade.exitPrice! * 0.001, 6);
+    expect(trade.netPnl).toBeCloseTo((trade.exitPrice! - trade.entryPrice) * trade.quantity - trade.fees, 6);
+  });
+
+  it('should show the trade and its P&L on Overview', async () => {
+    const { page, context } = await open('/performance/overview');
+    await expectTitle(page, 'Overview | SignalDeck');
+    const realised = page.getByRole('group', { name: 'Realised P&L', exact: true });
+    await realised.getByText(signedMoney(trade.netPnl!)).waitFor({ timeout: 20_000 });
+    await page.getByRole('group', { name: 'Trades', exact: true }).getByText('1', { exact: true }).waitFor();
+    await context.close();
+  });
+
+  it('should list it on Trades with its P&L and links to its signals and the chart', async () => {
+    const { page, context } = await open('/performance/trades');
+    await expectTitle(page, 'Trades | SignalDeck');
+    const row = page.getByRole('row').filter({ hasText: signedMoney(trade.netPnl!) });
+    await row.first().waitFor({ timeout: 20_000 });
+    expect(await row.count()).toBe(1);
+    expect(await row.innerText()).toContain('BTC');
+    const entryLink = row.getByRole('link', { name: /Entry signal/ });
+    expect(await entryLink.getAttribute('href')).toBe(`/signals?selected=${trade.entrySignalIds[0]}`);
+    expect(await row.getByRole('link', { name: /Exit signal/ }).getAttribute('href')).toBe(
+      `/signals?selected=${trade.exitSignalId}`,
+    );
+    expect(await row.getByRole('link', { name: /Chart/ }).getAttribute('href')).toMatch(/^\/trading\/BTC\/1m\?at=\d+/);
+
+    // The result filter is in the URL and keeps the win, loss or draw it names.
+    const result = trade.netPnl! > 0 ? 'Wins' : trade.netPnl! < 0 ? 'Losses' : 'Draws (break-even)';
+    await page.getByLabel('Result', { exact: true }).selectOption({ label: result });
+    await page.waitForURL(/result=/);
+    await row.first().waitFor();
+    // With the default "reverse" on an opposite signal, the sell also opened a short: it is the open trade.
+    await page.getByLabel('Result', { exact: true }).selectOption({ label: 'Open' });
+    await page.getByRole('row').filter({ hasText: /short/i }).first().waitFor();
+    expect(
+      await page
+        .getByRole('row')
+        .filter({ hasText: signedMoney(trade.netPnl!) })
+        .count(),
+    ).toBe(0);
+    await context.close();
+  });
+
+  it('should draw the entry and the exit on the BTC chart', async () => {
+    const { page, context } = await open('/trading/BTC/1m');
+    const flags = page.getByRole('toolbar', { name: 'Trades on the chart' }).getByRole('button');
+    await flags.nth(1).waitFor({ timeout: 30_000 });
+    const names = await flags.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? ''));
+    expect(names.some((name) => name.startsWith('Long entry'))).toBe(true);
+    expect(names.some((name) => name.startsWith('Long exit'))).toBe(true);
+    await context.close();
+  });
+
+  it('should show the outcome and strategy of both signals in /signals', async () => {
+    const { page, context } = await open('/signals');
+    await page.getByRole('row').filter({ hasText: 'Executed: buy' }).first().waitFor({ timeout: 20_000 });
+    const sold = page.getByRole('row').filter({ hasText: 'Executed: sell' });
+    await sold.first().waitFor();
+    expect(await sold.first().innerText()).toContain('Default');
+    await context.close();
+  });
+});
+
+describe('given Settings > Strategy', () => {
+  it('should show the Default strategy with its URL masked until revealed', async () => {
+    const { page, context } = await open('/settings/strategy');
+    await expectTitle(page, 'Strategy | SignalDeck');
+    const url = page.getByLabel('Webhook URL');
+    await url.waitFor();
+    expect(await url.inputValue()).toMatch(/\/api\/webhooks\/•+$/);
+    await page.getByRole('button', { name: 'Reveal' }).click();
+    expect(await url.inputValue()).toBe(defaultStrategy.webhookUrl);
+    await context.close();
+  });
+
+  it("should put the server's message next to a setting it refuses, and save a valid one", async () => {
+    const { page, context } = await open('/settings/strategy');
+    const fee = page.getByLabel('Fee (bps per fill)');
+    await fee.fill('-1');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Fee must be at least 0 bps').waitFor();
+    expect(await fee.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await fee.getAttribute('aria-describedby')) ?? '';
+    expect(await page.locator(`[id="${describedBy.split(' ').pop()}"]`).innerText()).toBe('Fee must be at least 0 bps');
+
+    await fee.fill('10');
+    await page.getByLabel('Stop loss (% from entry)').fill('2');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    const saved = await api<Strategy & { settings: { stopLossPct: number | null; feeBps: number } }>(
+      server.url,
+      trader.token,
+      `/api/strategies/${defaultStrategy.id}`,
+    );
+    expect(saved.settings).toMatchObject({ stopLossPct: 2, feeBps: 10 });
+    await context.close();
+  });
+
+  it('should replay and reset only after a confirmation', async () => {
+    const { page, context } = await open('/settings/strategy');
+    await page.getByRole('button', { name: 'Reset account…' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Reset account?' });
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    const kept = await api<{ data: Trade[] }>(server.url, trader.token, '/api/trades');
+    expect(kept.data.map((t) => t.id)).toContain(trade.id);
+
+    await page.getByRole('button', { name: 'Replay…' }).click();
+    await page.getByRole('alertdialog', { name: 'Replay?' }).getByRole('button', { name: 'Replay signals' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /Replayed 2 signals: 1 closed trades/ })
+      .waitFor({ timeout: 20_000 });
+
+    await page.getByRole('button', { name: 'Reset account…' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Reset account?' })
+      .getByRole('button', { name: 'Reset account' })
+      .click();
+    await page.getByRole('status').filter({ hasText: 'The paper account was reset.' }).waitFor();
+    expect((await api<{ data: Trade[] }>(server.url, trader.token, '/api/trades')).data).toEqual([]);
+    await context.close();
+  });
+});
+
+const THEMES = ['dark', 'light'] as const;
+const PAGES: { path: string; ready: (page: Page) => Promise<void> }[] = [
+  { path: '/performance/overview', ready: (page) => page.getByRole('heading', { name: 'Open positions' }).waitFor() },
+  { path: '/performance/trades', ready: (page) => page.getByLabel('Result', { exact: true }).waitFor() },
+  { path: '/performance/analytics', ready: (page) => page.getByRole('heading', { name: 'Signal latency' }).waitFor() },
+  { path: '/settings/strategy', ready: (page) => page.getByLabel('Webhook URL').waitFor() },
+];
+
+for (const theme of THEMES) {
+  describe(`given the ${theme} theme`, () => {
+    for (const { path, ready } of PAGES) {
+      for (const viewport of [undefined, { width: 390, height: 844 }]) {
+        it(`should have no serious axe violations on ${path}${viewport ? ' at phone width' : ''}`, async () => {
+          const { page, context } = await open(path, viewport ? { viewport, theme } : { theme });
+          await ready(page);
+          // Let the loading skeletons give way to the data.
+          await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, null, {
+            timeout: 20_000,
+          });
+          expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe(theme);
+          expect(await seriousAxeViolations(page)).toEqual([]);
+          await context.close();
+        });
+      }
+    }
+  });
+}
