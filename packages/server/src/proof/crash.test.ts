@@ -29,12 +29,7 @@ describe('given a server under webhook load that is killed with SIGKILL', () => 
       expect(report.outcomes).toBeGreaterThanOrEqual(report.acknowledged);
       expect(report.executed).toBeGreaterThan(0);
       expect(report.accountsReplayed).toBe(6);
-      // Live equals replay is held on SQLite. On PostgreSQL a rare run (1 in the last few) has one signal decided
-      // differently live than in replay (a known issue under investigation, docs/paper-trading.md "Limits"): it is
-      // reported here, with the signal and both outcomes, rather than failing the exactly-once proof above.
-      if (dialect === 'sqlite') expect(report.replayMismatches).toEqual([]);
-      else if (report.replayMismatches.length > 0)
-        console.warn(`crash proof on postgres: live differs from replay:\n${report.replayMismatches.join('\n')}`);
+      expect(report.replayMismatches).toEqual([]);
     }, 240_000);
   });
 });

@@ -5,6 +5,7 @@ import { writeTransaction, type Dialect } from '../../db/connection';
 import { isDatabaseUnavailable } from '../../db/errors';
 import type { Database } from '../../db/schema';
 import type { BackgroundService } from '../../services';
+import { SYMBOLS, type MarketSymbol } from '../market/markets';
 import type { StreamEvent } from '../stream/events';
 import {
   applyCandle,
@@ -23,7 +24,7 @@ import {
   MINUTE_MS,
   quoteAt,
   saveAccount,
-  settledUntil,
+  marketProgress,
   undecidedSignals,
   watchesCandles,
   writeEvents,
@@ -89,7 +90,7 @@ export async function stepAccount(
 
   // Candles are applied, and signals executed, only once the market data of their time is final: a signal is
   // never filled at a forming candle's price that the stored candle later contradicts (so replay agrees).
-  const settled = await settledUntil(trx, options.now);
+  const { settled, newest } = await marketProgress(trx, options.now);
   // Candles are read a window at a time (one query) and applied in order; each pair's latest applied candle is
   // also the market price of a signal received after it.
   let buffered: SymbolCandle[] = [];
@@ -148,8 +149,13 @@ export async function stepAccount(
     }
     // The market price at receipt is the close of the minute before: wait until that minute is final, unless the
     // data is so late that it would not count as a market price anyway.
+    // Its own pair must have stored that minute's successor too: a pair whose feed is starting (or lags) is
+    // waited for, not read as "no market data" that the stored candles later contradict. A pair the market data
+    // does not know is decided at once.
     const minuteStart = Math.floor(signal.receivedAt / MINUTE_MS) * MINUTE_MS;
-    if (minuteStart > settled && signal.receivedAt > options.now - MAX_QUOTE_AGE_MS) {
+    const ownPairBehind =
+      SYMBOLS.includes(signal.ticker as MarketSymbol) && (newest.get(signal.ticker) ?? -Infinity) < minuteStart;
+    if ((minuteStart > settled || ownPairBehind) && signal.receivedAt > options.now - MAX_QUOTE_AGE_MS) {
       waiting = true;
       break;
     }

@@ -86,6 +86,33 @@ describe.each(TEST_DIALECTS)('the paper trading API on %s', (dialect) => {
     });
   });
 
+  it('should wait for a pair whose market data has not started yet, then fill at its stored price', async () => {
+    // ETH has no candles yet (its feed is starting): the signal is not decided as "no market data".
+    const waiting = await alert(ada.webhookPath, START + 2 * MINUTE + 1000, { ticker: 'ETHUSD', action: 'buy' });
+    expect((await call<SignalWithRaw>(ada, 'GET', `/api/signals/${waiting}`)).body.outcome).toBeNull();
+
+    // The feed catches up with the minutes before and after the signal: it is filled at 09:01's close.
+    await upsertCandles(testApp.database.db, 'ETH', [candle(START + MINUTE, 3_000), candle(START + 2 * MINUTE, 3_100)]);
+    await testApp.app.paper.run();
+    expect((await call<SignalWithRaw>(ada, 'GET', `/api/signals/${waiting}`)).body.outcome).toMatchObject({
+      status: 'executed',
+      side: 'buy',
+      price: 3_000,
+    });
+  });
+
+  it('should decide a signal whose pair never gets market data once it is five minutes old', async () => {
+    const waiting = await alert(ada.webhookPath, START + 2 * MINUTE + 1000, { ticker: 'SOLUSD', action: 'buy' });
+    expect((await call<SignalWithRaw>(ada, 'GET', `/api/signals/${waiting}`)).body.outcome).toBeNull();
+
+    clock.advance(5 * MINUTE);
+    await testApp.app.paper.run();
+    expect((await call<SignalWithRaw>(ada, 'GET', `/api/signals/${waiting}`)).body.outcome).toMatchObject({
+      status: 'ignored',
+      reason: expect.stringMatching(/market data/),
+    });
+  });
+
   it('should trade buy BTC then sell BTC into one closed trade with fees on both sides, and say so on both signals', async () => {
     // Received one second after each candle finished: filled at that candle's close.
     const buy = await alert(ada.webhookPath, START + MINUTE + 1000, { ticker: 'BTCUSD', action: 'buy' });

@@ -170,13 +170,22 @@ export async function candlesClosingBetween(db: Db, from: number, to: number): P
     .sort((a, b) => a.candle.time - b.candle.time || order(a.symbol) - order(b.symbol));
 }
 
-/**
- * The time up to which the stored 1m candles are final: the start of the newest stored minute of the pair that
- * lags most (the feed stores a minute's final values once the next minute opens). Pairs whose data stopped more
- * than MAX_QUOTE_AGE_MS ago do not hold it back.
- */
-export async function settledUntil(db: Db, now: number): Promise<number> {
-  let settled = now;
+/** How far the stored market data is final, for the executor. */
+export interface MarketProgress {
+  /**
+   * The time up to which every live pair's stored 1m candles are final: the start of the newest stored minute of
+   * the live pair that lags most (the feed stores a minute's final values once the next minute opens). A pair
+   * whose data stopped more than MAX_QUOTE_AGE_MS ago is not live and does not hold it back; with no live pair
+   * at all, nothing newer than MAX_QUOTE_AGE_MS ago is final (a feed that is starting is waited for).
+   */
+  settled: number;
+  /** Each pair's newest stored minute (its start), when it has one. */
+  newest: ReadonlyMap<string, number>;
+}
+
+export async function marketProgress(db: Db, now: number): Promise<MarketProgress> {
+  const newest = new Map<string, number>();
+  let settled = Infinity;
   for (const symbol of SYMBOLS) {
     const latest = await db
       .selectFrom('candles_1m')
@@ -185,9 +194,12 @@ export async function settledUntil(db: Db, now: number): Promise<number> {
       .orderBy('time', 'desc')
       .limit(1)
       .executeTakeFirst();
-    if (latest && Number(latest.time) > now - MAX_QUOTE_AGE_MS) settled = Math.min(settled, Number(latest.time));
+    if (!latest) continue;
+    const time = Number(latest.time);
+    newest.set(symbol, time);
+    if (time > now - MAX_QUOTE_AGE_MS) settled = Math.min(settled, time);
   }
-  return settled;
+  return { settled: Number.isFinite(settled) ? Math.min(settled, now) : now - MAX_QUOTE_AGE_MS, newest };
 }
 
 /** Each pair's latest 1m candle that closed in (from, to]: all an account without stops or pending signals needs. */
