@@ -1,9 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import { openDatabase, writeTransaction, type DatabaseHandle } from '../../db/connection';
+import type { Database } from '../../db/schema';
 import { createTestApp, manualClock, type TestApp } from '../../test/app';
-import { TEST_DIALECTS } from '../../test/database';
+import { openTestDatabase, TEST_DIALECTS, type OpenTestDatabase } from '../../test/database';
 import { signUpTrader, type SignedInTrader } from '../../test/traders';
 import { upsertCandles } from '../market/store';
 import type { SignalWithRaw } from '../signals/schemas';
+import { lockAccount } from './store';
 import { flatCandle } from './test-helpers';
 import type { Performance, PositionList, Strategy, StrategyList, Trade, TradePage } from './schemas';
 
@@ -314,5 +318,90 @@ describe.each(TEST_DIALECTS)('the paper trading API on %s', (dialect) => {
       expect((await call<PositionList>(ada, 'GET', '/api/positions')).body.data).toHaveLength(1);
       expect((await call<StrategyList>(ada, 'GET', '/api/strategies')).body.data[0]!.webhookUrl).toBe(ada.webhookUrl);
     });
+  });
+});
+
+describe('the paper executor on PostgreSQL, beside other schemas and other instances', () => {
+  let testApp: TestApp;
+  let clock: ReturnType<typeof manualClock>;
+  let ada: SignedInTrader;
+  const opened: { cleanup(): Promise<void> }[] = [];
+
+  beforeEach(async () => {
+    clock = manualClock(START);
+    testApp = await createTestApp('postgres', {}, { clock });
+    ada = await signUpTrader(testApp.app, 'Ada');
+    await upsertCandles(testApp.database.db, 'BTC', [candle(START, 50_000), candle(START + MINUTE, 51_000)]);
+  });
+
+  afterEach(async () => {
+    for (const handle of opened.splice(0)) await handle.cleanup();
+    await testApp.cleanup();
+  });
+
+  /** Takes the strategy's account lock in a transaction of `db` and holds it until `release()`. */
+  const holdLock = async (db: Kysely<Database>, strategyId: number) => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let taken!: () => void;
+    const locked = new Promise<void>((resolve) => (taken = resolve));
+    const transaction = writeTransaction(db, async (trx) => {
+      await lockAccount(trx, strategyId, true);
+      taken();
+      await released;
+    });
+    await locked;
+    return async () => {
+      release();
+      await transaction;
+    };
+  };
+
+  const buy = async () => {
+    clock.advance(START + MINUTE + 1000 - clock());
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: ada.webhookPath,
+      payload: JSON.stringify({ ticker: 'BTCUSD', action: 'buy' }),
+      headers: { 'content-type': 'text/plain' },
+    });
+    return response.json<{ id: string }>().id;
+  };
+  const outcome = async (id: string) =>
+    (await testApp.app.inject({ method: 'GET', url: `/api/signals/${id}`, headers: ada.headers })).json<SignalWithRaw>()
+      .outcome;
+  const strategyId = async () =>
+    Number(
+      (await testApp.app.inject({ method: 'GET', url: '/api/strategies', headers: ada.headers })).json<StrategyList>()
+        .data[0]!.id,
+    );
+
+  it("should decide a signal while another schema's instance holds the lock of its own strategy with the same id", async () => {
+    // Another deployment (or test) on the same database, whose strategy has Ada's strategy's id.
+    const other: OpenTestDatabase = await openTestDatabase('postgres');
+    opened.push(other);
+    const release = await holdLock(other.database.db, await strategyId());
+    try {
+      const id = await buy();
+      await testApp.app.paper.run();
+      expect(await outcome(id)).toMatchObject({ status: 'executed', side: 'buy', price: 50_000 });
+    } finally {
+      await release();
+    }
+  });
+
+  it('should leave a strategy to the instance of its own schema that holds its lock, and decide it once free', async () => {
+    const instance: DatabaseHandle = await openDatabase(testApp.config);
+    opened.push({ cleanup: () => instance.close() });
+    const release = await holdLock(instance.db, await strategyId());
+    const id = await buy();
+    try {
+      await testApp.app.paper.run();
+      expect(await outcome(id)).toBeNull();
+    } finally {
+      await release();
+    }
+    await testApp.app.paper.run();
+    expect(await outcome(id)).toMatchObject({ status: 'executed', price: 50_000 });
   });
 });

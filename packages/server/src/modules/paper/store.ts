@@ -426,8 +426,12 @@ export function closedTrade(row: Selectable<PaperTradesTable>): ClosedTrade {
   };
 }
 
-/** Serialises the account work of one strategy across instances on PostgreSQL (the class id of the lock pair). */
-const POSTGRES_ACCOUNT_LOCK_CLASS = 0x5044;
+/**
+ * The class id of a strategy's account lock on PostgreSQL, named after the schema: advisory locks belong to the
+ * whole database, and two schemas (two deployments, or tests side by side) number their strategies from 1 alike.
+ * Named after the schema, one deployment's lock on its strategy 1 never makes another skip its own strategy 1.
+ */
+const accountLockClass = sql`hashtext(${'signaldeck:paper-account:'} || current_schema())`;
 
 /**
  * Takes the strategy's account lock for the transaction (PostgreSQL; on SQLite one process owns the database and
@@ -435,13 +439,11 @@ const POSTGRES_ACCOUNT_LOCK_CLASS = 0x5044;
  */
 export async function lockAccount(trx: Transaction<Database>, strategyId: number, wait: boolean): Promise<boolean> {
   if (wait) {
-    await sql`select pg_advisory_xact_lock(${sql.lit(POSTGRES_ACCOUNT_LOCK_CLASS)}, ${strategyId}::int)`.execute(trx);
+    await sql`select pg_advisory_xact_lock(${accountLockClass}, ${strategyId}::int)`.execute(trx);
     return true;
   }
   const { rows } = await sql<{
     locked: boolean;
-  }>`select pg_try_advisory_xact_lock(${sql.lit(POSTGRES_ACCOUNT_LOCK_CLASS)}, ${strategyId}::int) as locked`.execute(
-    trx,
-  );
+  }>`select pg_try_advisory_xact_lock(${accountLockClass}, ${strategyId}::int) as locked`.execute(trx);
   return rows[0]!.locked;
 }
