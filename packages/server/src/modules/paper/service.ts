@@ -340,21 +340,19 @@ export class PaperService {
     settingsPatch: unknown,
     url: (token: string) => string,
   ): Promise<ReplayResult> {
-    const strategy = await this.get(userId, id, url);
-    let settings = strategy.settings as StrategySettings;
-    if (settingsPatch !== undefined) {
-      const patched = applySettingsPatch(settings, settingsPatch);
-      if (!patched.ok) throw settingsErrors(patched.errors);
-      settings = patched.settings;
-    }
     // Between two steps of the executor, as a replay runs: the account and its signals are read as one.
-    const preview = await this.#executor.exclusive(async () => {
-      const account = await loadAccount(this.#db, id);
-      if (!account) throw notFound(STRATEGY_NOT_FOUND);
-      const recomputed = { ...account, settings };
+    const { account, result } = await this.#executor.exclusive(async () => {
+      const stored = await loadAccount(this.#db, id);
+      if (!stored) throw notFound(STRATEGY_NOT_FOUND);
+      let { settings } = stored;
+      if (settingsPatch !== undefined) {
+        const patched = applySettingsPatch(settings, settingsPatch);
+        if (!patched.ok) throw settingsErrors(patched.errors);
+        settings = patched.settings;
+      }
+      const recomputed = { ...stored, settings };
       return { account: recomputed, result: await replayAccount(this.#db, recomputed) };
     });
-    const { account, result } = preview;
     // As `performance` reads the stored trades and equity: by close time, and by time.
     const byTime = <T>(items: readonly T[], time: (item: T) => number) =>
       items
@@ -373,8 +371,8 @@ export class PaperService {
     return {
       dryRun: true,
       settingsSaved: false,
-      settings,
-      strategy,
+      settings: account.settings,
+      strategy: await this.get(userId, id, url),
       signals: result.outcomes.length,
       trades: result.trades.length,
       manualCloses: result.manualCloses,

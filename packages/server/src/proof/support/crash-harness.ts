@@ -219,16 +219,20 @@ export async function runCrashCycles(options: CrashOptions): Promise<CrashReport
       };
       // A trader clicks "Close at market" now and then while the alerts come in (and the kill may cut it off).
       const closer = async () => {
+        let again = false;
         while (sent < budget && !killed) {
-          await new Promise((resolve) => setTimeout(resolve, randomInt(random, 20, 120)));
+          if (!again) await new Promise((resolve) => setTimeout(resolve, randomInt(random, 10, 60)));
+          again = false;
           const trader = traders[randomInt(random, 0, traders.length - 1)]!;
           const answer = await closeFirstPosition(baseUrl, trader.authorization);
           if (answer === undefined) {
             if (!killed) unexpected.push('a manual close failed while the server was up');
           } else if (answer !== 'none') {
-            // 404: a signal closed it meanwhile; 409: no market price yet.
+            // 404: a signal reversed or closed it meanwhile (the list was older), so look again at once; 409: no
+            // market price yet.
             if (answer.status === 200) manualCloses += 1;
-            else if (answer.status !== 404 && answer.status !== 409 && !killed) {
+            else if (answer.status === 404) again = true;
+            else if (answer.status !== 409 && !killed) {
               unexpected.push(`a manual close answered ${answer.status} ${answer.body}`);
             }
           }
