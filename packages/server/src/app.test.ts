@@ -218,6 +218,16 @@ describe('the HTTP layer', () => {
       expect(response.headers['cache-control']).toBe('no-store');
     });
 
+    it('should mark API answers no-store however the path is escaped', async () => {
+      const app = await build();
+      // The router serves these from the API's routes, as it does /api/health and /api/anything.
+      for (const url of ['/api/health', '/%61pi/health', '/ap%69/health?probe=1', '/api/anything', '/%61pi/anything']) {
+        const response = await app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(url.endsWith('anything') ? 404 : 200);
+        expect(response.headers['cache-control'], url).toBe('no-store');
+      }
+    });
+
     it('should send HSTS only when the request came over HTTPS through a trusted proxy', async () => {
       const untrusted = await build();
       const viaUntrusted = await untrusted.inject({

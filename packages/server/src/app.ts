@@ -7,6 +7,7 @@ import type { DatabaseHandle } from './db/connection';
 import { guardConnections, httpServerOptions, KEEP_ALIVE_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from './http/connections';
 import { frameworkErrorHandler, HttpError, registerErrorHandling } from './http/errors';
 import { loggerOptions, RequestLogController, type LogDestination } from './http/logging';
+import { isApiPath } from './http/paths';
 import { registerSecurity } from './http/security';
 import { registerStaticApp } from './http/static-app';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from './http/validation';
@@ -101,8 +102,9 @@ export async function buildApp({
     parseJson(request, body as string, done);
   });
 
+  // Read as the router reads the path: `/%61pi/...` is served by the API's routes, and must not be cached either.
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (isApiPath(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
   app.decorateRequest('user', null);

@@ -3,7 +3,7 @@ export class DatabaseUnavailableError extends Error {
   override name = 'DatabaseUnavailableError';
 }
 
-type ErrorWithCode = Error & { code?: unknown };
+type ErrorWithCode = Error & { code?: unknown; statusCode?: unknown };
 
 const SQLITE_UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|IOERR|FULL|CANTOPEN|READONLY|PROTOCOL)/;
 const NETWORK_ERRORS = new Set([
@@ -27,15 +27,22 @@ const UNAVAILABLE_MESSAGES = [
 ];
 
 /**
- * True when `error` says the database is out of reach (closed, down, busy beyond the timeout, disk full),
- * as opposed to a bug in a query. Both SQLite's and PostgreSQL's forms are recognised.
+ * True when `error` says the database is out of reach (closed, down, busy beyond the timeout, disk full, its
+ * connection lost), as opposed to a bug in a query. Both SQLite's and PostgreSQL's forms are recognised.
+ *
+ * A PostgreSQL connection reset (ECONNRESET: the server restarted or failed over, a proxy or firewall cut the
+ * connection) counts: the query failed for want of the database, not through a fault of its own, and the pool
+ * replaces the connection, so the answer is a 503 to try again and the executor does not hold it against the
+ * signal it was executing. The same codes on an error that carries an HTTP status are the request's own socket
+ * (a client that hung up in the middle of its upload): not the database.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   if (error instanceof DatabaseUnavailableError) return true;
   const code = (error as ErrorWithCode).code;
   if (typeof code === 'string') {
-    if (SQLITE_UNAVAILABLE.test(code) || NETWORK_ERRORS.has(code) || POSTGRES_UNAVAILABLE.test(code)) return true;
+    if (SQLITE_UNAVAILABLE.test(code) || POSTGRES_UNAVAILABLE.test(code)) return true;
+    if (NETWORK_ERRORS.has(code) && typeof (error as ErrorWithCode).statusCode !== 'number') return true;
   }
   if (error instanceof AggregateError && error.errors.some(isDatabaseUnavailable)) return true;
   return UNAVAILABLE_MESSAGES.some((message) => error.message.includes(message));

@@ -133,6 +133,21 @@ export interface PaperEquityTable {
   equity: number;
 }
 
+/**
+ * Something a trader did to a paper account by hand, kept for replay (migration 0006): a position closed at market
+ * (`manual_close`) in `symbol`, at `time`, at `price` before slippage. It fell on the account's timeline after
+ * every candle closing and every signal received at or before `after_time`, and before anything later.
+ */
+export interface PaperAccountEventsTable {
+  id: Generated<number>;
+  strategy_id: number;
+  type: 'manual_close';
+  symbol: string;
+  time: number;
+  after_time: number;
+  price: number;
+}
+
 /** The server key that encrypts webhook tokens (one row, id 1). */
 export interface WebhookEncryptionKeysTable {
   id: number;
@@ -194,6 +209,7 @@ export interface Database {
   signal_outcomes: SignalOutcomesTable;
   paper_trades: PaperTradesTable;
   paper_equity: PaperEquityTable;
+  paper_account_events: PaperAccountEventsTable;
   webhook_encryption_keys: WebhookEncryptionKeysTable;
   signals: SignalsTable;
   webhook_refusals: WebhookRefusalsTable;

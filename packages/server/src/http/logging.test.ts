@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
 import { signUpTrader } from '../test/traders';
@@ -72,6 +73,53 @@ describe('given requests that carry a webhook token in any spelling', () => {
         expect(written, url).not.toContain(token);
         expect(written, url).not.toContain(token.slice(1));
       }
+    }
+  });
+});
+
+describe('given a client that hangs up in the middle of its upload', () => {
+  let testApp: TestApp;
+  const lines: string[] = [];
+
+  beforeEach(async () => {
+    lines.length = 0;
+    testApp = await createTestApp(
+      'sqlite',
+      { LOG_LEVEL: 'info' },
+      { logger: { destination: { write: (line: string) => void lines.push(line) } } },
+    );
+  });
+
+  afterEach(async () => {
+    await testApp.cleanup();
+  });
+
+  it('should not log its reset connection as the database being unavailable, nor as an error', async () => {
+    const trader = await signUpTrader(testApp.app);
+    const url = new URL(await testApp.app.listen({ host: '127.0.0.1', port: 0 }));
+    for (const path of [trader.webhookPath, '/api/auth/login']) {
+      const before = lines.length;
+      await new Promise<void>((resolve) => {
+        const socket = net.connect(Number(url.port), url.hostname, () => {
+          // 1,000 bytes announced, a few sent, then the connection is reset.
+          socket.write(
+            `POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n` +
+              'Content-Length: 1000\r\n\r\n{"ticker":',
+          );
+          setTimeout(() => socket.resetAndDestroy(), 100);
+        });
+        socket.on('error', () => {});
+        socket.on('close', () => resolve());
+      });
+      // The server logs the request's end once it has seen the reset.
+      // The server has seen the reset once it holds no connection; its error handling follows at once.
+      await expect
+        .poll(() => new Promise((resolve) => testApp.app.server.getConnections((_, count) => resolve(count))))
+        .toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const written = lines.slice(before).join('');
+      expect(written, path).not.toContain('database unavailable');
+      expect(written, path).not.toMatch(/"level":50/);
     }
   });
 });

@@ -101,6 +101,19 @@ describe('serving the web app', () => {
       expect(response.json()).toEqual({ message: 'Not found.' });
     });
 
+    it('should answer an escaped /api/ path as the API, not with the page, and not to be stored', async () => {
+      for (const url of ['/%61pi/anything', '/a%70i/anything?x=1', '/%61%70%69/anything']) {
+        const response = await testApp.app.inject({ method: 'GET', url, headers: html });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.json(), url).toEqual({ message: 'Not found.' });
+        expect(response.headers['cache-control'], url).toBe('no-store');
+      }
+      // An escaped slash is part of a segment, as the router reads it: this is a page, not the API.
+      const page = await testApp.app.inject({ method: 'GET', url: '/api%2Fanything', headers: html });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['cache-control']).toBe('no-cache');
+    });
+
     it('should serve the page over a real socket', async () => {
       const url = await testApp.app.listen({ host: '127.0.0.1', port: 0 });
       const page = await fetch(`${url}/signals`, { headers: html });

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isApiPath, isUnder } from './paths';
 import { contentSecurityPolicy } from './security';
 
 /** The app's build marks where each page response's nonce goes (Vite's `html.cspNonce`). */
@@ -11,9 +12,6 @@ export const CSP_NONCE_PLACEHOLDER = 'SIGNALDECK_CSP_NONCE';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
-const isUnder = (prefix: string) => (url: string) =>
-  url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`);
-const isApiPath = isUnder('/api');
 const isAssetPath = isUnder('/assets');
 const isPageRequest = (request: FastifyRequest) => request.method === 'GET' || request.method === 'HEAD';
 const acceptsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');

@@ -4,7 +4,8 @@ import { proofSeed } from './support/random';
 
 /*
  * kill -9 under webhook load, then a restart on the same data: every acknowledged alert is stored exactly once,
- * gets exactly one paper-trading outcome, and each strategy's account equals a replay of its stored signals.
+ * gets exactly one paper-trading outcome, and each strategy's account equals a replay of its stored signals and
+ * of the positions its trader closed by hand.
  * Three cycles on the embedded database and two on PostgreSQL here; `pnpm bench` (bench/crash.bench.ts) runs 20.
  */
 describe('given a server under webhook load that is killed with SIGKILL', () => {
@@ -16,10 +17,10 @@ describe('given a server under webhook load that is killed with SIGKILL', () => 
       const seed = proofSeed();
       const report = await runCrashCycles({ dialect, cycles, traders: 6, concurrency: 16, seed });
       // PROOF_SEED=<seed> replays the same kill moments.
-      const { cycles: lives, outcomes, executed, accountsReplayed } = report;
+      const { cycles: lives, outcomes, executed, manualCloses, accountsReplayed } = report;
       console.info(
         `crash proof on ${dialect} (seed ${seed}):`,
-        JSON.stringify({ lives, outcomes, executed, accountsReplayed }),
+        JSON.stringify({ lives, outcomes, executed, manualCloses, accountsReplayed }),
       );
       expect(report.cycles).toHaveLength(cycles);
       expect(report.acknowledged).toBeGreaterThan(0);
@@ -28,6 +29,8 @@ describe('given a server under webhook load that is killed with SIGKILL', () => 
       // Every acknowledged signal was decided once, and the accounts are the replay of their signals.
       expect(report.outcomes).toBeGreaterThanOrEqual(report.acknowledged);
       expect(report.executed).toBeGreaterThan(0);
+      // Positions were closed by hand, and replay closed them again where the traders did.
+      expect(report.manualCloses).toBeGreaterThan(0);
       expect(report.accountsReplayed).toBe(6);
       expect(report.replayMismatches).toEqual([]);
     }, 240_000);

@@ -4,6 +4,7 @@ import * as market from './0002_market';
 import * as signals from './0003_signals';
 import * as webhookRefusals from './0004_webhook_refusals';
 import * as paperTrading from './0005_paper_trading';
+import * as paperAccountEvents from './0006_paper_account_events';
 
 /** Every migration, in the order they run. Add one line per new migration file; never rename or reorder. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003_signals': signals,
   '0004_webhook_refusals': webhookRefusals,
   '0005_paper_trading': paperTrading,
+  '0006_paper_account_events': paperAccountEvents,
 };

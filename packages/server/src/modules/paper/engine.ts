@@ -460,18 +460,28 @@ export function applyCandle(
   return { state: next, outcomes, events };
 }
 
-/** Closes the position in `symbol` at the market price (the trader's "Close at market"). */
-export function closePositionAtMarket(
+/**
+ * A position closed by hand ("Close at market"), as stored to be replayed. `after` places it on the account's
+ * timeline: it came after every candle closing and every signal received at or before `after`, and before anything
+ * later; `time` is when it was made (the fill's time), `price` the market price it was closed at before slippage.
+ */
+export interface ManualClose {
+  symbol: string;
+  time: number;
+  after: number;
+  price: number;
+}
+
+/** Closes the whole position in `symbol` at `reference` (the price before slippage), as the trader's own order. */
+function closeByHand(
   state: AccountState,
   symbol: string,
   settings: StrategySettings,
-  quote: Quote | null,
+  reference: number,
   at: number,
 ): SignalStep {
   const position = state.positions[symbol];
   if (!position) return { state, outcome: ignored(`no ${symbol} position to close`), events: [] };
-  const reference = marketPrice(quote, at);
-  if (reference === null) return { state, outcome: ignored(`no market data for ${symbol}`), events: [] };
   const side = positionSideToOrder(position.side, false);
   const price = slipped(reference, side, settings.slippageBps);
   const fill = makeFill(null, symbol, side, position.quantity, reference, price, settings, at);
@@ -495,6 +505,29 @@ export function closePositionAtMarket(
       { type: 'equity', point: equityPoint(exited.state, at) },
     ],
   };
+}
+
+/** Closes the position in `symbol` at the market price (the trader's "Close at market"). */
+export function closePositionAtMarket(
+  state: AccountState,
+  symbol: string,
+  settings: StrategySettings,
+  quote: Quote | null,
+  at: number,
+): SignalStep {
+  if (!state.positions[symbol]) return { state, outcome: ignored(`no ${symbol} position to close`), events: [] };
+  const reference = marketPrice(quote, at);
+  if (reference === null) return { state, outcome: ignored(`no market data for ${symbol}`), events: [] };
+  return closeByHand(state, symbol, settings, reference, at);
+}
+
+/**
+ * Applies a stored manual close again (replay): whatever position the account holds in the pair is closed at the
+ * price the trader got, with these settings' slippage and fee. With no position there (other settings closed or
+ * never opened it), nothing happens and the outcome says so.
+ */
+export function applyManualClose(state: AccountState, close: ManualClose, settings: StrategySettings): SignalStep {
+  return closeByHand(state, close.symbol, settings, close.price, close.time);
 }
 
 /**

@@ -1,11 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import { openDatabase, writeTransaction, type DatabaseHandle } from '../../db/connection';
+import type { Database } from '../../db/schema';
 import { createTestApp, manualClock, type TestApp } from '../../test/app';
-import { TEST_DIALECTS } from '../../test/database';
+import { openTestDatabase, TEST_DIALECTS, type OpenTestDatabase } from '../../test/database';
 import { signUpTrader, type SignedInTrader } from '../../test/traders';
 import { upsertCandles } from '../market/store';
 import type { SignalWithRaw } from '../signals/schemas';
+import { lockAccount } from './store';
 import { flatCandle } from './test-helpers';
-import type { Performance, PositionList, Strategy, StrategyList, Trade, TradePage } from './schemas';
+import type { Performance, PositionList, ReplayResult, Strategy, StrategyList, Trade, TradePage } from './schemas';
 
 const MINUTE = 60_000;
 const START = Date.UTC(2026, 0, 5, 9, 0);
@@ -280,6 +284,125 @@ describe.each(TEST_DIALECTS)('the paper trading API on %s', (dialect) => {
     });
   });
 
+  describe('replay', () => {
+    const strategyId = async () => (await call<StrategyList>(ada, 'GET', '/api/strategies')).body.data[0]!.id;
+    /** What a trader reads of the account: trades (without their row ids, which a replay renews), the metrics, the outcomes. */
+    const account = async (signalIds: string[]) => ({
+      trades: (await call<TradePage>(ada, 'GET', '/api/trades')).body.data.map(({ id: _id, ...trade }) => trade),
+      performance: (await call<Performance>(ada, 'GET', '/api/performance')).body,
+      outcomes: await Promise.all(
+        signalIds.map(async (id) => (await call<SignalWithRaw>(ada, 'GET', `/api/signals/${id}`)).body.outcome),
+      ),
+    });
+
+    it('should reproduce an account with a position closed by hand: buy, close, buy again', async () => {
+      await upsertCandles(testApp.database.db, 'BTC', [candle(START + 3 * MINUTE, 52_000)]);
+      const first = await alert(ada.webhookPath, START + MINUTE + 1000, { ticker: 'BTCUSD', action: 'buy' });
+      clock.advance(START + 2 * MINUTE + 30_000 - clock());
+      const [position] = (await call<PositionList>(ada, 'GET', '/api/positions')).body.data;
+      const closed = await call<Trade>(ada, 'POST', `/api/positions/${position!.id}/close`);
+      expect(closed.body).toMatchObject({ exitReason: 'manual', entryPrice: 50_000, exitPrice: 51_000, netPnl: 17.98 });
+      // Received after the close: a new position, at 09:02's close.
+      const second = await alert(ada.webhookPath, START + 3 * MINUTE + 5000, { ticker: 'BTCUSD', action: 'buy' });
+      clock.advance(MINUTE);
+      await testApp.app.paper.run();
+
+      const live = await account([first, second]);
+      expect(live.trades).toEqual([
+        expect.objectContaining({ status: 'open', entryPrice: 49_000, entrySignalIds: [second] }),
+        expect.objectContaining({
+          status: 'closed',
+          exitReason: 'manual',
+          entrySignalIds: [first],
+          exitSignalId: null,
+        }),
+      ]);
+      expect(live.outcomes).toEqual([
+        expect.objectContaining({ status: 'executed', side: 'buy', price: 50_000 }),
+        expect.objectContaining({ status: 'executed', side: 'buy', price: 49_000 }),
+      ]);
+
+      const replayed = await call<ReplayResult>(ada, 'POST', `/api/strategies/${await strategyId()}/replay`, {});
+      expect(replayed.status).toBe(200);
+      expect(replayed.body).toMatchObject({
+        dryRun: false,
+        settingsSaved: false,
+        signals: 2,
+        trades: 1,
+        manualCloses: { applied: 1, skipped: 0 },
+      });
+      expect(await account([first, second])).toEqual(live);
+      expect(replayed.body.performance).toEqual(live.performance);
+    });
+
+    it('should forget positions closed by hand when the account is reset', async () => {
+      await alert(ada.webhookPath, START + MINUTE + 1000, { ticker: 'BTCUSD', action: 'buy' });
+      clock.advance(MINUTE);
+      const [position] = (await call<PositionList>(ada, 'GET', '/api/positions')).body.data;
+      expect((await call(ada, 'POST', `/api/positions/${position!.id}/close`)).status).toBe(200);
+      const id = await strategyId();
+      expect((await call<ReplayResult>(ada, 'POST', `/api/strategies/${id}/replay`, {})).body.manualCloses).toEqual({
+        applied: 1,
+        skipped: 0,
+      });
+
+      expect((await call(ada, 'POST', `/api/strategies/${id}/reset`)).status).toBe(200);
+      const afterReset = await call<ReplayResult>(ada, 'POST', `/api/strategies/${id}/replay`, {});
+      expect(afterReset.body).toMatchObject({ trades: 0, manualCloses: { applied: 0, skipped: 0 } });
+      expect(await testApp.database.db.selectFrom('paper_account_events').selectAll().execute()).toEqual([]);
+    });
+
+    it('should preview other settings with dryRun, saving nothing, as a replay with them would give', async () => {
+      const buy = await alert(ada.webhookPath, START + MINUTE + 1000, { ticker: 'BTCUSD', action: 'buy' });
+      const exit = await alert(ada.webhookPath, START + 2 * MINUTE + 1000, { ticker: 'BTCUSD', action: 'exit' });
+      const id = await strategyId();
+      const before = await account([buy, exit]);
+
+      const preview = await call<ReplayResult>(ada, 'POST', `/api/strategies/${id}/replay`, {
+        settings: { feeBps: 0 },
+        dryRun: true,
+      });
+      expect(preview.status).toBe(200);
+      expect(preview.body).toMatchObject({
+        dryRun: true,
+        settingsSaved: false,
+        settings: { feeBps: 0 },
+        strategy: { settings: { feeBps: 10 } },
+        signals: 2,
+        trades: 1,
+      });
+      // Without fees the trade makes its 20 USD in full.
+      expect(preview.body.performance).toMatchObject({ tradeCount: 1, netPnl: 20, winRate: 1, maxDrawdown: 0 });
+
+      // Nothing changed: settings, trades, metrics and outcomes are as they were.
+      expect((await call<Strategy>(ada, 'GET', `/api/strategies/${id}`)).body.settings.feeBps).toBe(10);
+      expect(await account([buy, exit])).toEqual(before);
+
+      // The same settings for real: saved, and the account is what the preview said.
+      const replayed = await call<ReplayResult>(ada, 'POST', `/api/strategies/${id}/replay`, {
+        settings: { feeBps: 0 },
+      });
+      expect(replayed.body).toMatchObject({ dryRun: false, settingsSaved: true, settings: { feeBps: 0 } });
+      expect((await call<Strategy>(ada, 'GET', `/api/strategies/${id}`)).body.settings.feeBps).toBe(0);
+      expect(replayed.body.performance).toEqual(preview.body.performance);
+    });
+
+    it('should refuse a dry run with invalid settings, naming the setting', async () => {
+      const id = await strategyId();
+      const refused = await call<{ errors: Record<string, string[]> }>(ada, 'POST', `/api/strategies/${id}/replay`, {
+        settings: { feeBps: -1 },
+        dryRun: true,
+      });
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors).toEqual({ 'settings.feeBps': ['Fee must be at least 0 bps'] });
+      const notBoolean = await call<{ errors: Record<string, string[]> }>(ada, 'POST', `/api/strategies/${id}/replay`, {
+        dryRun: 'yes',
+      });
+      expect(notBoolean.status).toBe(422);
+      expect(Object.keys(notBoolean.body.errors)).toEqual(['dryRun']);
+    });
+  });
+
   describe('between traders', () => {
     it("should show nobody another trader's strategies, positions, trades or performance, and answer their ids 404", async () => {
       const grace = await signUpTrader(testApp.app, 'Grace');
@@ -314,5 +437,90 @@ describe.each(TEST_DIALECTS)('the paper trading API on %s', (dialect) => {
       expect((await call<PositionList>(ada, 'GET', '/api/positions')).body.data).toHaveLength(1);
       expect((await call<StrategyList>(ada, 'GET', '/api/strategies')).body.data[0]!.webhookUrl).toBe(ada.webhookUrl);
     });
+  });
+});
+
+describe('the paper executor on PostgreSQL, beside other schemas and other instances', () => {
+  let testApp: TestApp;
+  let clock: ReturnType<typeof manualClock>;
+  let ada: SignedInTrader;
+  const opened: { cleanup(): Promise<void> }[] = [];
+
+  beforeEach(async () => {
+    clock = manualClock(START);
+    testApp = await createTestApp('postgres', {}, { clock });
+    ada = await signUpTrader(testApp.app, 'Ada');
+    await upsertCandles(testApp.database.db, 'BTC', [candle(START, 50_000), candle(START + MINUTE, 51_000)]);
+  });
+
+  afterEach(async () => {
+    for (const handle of opened.splice(0)) await handle.cleanup();
+    await testApp.cleanup();
+  });
+
+  /** Takes the strategy's account lock in a transaction of `db` and holds it until `release()`. */
+  const holdLock = async (db: Kysely<Database>, strategyId: number) => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let taken!: () => void;
+    const locked = new Promise<void>((resolve) => (taken = resolve));
+    const transaction = writeTransaction(db, async (trx) => {
+      await lockAccount(trx, strategyId, true);
+      taken();
+      await released;
+    });
+    await locked;
+    return async () => {
+      release();
+      await transaction;
+    };
+  };
+
+  const buy = async () => {
+    clock.advance(START + MINUTE + 1000 - clock());
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: ada.webhookPath,
+      payload: JSON.stringify({ ticker: 'BTCUSD', action: 'buy' }),
+      headers: { 'content-type': 'text/plain' },
+    });
+    return response.json<{ id: string }>().id;
+  };
+  const outcome = async (id: string) =>
+    (await testApp.app.inject({ method: 'GET', url: `/api/signals/${id}`, headers: ada.headers })).json<SignalWithRaw>()
+      .outcome;
+  const strategyId = async () =>
+    Number(
+      (await testApp.app.inject({ method: 'GET', url: '/api/strategies', headers: ada.headers })).json<StrategyList>()
+        .data[0]!.id,
+    );
+
+  it("should decide a signal while another schema's instance holds the lock of its own strategy with the same id", async () => {
+    // Another deployment (or test) on the same database, whose strategy has Ada's strategy's id.
+    const other: OpenTestDatabase = await openTestDatabase('postgres');
+    opened.push(other);
+    const release = await holdLock(other.database.db, await strategyId());
+    try {
+      const id = await buy();
+      await testApp.app.paper.run();
+      expect(await outcome(id)).toMatchObject({ status: 'executed', side: 'buy', price: 50_000 });
+    } finally {
+      await release();
+    }
+  });
+
+  it('should leave a strategy to the instance of its own schema that holds its lock, and decide it once free', async () => {
+    const instance: DatabaseHandle = await openDatabase(testApp.config);
+    opened.push({ cleanup: () => instance.close() });
+    const release = await holdLock(instance.db, await strategyId());
+    const id = await buy();
+    try {
+      await testApp.app.paper.run();
+      expect(await outcome(id)).toBeNull();
+    } finally {
+      await release();
+    }
+    await testApp.app.paper.run();
+    expect(await outcome(id)).toMatchObject({ status: 'executed', price: 50_000 });
   });
 });

@@ -1,8 +1,23 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SYMBOLS } from '../market/markets';
-import { equity, openAccount, unrealisedPnl, type AccountState, type ClosedTrade, type Fill } from './account';
-import { applyCandle, executeSignal, type PaperEvent, type SignalOutcome } from './engine';
+import {
+  equity,
+  openAccount,
+  unrealisedPnl,
+  type AccountState,
+  type ClosedTrade,
+  type EquityPoint,
+  type Fill,
+} from './account';
+import {
+  applyCandle,
+  closePositionAtMarket,
+  executeSignal,
+  type ManualClose,
+  type PaperEvent,
+  type SignalOutcome,
+} from './engine';
 import type { PriceCandle } from './exits';
 import { roundMoney } from './money';
 import { replay, type ReplayInput } from './replay';
@@ -11,11 +26,29 @@ import { PAPER_ACTIONS } from './signal';
 import { MINUTE, T0, candle, randomWalkCandles, seededRandom, settingsWith, signal } from './test-helpers';
 
 /**
+ * A trader's "Close at market" in the live account: after the signal at `afterSignal` (in receipt order) and the
+ * candles closing up to a `fraction` of the way to the next signal, they close their `symbol` position, `delayMs`
+ * later, at the last price then.
+ */
+interface CloseRequest {
+  afterSignal: number;
+  fraction: number;
+  delayMs: number;
+  symbol: string;
+}
+
+/**
  * The live account as the product runs it, written independently of replay(): before each signal, every candle
  * that has closed by its receipt is applied (oldest first, pairs in the listed order); the signal's market price
- * is its pair's latest close; the candles left are applied at the end. `onStep` sees the account after every step.
+ * is its pair's latest close; the candles left are applied at the end. Positions are closed by hand as `requests`
+ * say, with the live API's engine function; the closes made are returned as stored for replay. `onStep` sees the
+ * account after every step.
  */
-function liveAccount(input: ReplayInput, onStep: (state: AccountState) => void = () => {}) {
+function liveAccount(
+  input: ReplayInput,
+  onStep: (state: AccountState) => void = () => {},
+  requests: readonly CloseRequest[] = [],
+) {
   const order = (symbol: string) => SYMBOLS.indexOf(symbol as (typeof SYMBOLS)[number]);
   const candles = Object.entries(input.candles)
     .flatMap(([symbol, series]) => series.map((bar) => ({ symbol, bar })))
@@ -28,11 +61,13 @@ function liveAccount(input: ReplayInput, onStep: (state: AccountState) => void =
   const outcomes = new Map<number, SignalOutcome>();
   const fills: Fill[] = [];
   const trades: ClosedTrade[] = [];
+  const equityPoints: EquityPoint[] = [];
   const latest: Record<string, PriceCandle> = {};
   const record = (events: PaperEvent[]) => {
     for (const event of events) {
       if (event.type === 'fill') fills.push(event.fill);
       if (event.type === 'trade') trades.push(event.trade);
+      if (event.type === 'equity') equityPoints.push(event.point);
     }
     onStep(state);
   };
@@ -48,7 +83,32 @@ function liveAccount(input: ReplayInput, onStep: (state: AccountState) => void =
     }
   };
   const inOrder = [...input.signals].sort((a, b) => a.receivedAt - b.receivedAt || a.id - b.id);
-  for (const received of inOrder) {
+  const closes: ManualClose[] = [];
+  /** The last price at `time`: the close of the pair's latest candle finished by then. */
+  const quoteAt = (symbol: string, time: number) => {
+    const finished = (input.candles[symbol] ?? []).filter((bar) => bar.time + MINUTE <= time);
+    const last = finished[finished.length - 1];
+    return last ? { price: last.close, time: last.time + MINUTE } : null;
+  };
+  const closeByHand = (index: number) => {
+    for (const request of requests.filter(({ afterSignal }) => afterSignal === index)) {
+      const from = inOrder[index]!.receivedAt;
+      const gap = (inOrder[index + 1]?.receivedAt ?? from + 10 * MINUTE) - from;
+      // The next signal is not decided yet (it is received later): the close comes before it.
+      if (gap === 0) continue;
+      const after = from + Math.floor(request.fraction * gap);
+      applyUntil(after);
+      if (!state.positions[request.symbol]) continue;
+      const time = after + request.delayMs;
+      const quote = quoteAt(request.symbol, time);
+      const step = closePositionAtMarket(state, request.symbol, input.settings, quote, time);
+      if (step.outcome.status !== 'executed') continue;
+      state = step.state;
+      closes.push({ symbol: request.symbol, time, after, price: quote!.price });
+      record(step.events);
+    }
+  };
+  for (const [index, received] of inOrder.entries()) {
     applyUntil(received.receivedAt);
     const last = latest[received.ticker];
     const step = executeSignal(
@@ -60,9 +120,17 @@ function liveAccount(input: ReplayInput, onStep: (state: AccountState) => void =
     state = step.state;
     outcomes.set(received.id, { signalId: received.id, outcome: step.outcome });
     record(step.events);
+    closeByHand(index);
   }
   applyUntil(Infinity);
-  return { state, outcomes: inOrder.map((received) => outcomes.get(received.id)!), fills, trades };
+  return {
+    state,
+    outcomes: inOrder.map((received) => outcomes.get(received.id)!),
+    fills,
+    trades,
+    equityPoints,
+    closes,
+  };
 }
 
 describe('given a day of signals and candles', () => {
@@ -136,6 +204,89 @@ describe('given a day of signals and candles', () => {
     expect(replayed.outcomes).toEqual(live.outcomes);
     expect(replayed.trades).toEqual(live.trades);
   });
+
+  describe('and a position closed by hand', () => {
+    // Bought at 102 in minute 2. The trader closed it at 09:05:30 (minute 4 had closed at 105), while the
+    // account had applied the candles and signals up to 04:20; then bought again in minute 8 (minute 7 closed at 108).
+    const closed: ManualClose = {
+      symbol: 'BTC',
+      time: T0 + 5 * MINUTE + 30_000,
+      after: T0 + 4 * MINUTE + 20_000,
+      price: 105,
+    };
+    const again = signal({ id: 104, action: 'buy', receivedAt: T0 + 8 * MINUTE + 5_000 });
+    const withClose: ReplayInput = {
+      ...input,
+      signals: [input.signals[0]!, again],
+      manualCloses: [closed],
+    };
+
+    it('should close it again at the price the trader got, so that the next buy opens a new position', () => {
+      const result = replay(withClose);
+      expect(result.trades).toMatchObject([
+        {
+          entrySignalIds: [101],
+          entryPrice: 102,
+          exitPrice: 105,
+          exitReason: 'manual',
+          exitSignalId: null,
+          closedAt: closed.time,
+          netPnl: 3,
+        },
+      ]);
+      expect(result.outcomes.map(({ signalId, outcome }) => [signalId, outcome.status])).toEqual([
+        [101, 'executed'],
+        [104, 'executed'],
+      ]);
+      expect(result.state.positions.BTC).toMatchObject({ side: 'long', entryPrice: 108, entrySignalIds: [104] });
+      expect(result.manualCloses).toEqual({ applied: 1, skipped: 0 });
+
+      // Without the close, the second buy finds the account already long.
+      expect(replay({ ...withClose, manualCloses: [] }).outcomes[1]!.outcome).toMatchObject({
+        status: 'ignored',
+        reason: expect.stringMatching(/^already long/),
+      });
+    });
+
+    it('should close it where the live account did: before a candle that closed between that point and the click', () => {
+      // Minute 4 (closing at 09:05, after the account's 04:20 and before the click) falls through the 2% stop at
+      // 99.96. Live closed the position by hand before applying it: no stop.
+      const dropping = rising.map((bar, index) => (index === 4 ? candle(bar.time, 104, 104.5, 99, 100) : bar));
+      const result = replay({
+        ...withClose,
+        candles: { BTC: dropping },
+        settings: { ...withClose.settings, stopLossPct: 2 },
+      });
+      expect(result.trades).toMatchObject([{ exitReason: 'manual', exitPrice: 105 }]);
+      // Placed at the click instead, the close would come after the stop and find nothing to close.
+      const atClick = replay({
+        ...withClose,
+        candles: { BTC: dropping },
+        settings: { ...withClose.settings, stopLossPct: 2 },
+        manualCloses: [{ ...closed, after: closed.time }],
+      });
+      expect(atClick.trades).toMatchObject([{ exitReason: 'stop_loss' }]);
+      expect(atClick.manualCloses).toEqual({ applied: 0, skipped: 1 });
+    });
+
+    it("should apply the new settings' slippage and fee to the trader's price", () => {
+      const result = replay({ ...withClose, settings: { ...withClose.settings, slippageBps: 50, feeBps: 10 } });
+      // A sell: 105 less 0.5%, and 10 bps of its value as the fee.
+      expect(result.trades[0]).toMatchObject({ exitReason: 'manual', exitPrice: 104.475, exitFee: 0.104475 });
+    });
+
+    it('should skip it when the new settings hold no position there, and say so', () => {
+      const result = replay({ ...withClose, settings: { ...withClose.settings, sides: 'short' } });
+      expect(result.trades).toEqual([]);
+      expect(result.manualCloses).toEqual({ applied: 0, skipped: 1 });
+    });
+
+    it('should leave out a close made before the account was opened (reset)', () => {
+      const result = replay({ ...withClose, openedAt: T0 + 6 * MINUTE, signals: [again] });
+      expect(result.manualCloses).toEqual({ applied: 0, skipped: 0 });
+      expect(result.state.positions.BTC).toMatchObject({ entrySignalIds: [104] });
+    });
+  });
 });
 
 const MINUTES = 600;
@@ -177,6 +328,16 @@ const signalsArbitrary = fc.array(
 );
 
 type DrawnSignals = typeof signalsArbitrary extends fc.Arbitrary<infer Drawn> ? Drawn : never;
+
+const closeRequestsArbitrary = fc.array(
+  fc.record({
+    afterSignal: fc.integer({ min: 0, max: 39 }),
+    fraction: fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+    delayMs: fc.integer({ min: 0, max: 10 * MINUTE }),
+    symbol: fc.constantFrom('BTC', 'ETH'),
+  }),
+  { maxLength: 8 },
+);
 
 function scenario(seed: number, settings: StrategySettings, drawn: DrawnSignals): ReplayInput {
   const random = seededRandom(seed);
@@ -233,5 +394,34 @@ describe('given any signals, candles and settings', () => {
       }),
       { numRuns: 60 },
     );
+  });
+
+  it('should replay positions closed by hand to exactly the live account, every time', () => {
+    let closed = 0;
+    fc.assert(
+      fc.property(
+        fc.integer(),
+        settingsArbitrary,
+        signalsArbitrary,
+        closeRequestsArbitrary,
+        (seed, settings, drawn, requests) => {
+          const input = scenario(seed, settings, drawn);
+          const live = liveAccount(input, () => {}, requests);
+          closed += live.closes.length;
+          const replayed = replay({ ...input, manualCloses: live.closes });
+          expect(replayed.state).toEqual(live.state);
+          expect(replayed.outcomes).toEqual(live.outcomes);
+          expect(replayed.fills).toEqual(live.fills);
+          expect(replayed.trades).toEqual(live.trades);
+          expect(replayed.manualCloses).toEqual({ applied: live.closes.length, skipped: 0 });
+          // The equity after every fill (the day has no midnight; replay adds a point at its end).
+          expect(replayed.equityPoints.slice(0, live.equityPoints.length)).toEqual(live.equityPoints);
+          expect(replayed.equityPoints.length - live.equityPoints.length).toBeLessThanOrEqual(1);
+        },
+      ),
+      { numRuns: 80 },
+    );
+    // The runs did close positions by hand (the property is not vacuous).
+    expect(closed).toBeGreaterThan(0);
   });
 });

@@ -289,20 +289,27 @@ export const paperPlugin: AppModule = async (app, { config, database, clock, req
         operationId: 'replayStrategy',
         summary: "Replay a strategy's signals",
         description: [
-          "Recomputes the paper account from the strategy's stored signals since the account opened and the stored",
-          '1m candles, with its settings (after saving the `settings` given): trades, positions, equity and those',
-          "signals' outcomes are replaced. With unchanged settings the account stays as it was. A position closed by",
-          'hand is not a signal: a replay does not repeat the manual close.',
+          "Recomputes the paper account from the strategy's stored signals since the account opened, the stored 1m",
+          'candles and the positions closed by hand (each closed again where the trader closed it, at the price they',
+          "got). Without `dryRun`, the `settings` given are **saved as the strategy's settings** first (signals",
+          'received from then on trade with them; the answer says `settingsSaved`), and trades, positions, equity and',
+          "those signals' outcomes are replaced. With unchanged settings the account stays as it was. With",
+          '`dryRun: true` nothing is saved or changed: the answer is the account the settings would give ("what if my',
+          'stop had been 2%?"), summed up in `performance`.',
         ].join(' '),
         tags: [TAG],
         params: idParams,
         body: replayBody,
-        bodyExample: { settings: { stopLossPct: 2 } },
+        bodyExample: { settings: { stopLossPct: 2 }, dryRun: true },
         response: {
-          200: jsonResponse('The recomputed account.', replayResultSchema, {
+          200: jsonResponse('The recomputed account (for a dry run, the preview).', replayResultSchema, {
+            dryRun: true,
+            settingsSaved: false,
+            settings: { ...exampleStrategy.settings, stopLossPct: 2 },
             strategy: exampleStrategy,
             signals: 2,
             trades: 1,
+            manualCloses: { applied: 0, skipped: 0 },
             performance: examplePerformance,
           }),
           404: strategyNotFound,
@@ -312,7 +319,7 @@ export const paperPlugin: AppModule = async (app, { config, database, clock, req
       },
     },
     async (request) =>
-      paper.replay(authenticatedUser(request).id, pathId(request.params.id), request.body.settings, urlFor(request)),
+      paper.replay(authenticatedUser(request).id, pathId(request.params.id), request.body, urlFor(request)),
   );
 
   app.get(
@@ -347,7 +354,10 @@ export const paperPlugin: AppModule = async (app, { config, database, clock, req
       schema: {
         operationId: 'closePosition',
         summary: 'Close a position at market',
-        description: "Closes the whole position at the last market price (with the strategy's slippage and fee).",
+        description: [
+          "Closes the whole position at the last market price (with the strategy's slippage and fee). The close is",
+          "kept with the account: a replay closes the position again at the same point of the account's timeline.",
+        ].join(' '),
         tags: [TAG],
         params: idParams,
         response: {

@@ -104,8 +104,21 @@ export const updateStrategyBody = named(
 export const replayBody = named(
   'ReplayRequest',
   z
-    .strictObject({ settings: settingsInput.optional() })
-    .describe('Settings to save before the replay (any subset); none replays with the current ones.'),
+    .strictObject({
+      settings: settingsInput.optional(),
+      dryRun: z
+        .boolean({ error: 'dryRun must be true or false.' })
+        .optional()
+        .describe(
+          'true: a preview ("what if my stop had been 2%?"). The account is recomputed with the settings given and ' +
+            'summed up, and nothing is saved: not the settings, not the account. Default false.',
+        ),
+    })
+    .describe(
+      'Settings for the replay (any subset; the rest keep their current value). Without `dryRun` they are saved as ' +
+        "the strategy's settings first, and signals received from then on trade with them; none replays with the " +
+        'current ones.',
+    ),
 );
 
 export const strategySchema = named(
@@ -122,7 +135,9 @@ export const strategySchema = named(
       createdAt: epochMs,
       updatedAt: epochMs,
       rotatedAt: epochMs.nullable(),
-      accountOpenedAt: epochMs.describe('When the paper account was opened (created, last reset or replayed).'),
+      accountOpenedAt: epochMs.describe(
+        'When the paper account was opened (created or last reset; a replay keeps it).',
+      ),
     })
     .describe('A strategy: one webhook URL, its settings and its own paper account.'),
 );
@@ -334,12 +349,32 @@ export const replayResultSchema = named(
   'ReplayResult',
   z
     .object({
-      strategy: strategySchema,
+      dryRun: z.boolean().describe('true: a preview; nothing was saved or changed.'),
+      settingsSaved: z
+        .boolean()
+        .describe(
+          "true: the `settings` given were saved as the strategy's settings (signals received from now on trade " +
+            'with them). Always false for a dry run.',
+        ),
+      settings: settingsSchema.describe('The settings the account was recomputed with.'),
+      strategy: strategySchema.describe('The strategy as it now is (unchanged by a dry run).'),
       signals: z.int().nonnegative().describe('Signals replayed.'),
       trades: z.int().nonnegative().describe('Closed trades after the replay.'),
-      performance: performanceSchema,
+      manualCloses: z
+        .object({
+          applied: z.int().nonnegative().describe('Positions closed by hand that the replay closed again.'),
+          skipped: z
+            .int()
+            .nonnegative()
+            .describe('Manual closes with no position in their pair at that point of the replay (other settings).'),
+        })
+        .describe("The account's positions closed by hand since it opened, repeated where the trader made them."),
+      performance: performanceSchema.describe(
+        "The recomputed account's metrics (for a dry run, what they would be: trade count, net P&L, win rate, " +
+          'max drawdown...).',
+      ),
     })
-    .describe("The strategy's account, recomputed from its stored signals and candles."),
+    .describe("The strategy's account, recomputed from its stored signals, candles and manual closes."),
 );
 
 export type Outcome = z.output<typeof outcomeSchema>;

@@ -7,7 +7,7 @@ import { SYMBOLS, type MarketSymbol } from '../market/markets';
 import { decodeCursor, encodeCursor } from '../signals/signal-queries';
 import type { WebhookSecrets } from '../signals/webhook-secrets';
 import type { StreamEvent } from '../stream/events';
-import { equity, unrealisedPnl, type AccountState } from './account';
+import { equity, unrealisedPnl, type AccountState, type ClosedTrade } from './account';
 import { breakdown, type BreakdownBy } from './breakdowns';
 import { closePositionAtMarket, resetAccount } from './engine';
 import { INGEST_GRACE_MS, type PaperExecutor } from './executor';
@@ -26,16 +26,20 @@ import type {
 } from './schemas';
 import { applySettingsPatch, parseSettings, type StrategySettings } from './settings';
 import {
+  clearAccountEvents,
   clearTrades,
   closedTrade,
   loadAccount,
+  manualCloses,
   MINUTE_MS,
   paperSignal,
   parseStoredSettings,
   positionJson,
   quoteAt,
+  recordManualClose,
   saveAccount,
   SIGNAL_ENGINE_COLUMNS,
+  timelinePosition,
   tradeJson,
   writeEvents,
   type StoredAccount,
@@ -252,6 +256,7 @@ export class PaperService {
           .execute();
       }
       await clearTrades(trx, id);
+      await clearAccountEvents(trx, id);
       await trx.updateTable('paper_accounts').set({ opened_at: now }).where('strategy_id', '=', id).execute();
       await saveAccount(trx, { ...account, state: reset.state, openedAt: now, candlesUntil: now }, now);
       return {
@@ -267,17 +272,21 @@ export class PaperService {
   }
 
   /**
-   * Recomputes the account from the strategy's stored signals and candles since it was opened, with its settings
-   * (after applying `settingsPatch`): trades, positions, equity and the outcomes of those signals are replaced.
+   * Recomputes the account from the strategy's stored signals, candles and manual closes since it was opened, with
+   * its settings after applying `input.settings`. Without `dryRun` those settings are saved as the strategy's
+   * first, then trades, positions, equity and the outcomes of those signals are replaced. With `dryRun` nothing is
+   * written: the answer is what the account would be.
    */
   async replay(
     userId: number,
     id: number,
-    settingsPatch: unknown,
+    input: { settings?: unknown; dryRun?: boolean },
     url: (token: string) => string,
   ): Promise<ReplayResult> {
     await this.ownStrategy(userId, id);
-    if (settingsPatch !== undefined) await this.update(userId, id, { settings: settingsPatch }, url);
+    if (input.dryRun === true) return this.#preview(userId, id, input.settings, url);
+    const settingsSaved = input.settings !== undefined;
+    if (settingsSaved) await this.update(userId, id, { settings: input.settings }, url);
     const summary = await this.#onAccount(id, async (trx, account) => {
       const now = this.#clock();
       const result = await replayAccount(trx, account);
@@ -305,12 +314,69 @@ export class PaperService {
         result.state,
       );
       await saveAccount(trx, { ...account, state: result.state }, now);
-      return { result: { signals: result.outcomes.length, trades: result.trades.length }, events };
+      return {
+        result: {
+          settings: account.settings,
+          signals: result.outcomes.length,
+          trades: result.trades.length,
+          manualCloses: result.manualCloses,
+        },
+        events,
+      };
     });
     return {
-      strategy: await this.get(userId, id, url),
+      dryRun: false,
+      settingsSaved,
       ...summary,
+      strategy: await this.get(userId, id, url),
       performance: await this.performance(userId, { strategy: id }),
+    };
+  }
+
+  /** The replay with `settingsPatch` applied, summed up as `performance` would be after it; writes nothing. */
+  async #preview(
+    userId: number,
+    id: number,
+    settingsPatch: unknown,
+    url: (token: string) => string,
+  ): Promise<ReplayResult> {
+    // Between two steps of the executor, as a replay runs: the account and its signals are read as one.
+    const { account, result } = await this.#executor.exclusive(async () => {
+      const stored = await loadAccount(this.#db, id);
+      if (!stored) throw notFound(STRATEGY_NOT_FOUND);
+      let { settings } = stored;
+      if (settingsPatch !== undefined) {
+        const patched = applySettingsPatch(settings, settingsPatch);
+        if (!patched.ok) throw settingsErrors(patched.errors);
+        settings = patched.settings;
+      }
+      const recomputed = { ...stored, settings };
+      return { account: recomputed, result: await replayAccount(this.#db, recomputed) };
+    });
+    // As `performance` reads the stored trades and equity: by close time, and by time.
+    const byTime = <T>(items: readonly T[], time: (item: T) => number) =>
+      items
+        .map((item, index) => ({ item, index }))
+        .sort((a, b) => time(a.item) - time(b.item) || a.index - b.index)
+        .map(({ item }) => item);
+    const scope = await this.#scopeOf(
+      [{ ...account, state: result.state }],
+      byTime(result.trades, (trade) => trade.closedAt),
+      byTime(result.equityPoints, (point) => point.time).map((point) => ({
+        strategyId: id,
+        time: point.time,
+        equity: point.equity,
+      })),
+    );
+    return {
+      dryRun: true,
+      settingsSaved: false,
+      settings: account.settings,
+      strategy: await this.get(userId, id, url),
+      signals: result.outcomes.length,
+      trades: result.trades.length,
+      manualCloses: result.manualCloses,
+      performance: performanceMetrics(scope),
     };
   }
 
@@ -368,16 +434,18 @@ export class PaperService {
       const position = account.state.positions[row.symbol];
       if (!position || position.id !== Number(row.number)) throw notFound('Position not found (or already closed).');
       const now = this.#clock();
-      const step = closePositionAtMarket(
-        account.state,
-        row.symbol,
-        account.settings,
-        await quoteAt(trx, row.symbol, now),
-        now,
-      );
+      const quote = await quoteAt(trx, row.symbol, now);
+      const step = closePositionAtMarket(account.state, row.symbol, account.settings, quote, now);
       if (step.outcome.status !== 'executed') {
         throw new HttpError(409, `The position cannot be closed now: ${step.outcome.reason}.`);
       }
+      // Kept for replay, where the account's timeline had got to: replay closes it again at the same place.
+      await recordManualClose(trx, strategyId, {
+        symbol: row.symbol,
+        time: now,
+        after: await timelinePosition(trx, account),
+        price: quote!.price,
+      });
       const written = await writeEvents(trx, account, step.events, step.state);
       await saveAccount(trx, { ...account, state: step.state }, now);
       const trade = written.trades[0]!;
@@ -431,14 +499,10 @@ export class PaperService {
       .where('user_id', '=', userId)
       .$if(query.strategy !== undefined, (select) => select.where('id', '=', query.strategy!))
       .execute();
-    const now = this.#clock();
     const accounts: StoredAccount[] = [];
     for (const { id } of strategies) {
       const account = await loadAccount(this.#db, Number(id));
-      if (!account) continue;
-      let { state } = account;
-      for (const symbol of Object.keys(state.positions)) state = await this.#marked(state, symbol, now);
-      accounts.push({ ...account, state });
+      if (account) accounts.push(account);
     }
     const ids = accounts.map((account) => account.strategyId);
     const trades =
@@ -466,13 +530,40 @@ export class PaperService {
             .orderBy('time')
             .orderBy('id')
             .execute();
+    return this.#scopeOf(
+      accounts,
+      trades,
+      points.map((point) => ({
+        strategyId: Number(point.strategy_id),
+        time: Number(point.time),
+        equity: point.equity,
+      })),
+    );
+  }
+
+  /**
+   * The scope of `accounts` with their closed trades (by close time) and equity points (by time): open positions
+   * are marked to the latest finished candle, and the equity now ends the curve.
+   */
+  async #scopeOf(
+    stored: readonly StoredAccount[],
+    trades: ClosedTrade[],
+    points: readonly { strategyId: number; time: number; equity: number }[],
+  ) {
+    const now = this.#clock();
+    const accounts: StoredAccount[] = [];
+    for (const account of stored) {
+      let { state } = account;
+      for (const symbol of Object.keys(state.positions)) state = await this.#marked(state, symbol, now);
+      accounts.push({ ...account, state });
+    }
     // Several accounts: the total equity at each time is the sum of each account's latest equity by then.
     const latest = new Map(accounts.map((account) => [account.strategyId, account.state.startingBalance]));
     const combined = points.map((point) => {
-      latest.set(Number(point.strategy_id), point.equity);
+      latest.set(point.strategyId, point.equity);
       let total = 0;
       for (const value of latest.values()) total += value;
-      return { time: Number(point.time), equity: Math.round(total * 1e6) / 1e6 };
+      return { time: point.time, equity: Math.round(total * 1e6) / 1e6 };
     });
     const startingBalance = accounts.reduce((sum, account) => sum + account.state.startingBalance, 0);
     const openedAt = accounts.reduce((min, account) => Math.min(min, account.state.openedAt), now);
@@ -513,8 +604,9 @@ export class PaperService {
 }
 
 /**
- * The replay of a stored account: its accepted signals received since it was opened, and every pair's 1m candles
- * from a little before (the first quotes) to the time its candles have been applied up to.
+ * The replay of a stored account: its accepted signals received since it was opened, the positions closed by hand
+ * in it, and every pair's 1m candles from a little before (the first quotes) to the time its candles have been
+ * applied up to.
  */
 export async function replayAccount(db: Kysely<Database> | Transaction<Database>, account: StoredAccount) {
   const signals = await db
@@ -526,6 +618,7 @@ export async function replayAccount(db: Kysely<Database> | Transaction<Database>
     .orderBy('received_at')
     .orderBy('id')
     .execute();
+  const closes = await manualCloses(db, account.strategyId, account.openedAt);
   const until = account.candlesUntil;
   const candles: Record<string, { time: number; open: number; high: number; low: number; close: number }[]> = {};
   for (const symbol of SYMBOLS) {
@@ -546,6 +639,11 @@ export async function replayAccount(db: Kysely<Database> | Transaction<Database>
     openedAt: account.openedAt,
     signals: replayed,
     candles,
-    until: Math.max(until, replayed[replayed.length - 1]?.receivedAt ?? until),
+    manualCloses: closes,
+    until: Math.max(
+      until,
+      replayed[replayed.length - 1]?.receivedAt ?? until,
+      closes[closes.length - 1]?.after ?? until,
+    ),
   });
 }

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, PaperTradesTable, SignalsTable } from '../../db/schema';
 import { SYMBOLS, type MarketSymbol } from '../market/markets';
 import { markPrice, openAccount, positionPnl, type AccountState, type ClosedTrade, type Position } from './account';
-import { MAX_QUOTE_AGE_MS, type PaperEvent, type Quote } from './engine';
+import { MAX_QUOTE_AGE_MS, type ManualClose, type PaperEvent, type Quote } from './engine';
 import type { PriceCandle } from './exits';
 import type { Position as PositionJson, Trade as TradeJson } from './schemas';
 import { strategySettingsSchema, type StrategySettings } from './settings';
@@ -357,6 +357,61 @@ export async function clearTrades(db: Db, strategyId: number): Promise<void> {
   await db.deleteFrom('paper_equity').where('strategy_id', '=', strategyId).execute();
 }
 
+/**
+ * How far the account's timeline has gone: every candle closing and every signal received at or before this time
+ * has been applied to it, nothing later (a signal waiting for its minute's market data is later). Something done
+ * to the account now, by hand, falls here on its timeline; replay does it again at the same place.
+ */
+export async function timelinePosition(db: Db, account: StoredAccount): Promise<number> {
+  const latest = await db
+    .selectFrom('signals as s')
+    .innerJoin('signal_outcomes as o', 'o.signal_id', 's.id')
+    .select((eb) => eb.fn.max('s.received_at').as('time'))
+    .where('s.strategy_id', '=', account.strategyId)
+    .where('s.received_at', '>=', account.openedAt)
+    .executeTakeFirst();
+  return Math.max(account.candlesUntil, latest?.time == null ? -Infinity : Number(latest.time));
+}
+
+/** Keeps a position closed by hand, for replay. */
+export async function recordManualClose(db: Db, strategyId: number, close: ManualClose): Promise<void> {
+  await db
+    .insertInto('paper_account_events')
+    .values({
+      strategy_id: strategyId,
+      type: 'manual_close',
+      symbol: close.symbol,
+      time: close.time,
+      after_time: close.after,
+      price: close.price,
+    })
+    .execute();
+}
+
+/** The positions closed by hand in the account opened at `openedAt`, in the order they were made. */
+export async function manualCloses(db: Db, strategyId: number, openedAt: number): Promise<ManualClose[]> {
+  const rows = await db
+    .selectFrom('paper_account_events')
+    .select(['symbol', 'time', 'after_time', 'price'])
+    .where('strategy_id', '=', strategyId)
+    .where('type', '=', 'manual_close')
+    .where('time', '>=', openedAt)
+    .orderBy('after_time')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    symbol: row.symbol,
+    time: Number(row.time),
+    after: Number(row.after_time),
+    price: row.price,
+  }));
+}
+
+/** Deletes what was done to the account by hand (a reset opens a new account, which has none of it). */
+export async function clearAccountEvents(db: Db, strategyId: number): Promise<void> {
+  await db.deleteFrom('paper_account_events').where('strategy_id', '=', strategyId).execute();
+}
+
 const ids = (json: string) => (JSON.parse(json) as number[]).map(String);
 
 export function tradeJson(row: Selectable<PaperTradesTable>): TradeJson {
@@ -426,8 +481,12 @@ export function closedTrade(row: Selectable<PaperTradesTable>): ClosedTrade {
   };
 }
 
-/** Serialises the account work of one strategy across instances on PostgreSQL (the class id of the lock pair). */
-const POSTGRES_ACCOUNT_LOCK_CLASS = 0x5044;
+/**
+ * The class id of a strategy's account lock on PostgreSQL, named after the schema: advisory locks belong to the
+ * whole database, and two schemas (two deployments, or tests side by side) number their strategies from 1 alike.
+ * Named after the schema, one deployment's lock on its strategy 1 never makes another skip its own strategy 1.
+ */
+const accountLockClass = sql`hashtext(${'signaldeck:paper-account:'} || current_schema())`;
 
 /**
  * Takes the strategy's account lock for the transaction (PostgreSQL; on SQLite one process owns the database and
@@ -435,13 +494,11 @@ const POSTGRES_ACCOUNT_LOCK_CLASS = 0x5044;
  */
 export async function lockAccount(trx: Transaction<Database>, strategyId: number, wait: boolean): Promise<boolean> {
   if (wait) {
-    await sql`select pg_advisory_xact_lock(${sql.lit(POSTGRES_ACCOUNT_LOCK_CLASS)}, ${strategyId}::int)`.execute(trx);
+    await sql`select pg_advisory_xact_lock(${accountLockClass}, ${strategyId}::int)`.execute(trx);
     return true;
   }
   const { rows } = await sql<{
     locked: boolean;
-  }>`select pg_try_advisory_xact_lock(${sql.lit(POSTGRES_ACCOUNT_LOCK_CLASS)}, ${strategyId}::int) as locked`.execute(
-    trx,
-  );
+  }>`select pg_try_advisory_xact_lock(${accountLockClass}, ${strategyId}::int) as locked`.execute(trx);
   return rows[0]!.locked;
 }

@@ -48,3 +48,26 @@ export async function waitUntilHealthy(baseUrl: string, timeoutMs: number): Prom
   }
   throw new Error(`${baseUrl} did not become healthy within ${timeoutMs} ms (last answer: ${last})`);
 }
+
+/**
+ * Closes the trader's first open position at market (as "Close at market" does): the answer's status, 'none' when
+ * no position is open, or undefined when the connection failed (a killed server).
+ */
+export async function closeFirstPosition(
+  baseUrl: string,
+  authorization: string,
+): Promise<{ status: number; body: string } | 'none' | undefined> {
+  try {
+    const positions = await fetch(`${baseUrl}/api/positions`, { headers: { authorization } });
+    if (positions.status !== 200) return { status: positions.status, body: await positions.text() };
+    const { data } = (await positions.json()) as { data: { id: string }[] };
+    if (data.length === 0) return 'none';
+    const closed = await fetch(`${baseUrl}/api/positions/${data[0]!.id}/close`, {
+      method: 'POST',
+      headers: { authorization },
+    });
+    return { status: closed.status, body: await closed.text() };
+  } catch {
+    return undefined;
+  }
+}

@@ -4,8 +4,10 @@
  * recorded. At a random moment the process is killed with SIGKILL and started again on the same data (for the
  * embedded database the same DATA_DIR, whose lock file now names a dead pid). Then every acknowledged alert must
  * be stored exactly once, and a repeat of one must be recognised as a duplicate of the stored original.
- * Paper trading (DESIGN.md section 6): after the last restart every acknowledged signal has exactly one outcome,
- * and each strategy's stored account, trades and outcomes are what a replay of its stored signals gives.
+ * Paper trading (DESIGN.md section 6): while the load runs, traders close positions by hand now and then; after
+ * the last restart each trader closes one more and sends one more alert. Then every acknowledged signal has exactly
+ * one outcome, and each strategy's stored account, trades and outcomes are what a replay of its stored signals,
+ * candles and manual closes gives.
  */
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -17,7 +19,7 @@ import { replayAccount } from '../../modules/paper/service';
 import { closedTrade, loadAccount } from '../../modules/paper/store';
 import { createTestDatabase } from '../../test/database';
 import { signUpTrader, type SignedInTrader } from '../../test/traders';
-import { listAllSignals, webhookUrlOn } from './api';
+import { closeFirstPosition, listAllSignals, webhookUrlOn } from './api';
 import { randomInt, seededRandom } from './random';
 import { RunningServer } from './server';
 
@@ -64,6 +66,8 @@ export interface CrashReport {
   /** Accepted signals with their one outcome after the last restart, and how many of them were executed. */
   outcomes: number;
   executed: number;
+  /** Positions closed by hand (answered 200), during the load and after the last restart. */
+  manualCloses: number;
   /** Strategies whose stored account equals the replay of their stored signals (all of them). */
   accountsReplayed: number;
   /** Strategies whose account is not the replay of its signals (each with what differs); empty when they all are. */
@@ -112,6 +116,7 @@ export async function runCrashCycles(options: CrashOptions): Promise<CrashReport
   const cycles: CrashCycle[] = [];
   let alertNumber = 0;
   let verifications = 0;
+  let manualCloses = 0;
   let server: RunningServer | undefined;
 
   /** Every acknowledged alert stored exactly once with the id it was acknowledged with; repeats as duplicates. */
@@ -212,7 +217,28 @@ export async function runCrashCycles(options: CrashOptions): Promise<CrashReport
           }
         }
       };
-      await Promise.all(Array.from({ length: options.concurrency }, poster));
+      // A trader clicks "Close at market" now and then while the alerts come in (and the kill may cut it off).
+      const closer = async () => {
+        let again = false;
+        while (sent < budget && !killed) {
+          if (!again) await new Promise((resolve) => setTimeout(resolve, randomInt(random, 10, 60)));
+          again = false;
+          const trader = traders[randomInt(random, 0, traders.length - 1)]!;
+          const answer = await closeFirstPosition(baseUrl, trader.authorization);
+          if (answer === undefined) {
+            if (!killed) unexpected.push('a manual close failed while the server was up');
+          } else if (answer !== 'none') {
+            // 404: a signal reversed or closed it meanwhile (the list was older), so look again at once; 409: no
+            // market price yet.
+            if (answer.status === 200) manualCloses += 1;
+            else if (answer.status === 404) again = true;
+            else if (answer.status !== 409 && !killed) {
+              unexpected.push(`a manual close answered ${answer.status} ${answer.body}`);
+            }
+          }
+        }
+      };
+      await Promise.all([...Array.from({ length: options.concurrency }, poster), closer()]);
       await (killing ?? kill());
       if (unexpected.length > 0) throw new Error(`cycle ${cycle}: ${unexpected.slice(0, 5).join('; ')}`);
       // Before anything opens it again, the file as the kill left it already holds every acknowledged alert.
@@ -233,6 +259,22 @@ export async function runCrashCycles(options: CrashOptions): Promise<CrashReport
 
     const storedUnacknowledged = await verify(server.url, traders);
     await waitForOutcomes(server.url, traders);
+    // Each trader closes a position by hand, then sends one more alert, which trades after the close.
+    for (const [index, trader] of traders.entries()) {
+      const answer = await closeFirstPosition(server.url, trader.authorization);
+      if (answer === undefined || (answer !== 'none' && answer.status !== 200)) {
+        throw new Error(`a manual close after the last restart answered ${JSON.stringify(answer)}`);
+      }
+      if (answer !== 'none') manualCloses += 1;
+      alertNumber += 1;
+      const alertId = `crash-${options.seed}-${alertNumber}`;
+      const posted = await post(webhookUrlOn(server.url, trader.webhookUrl), alertBody(alertId, random));
+      if (posted?.status !== 202 || typeof posted.json.id !== 'string') {
+        throw new Error(`the alert after the last manual close answered ${JSON.stringify(posted)}`);
+      }
+      acknowledged.set(alertId, { trader: index, id: posted.json.id });
+    }
+    await waitForOutcomes(server.url, traders);
     const exitCode = await server.stop();
     if (exitCode !== 0) throw new Error(`the server exited with ${exitCode} on SIGTERM`);
 
@@ -251,6 +293,7 @@ export async function runCrashCycles(options: CrashOptions): Promise<CrashReport
       duplicatesAbsorbed: [...repeats.values()].reduce((sum, count) => sum + count, 0),
       verifications,
       integrityCheck,
+      manualCloses,
       ...paper,
     };
   } finally {
