@@ -26,9 +26,10 @@ import { AxesLayer, FormingLayer, SettledLayer } from './layers';
 import { MarkerLayer } from './MarkerLayer';
 import { layoutMarkers } from './markers';
 import { useChartModel } from './model';
+import { layoutPriceLines } from './price-lines';
 import { PriceLineLayer } from './PriceLineLayer';
 import { TradeLayer } from './TradeLayer';
-import { layoutTrades } from './trades';
+import { labelTradePins, pinBox, placeTradePins } from './trades';
 import type { Candle, ChartMarker, PriceLine, TradeMarker } from './types';
 import { defaultSpan, LIVE_EDGE, type Viewport } from './viewport';
 
@@ -303,10 +304,24 @@ function ChartPlot({
     [markers, series, candleWindow, bucketMs, frame, priceRange, selectedMarkerId],
   );
 
-  // Laid out from the candles' times, so a tick that only edits the forming candle keeps the layout.
-  const tradeLayout = useMemo(
-    () => layoutTrades({ trades, series: model.timeSeries, window: candleWindow, bucketMs, frame, priceRange }),
+  // Pins first, then the price lines' labels clear of them, then the flags' labels clear of both. Laid out
+  // from the candles' times and the price scale, so a tick that only edits the forming candle keeps them.
+  const tradePins = useMemo(
+    () => placeTradePins({ trades, series: model.timeSeries, window: candleWindow, bucketMs, frame, priceRange }),
     [trades, model.timeSeries, candleWindow, bucketMs, frame, priceRange],
+  );
+  const priceLineLayout = useMemo(
+    () => layoutPriceLines({ lines: priceLines, frame, priceRange, formatPrice, reserved: tradePins.map(pinBox) }),
+    [priceLines, frame, priceRange, formatPrice, tradePins],
+  );
+  const tradeLayout = useMemo(
+    () =>
+      labelTradePins(
+        tradePins,
+        frame,
+        priceLineLayout.flatMap((item) => (item.label ? [item.label] : [])),
+      ),
+    [tradePins, frame, priceLineLayout],
   );
 
   // A time to show (a signal's, from a link): centre the view on it once the plot's width is known.
@@ -418,9 +433,8 @@ function ChartPlot({
               />
               <SettledLayer candles={settledVisible} firstIndex={first} pane={model.pane} />
               <PriceLineLayer
-                lines={priceLines}
+                items={priceLineLayout}
                 frame={frame}
-                priceRange={priceRange}
                 tagHeight={PRICE_TAG_PX}
                 formatPrice={formatPrice}
               />
