@@ -269,3 +269,52 @@ for (const theme of THEMES) {
     }
   });
 }
+
+describe('given an open short whose fills sit on its entry line (a buy, then a sell that reversed it)', () => {
+  let reverser: Awaited<ReturnType<typeof registerUser>>;
+
+  beforeAll(async () => {
+    reverser = await registerUser(server.url, { name: 'Reversal Trader' });
+    const [strategy] = (await api<{ data: Strategy[] }>(server.url, reverser.token, '/api/strategies')).data;
+    const alert = { ticker: 'BINANCE:BTCUSDT', strategy: 'E2E reversal' };
+    await postAlert(strategy!.webhookUrl, { ...alert, action: 'buy' });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // The sell closes the long and opens a short at one price: three flags on the short's entry line.
+    await postAlert(strategy!.webhookUrl, { ...alert, action: 'sell' });
+    await eventually(async () => {
+      const trades = (await api<{ data: Trade[] }>(server.url, reverser.token, '/api/trades')).data;
+      return trades.some((t) => t.status === 'closed') && trades.some((t) => t.status === 'open') ? true : undefined;
+    });
+  }, 240_000);
+
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    it(`should draw the entry line's label and the flags' labels with no two overlapping, ${viewport.width}px wide`, async () => {
+      const { page, context } = await signedInPage(browser, server.url, reverser, { viewport });
+      await page.goto('/trading/BTC/1m');
+      await page
+        .locator('[data-slot="price-line"][data-kind="entry"] [data-slot="price-line-label"]')
+        .waitFor({ timeout: 30_000 });
+      await page.locator('[data-slot="trade-label"]').first().waitFor();
+      const boxes = await page
+        .locator('[data-slot="price-line-label"], [data-slot="trade-label"]')
+        .evaluateAll((labels) =>
+          labels.map((label) => {
+            const { left, top, right, bottom } = label.getBoundingClientRect();
+            return { text: label.textContent ?? '', left, top, right, bottom };
+          }),
+        );
+      const overlapping = boxes.flatMap((a, i) =>
+        boxes
+          .slice(i + 1)
+          .filter((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom)
+          .map((b) => `${a.text} × ${b.text}`),
+      );
+      expect(boxes.map((box) => box.text)).toContain('Short entry');
+      expect(overlapping).toEqual([]);
+      await context.close();
+    });
+  }
+});

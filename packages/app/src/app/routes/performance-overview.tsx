@@ -1,4 +1,14 @@
-import { Button, EmptyState, EquityChart, MetricCard, MetricsGrid, PositionList } from 'dashboard-kit';
+import type { Performance } from '@signaldeck/server/api-types';
+import {
+  Button,
+  EmptyState,
+  EquityChart,
+  MetricCard,
+  MetricsGrid,
+  PositionList,
+  type MetricFormat,
+  type MetricTone,
+} from 'dashboard-kit';
 import { useMemo } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { useEquityCurve, usePerformance } from '../../features/paper/api/performance';
@@ -13,6 +23,104 @@ import { useTimeZone } from '../../features/preferences/time-zone';
 import { errorMessage } from '../../lib/http';
 import { useReportLoadError } from '../../lib/live-stream-context';
 import * as styles from './performance.css';
+
+type Figure = number | string | null;
+/** The account's figures that a card shows as they are. */
+type FigureKey = { [K in keyof Performance]: Performance[K] extends Figure ? K : never }[keyof Performance];
+
+/**
+ * One card of the Overview: its label, its figure (a field of the account, or computed from it), how the
+ * figure is written and coloured (neutral unless said), a line beneath it, and its formula.
+ */
+interface MetricDefinition {
+  label: string;
+  value: FigureKey | ((p: Performance) => Figure);
+  format: MetricFormat;
+  /** `auto` follows the figure's sign; a function decides from the account. */
+  tone?: MetricTone | 'auto' | ((p: Performance) => MetricTone);
+  subValue?: (p: Performance) => string;
+  hint: string;
+}
+
+const METRICS: readonly MetricDefinition[] = [
+  {
+    label: 'Equity',
+    value: 'equity',
+    format: 'money',
+    subValue: (p) => `of ${p.startingBalance.toLocaleString('en-US')} USD starting balance`,
+    hint: 'Starting balance + realised P&L + unrealised P&L.',
+  },
+  {
+    label: 'Return',
+    value: 'returnPct',
+    format: 'signedPercent',
+    tone: 'auto',
+    hint: '(Equity − starting balance) ÷ starting balance.',
+  },
+  {
+    label: 'Realised P&L',
+    value: 'realisedPnl',
+    format: 'signedMoney',
+    tone: 'auto',
+    hint: 'Closed trades, net of fees.',
+  },
+  {
+    label: 'Unrealised P&L',
+    value: 'unrealisedPnl',
+    format: 'signedMoney',
+    tone: 'auto',
+    hint: 'Open positions at the last price, less their entry fees.',
+  },
+  {
+    label: 'Trades',
+    value: 'tradeCount',
+    format: 'count',
+    subValue: (p) => `${p.wins} wins / ${p.losses} losses / ${p.draws} draws`,
+    hint: 'Closed trades; break-even ones are draws.',
+  },
+  {
+    label: 'Win rate',
+    value: (p) => (p.winRate === null ? null : p.winRate * 100),
+    format: 'percent',
+    hint: 'Wins ÷ closed trades.',
+  },
+  {
+    label: 'Profit factor',
+    value: 'profitFactor',
+    format: 'ratio',
+    hint: 'Gross profit ÷ |gross loss|; ∞ with no losses.',
+  },
+  {
+    label: 'Expectancy',
+    value: 'expectancy',
+    format: 'signedMoney',
+    tone: 'auto',
+    hint: 'Mean net P&L per closed trade.',
+  },
+  {
+    label: 'Max drawdown',
+    value: 'maxDrawdown',
+    format: 'money',
+    tone: (p) => (p.maxDrawdown > 0 ? 'negative' : 'neutral'),
+    subValue: (p) => `${p.maxDrawdownPct.toFixed(2)}% from the peak`,
+    hint: 'The largest fall of the equity curve from a peak to a later trough.',
+  },
+  {
+    label: 'Sharpe',
+    value: 'sharpe',
+    format: 'ratio',
+    hint: 'Mean ÷ standard deviation of daily equity returns, × √365.',
+  },
+  {
+    label: 'Sortino',
+    value: 'sortino',
+    format: 'ratio',
+    hint: 'Mean ÷ downside deviation of daily equity returns, × √365.',
+  },
+];
+
+const figureOf = (metric: MetricDefinition, p: Performance): Figure =>
+  typeof metric.value === 'function' ? metric.value(p) : p[metric.value];
 
 /** Performance > Overview: the account's figures, its equity curve with drawdown, and the open positions. */
 export function PerformanceOverviewRoute() {
@@ -50,93 +158,18 @@ export function PerformanceOverviewRoute() {
         />
       ) : (
         <MetricsGrid label="Performance">
-          <MetricCard
-            label="Equity"
-            value={p?.equity ?? null}
-            format="money"
-            tone="neutral"
-            loading={loading}
-            subValue={p ? `of ${p.startingBalance.toLocaleString('en-US')} USD starting balance` : undefined}
-            hint="Starting balance + realised P&L + unrealised P&L."
-          />
-          <MetricCard
-            label="Return"
-            value={p?.returnPct ?? null}
-            format="signedPercent"
-            tone="auto"
-            loading={loading}
-            hint="(Equity − starting balance) ÷ starting balance."
-          />
-          <MetricCard
-            label="Realised P&L"
-            value={p?.realisedPnl ?? null}
-            format="signedMoney"
-            tone="auto"
-            loading={loading}
-            hint="Closed trades, net of fees."
-          />
-          <MetricCard
-            label="Unrealised P&L"
-            value={p?.unrealisedPnl ?? null}
-            format="signedMoney"
-            tone="auto"
-            loading={loading}
-            hint="Open positions at the last price, less their entry fees."
-          />
-          <MetricCard
-            label="Trades"
-            value={p?.tradeCount ?? null}
-            format="count"
-            loading={loading}
-            subValue={p ? `${p.wins} wins / ${p.losses} losses / ${p.draws} draws` : undefined}
-            hint="Closed trades; break-even ones are draws."
-          />
-          <MetricCard
-            label="Win rate"
-            value={p?.winRate === null || p?.winRate === undefined ? null : p.winRate * 100}
-            format="percent"
-            tone="neutral"
-            loading={loading}
-            hint="Wins ÷ closed trades."
-          />
-          <MetricCard
-            label="Profit factor"
-            value={p?.profitFactor ?? null}
-            format="ratio"
-            loading={loading}
-            hint="Gross profit ÷ |gross loss|; ∞ with no losses."
-          />
-          <MetricCard
-            label="Expectancy"
-            value={p?.expectancy ?? null}
-            format="signedMoney"
-            tone="auto"
-            loading={loading}
-            hint="Mean net P&L per closed trade."
-          />
-          <MetricCard
-            label="Max drawdown"
-            value={p?.maxDrawdown ?? null}
-            format="money"
-            tone={p && p.maxDrawdown > 0 ? 'negative' : 'neutral'}
-            loading={loading}
-            subValue={p ? `${p.maxDrawdownPct.toFixed(2)}% from the peak` : undefined}
-            hint="The largest fall of the equity curve from a peak to a later trough."
-          />
-          <MetricCard
-            label="Sharpe"
-            value={p?.sharpe ?? null}
-            format="ratio"
-            loading={loading}
-            hint="Mean ÷ standard deviation of daily equity returns, × √365."
-          />
-          <MetricCard
-            label="Sortino"
-            value={p?.sortino ?? null}
-            format="ratio"
-            loading={loading}
-            hint="Mean ÷ downside deviation of daily equity returns, × √365."
-          />
+          {METRICS.map((metric) => (
+            <MetricCard
+              key={metric.label}
+              label={metric.label}
+              value={p ? figureOf(metric, p) : null}
+              format={metric.format}
+              tone={typeof metric.tone === 'function' ? (p ? metric.tone(p) : 'neutral') : metric.tone}
+              loading={loading}
+              subValue={p && metric.subValue ? metric.subValue(p) : undefined}
+              hint={metric.hint}
+            />
+          ))}
         </MetricsGrid>
       )}
       {empty && <NoTrades />}

@@ -75,7 +75,8 @@ function Field({
 
 /**
  * An action that asks first: the button opens a confirmation naming what will happen, whose confirm
- * button takes the focus; Cancel closes it and gives the focus back.
+ * button takes the focus; Cancel or Escape closes it and gives the focus back to the button. Whether it
+ * is open is up to the page, which keeps one confirmation open at a time.
  */
 function ConfirmAction({
   label,
@@ -84,6 +85,8 @@ function ConfirmAction({
   variant = 'outline',
   onConfirm,
   disabled,
+  open,
+  onOpenChange,
 }: {
   label: string;
   confirmLabel: string;
@@ -91,17 +94,17 @@ function ConfirmAction({
   variant?: 'outline' | 'danger';
   onConfirm: () => Promise<unknown>;
   disabled?: boolean;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
 }) {
   const id = useId();
-  const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const openerRef = useRef<HTMLButtonElement>(null);
 
   function close() {
-    setOpen(false);
-    setError(null);
+    onOpenChange(false);
     requestAnimationFrame(() => openerRef.current?.focus());
   }
 
@@ -110,7 +113,7 @@ function ConfirmAction({
     setError(null);
     try {
       await onConfirm();
-      setOpen(false);
+      onOpenChange(false);
     } catch (err) {
       setError(errorMessage(err));
     } finally {
@@ -126,7 +129,8 @@ function ConfirmAction({
         variant="outline"
         disabled={disabled}
         onClick={() => {
-          setOpen(true);
+          setError(null);
+          onOpenChange(true);
           requestAnimationFrame(() => confirmRef.current?.focus());
         }}
       >
@@ -135,11 +139,18 @@ function ConfirmAction({
     );
   }
   return (
+    // Escape closes it, as it would a dialog (the rule allows key handlers on role="dialog", not "alertdialog").
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <div
       role="alertdialog"
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-warning`}
       className={styles.confirm}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || busy) return;
+        event.preventDefault();
+        close();
+      }}
     >
       <p id={`${id}-title`} className={styles.legend}>
         {label.replace(/…$/, '')}?
@@ -430,8 +441,27 @@ function SettingsForm({ strategy }: { strategy: Strategy }) {
   );
 }
 
-function StrategyCard({ strategy, canDelete }: { strategy: Strategy; canDelete: boolean }) {
+/** Which confirmation is open on the page (`<strategy id>:<action>`), and how to open or close one. */
+interface OpenConfirmation {
+  openConfirmation: string | null;
+  setOpenConfirmation: (key: string | null) => void;
+}
+
+function StrategyCard({
+  strategy,
+  canDelete,
+  openConfirmation,
+  setOpenConfirmation,
+}: { strategy: Strategy; canDelete: boolean } & OpenConfirmation) {
   const revalidate = useRevalidatePaper();
+  /** Opening this card's `action` closes whichever confirmation was open. */
+  const confirmation = (action: string) => {
+    const key = `${strategy.id}:${action}`;
+    return {
+      open: openConfirmation === key,
+      onOpenChange: (open: boolean) => setOpenConfirmation(open ? key : null),
+    };
+  };
   const [notice, setNotice] = useState<string | null>(null);
   const template = alertMessageTemplate(strategy.name);
   const after = (message: string) => () => {
@@ -468,12 +498,14 @@ function StrategyCard({ strategy, canDelete }: { strategy: Strategy; canDelete: 
           <SettingsForm strategy={strategy} />
           <div className={styles.actions}>
             <ConfirmAction
+              {...confirmation('rotate')}
               label="Rotate URL…"
               confirmLabel="Rotate now"
               warning="The current URL stops working at once. Every alert that uses it must be given the new one."
               onConfirm={() => rotateStrategyUrl(strategy.id).then(after('The URL was rotated.'))}
             />
             <ConfirmAction
+              {...confirmation('reset')}
               label="Reset account…"
               confirmLabel="Reset account"
               variant="danger"
@@ -481,6 +513,7 @@ function StrategyCard({ strategy, canDelete }: { strategy: Strategy; canDelete: 
               onConfirm={() => resetStrategy(strategy.id).then(after('The paper account was reset.'))}
             />
             <ConfirmAction
+              {...confirmation('replay')}
               label="Replay…"
               confirmLabel="Replay signals"
               warning="Trades, positions, equity and outcomes are recomputed from this strategy’s signals since the account opened, with the saved settings. Positions closed by hand are not closed again."
@@ -492,6 +525,7 @@ function StrategyCard({ strategy, canDelete }: { strategy: Strategy; canDelete: 
             />
             {canDelete && (
               <ConfirmAction
+                {...confirmation('delete')}
                 label="Delete…"
                 confirmLabel="Delete strategy"
                 variant="danger"
@@ -561,6 +595,7 @@ function CreateStrategy() {
 /** Settings > Strategy: each strategy's URL, alert message and settings; create, rotate, reset, replay, delete. */
 export function StrategySettingsRoute() {
   const strategies = useStrategies();
+  const [openConfirmation, setOpenConfirmation] = useState<string | null>(null);
   const list = strategies.data?.data ?? [];
   return (
     <div className={styles.page}>
@@ -582,7 +617,13 @@ export function StrategySettingsRoute() {
         />
       )}
       {list.map((strategy) => (
-        <StrategyCard key={strategy.id} strategy={strategy} canDelete={list.length > 1 && !strategy.isDefault} />
+        <StrategyCard
+          key={strategy.id}
+          strategy={strategy}
+          canDelete={list.length > 1 && !strategy.isDefault}
+          openConfirmation={openConfirmation}
+          setOpenConfirmation={setOpenConfirmation}
+        />
       ))}
     </div>
   );

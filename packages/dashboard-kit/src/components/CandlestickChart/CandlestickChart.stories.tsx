@@ -15,7 +15,7 @@ import { action, type Story, type StoryDefault } from '@ladle/react';
 import { useEffect, useState } from 'react';
 import { BothThemes, Caption, PhoneFrame, Stack } from '../../stories/StoryLayout';
 import { MINUTE } from './aggregate';
-import { CandlestickChart } from './CandlestickChart';
+import { CandlestickChart, type CandlestickChartProps } from './CandlestickChart';
 import { defaultFormatPrice } from './format';
 import { openNextCandle, sampleCandles, sampleMarkers, seededRandom, tickCandle } from './fixtures';
 import type { Candle, ChartMarker, PriceLine, TradeMarker } from './types';
@@ -27,13 +27,18 @@ export default {
 const HISTORY_300 = sampleCandles({ count: 300 });
 const HISTORY_20K = sampleCandles({ count: 20_000 });
 
-export const History300: Story = () => <CandlestickChart symbol="BTC/USD" interval="1m" candles={HISTORY_300} />;
+/** The chart most stories show: BTC/USD, one-minute candles, 300 of them; a story's props add to or replace these. */
+function BtcChart(props: Partial<CandlestickChartProps>) {
+  return <CandlestickChart symbol="BTC/USD" interval="1m" candles={HISTORY_300} {...props} />;
+}
+
+export const History300: Story = () => <BtcChart />;
 History300.storyName = '300 candles';
 
 export const History20000: Story = () => (
   <Stack>
     <Caption>20,000 one-minute candles: zoom out and the chart switches to coarser candles.</Caption>
-    <CandlestickChart symbol="BTC/USD" interval="1m" candles={HISTORY_20K} />
+    <BtcChart candles={HISTORY_20K} />
   </Stack>
 );
 History20000.storyName = 'Twenty thousand candles';
@@ -71,7 +76,7 @@ export const LiveUpdating: Story = () => {
   return (
     <Stack>
       <Caption>A tick every second. Scroll back: the view stays put and “Go to latest” appears.</Caption>
-      <CandlestickChart symbol="BTC/USD" interval="1m" candles={candles} />
+      <BtcChart candles={candles} />
     </Stack>
   );
 };
@@ -80,13 +85,7 @@ export const WithMarkers: Story = () => {
   const [clicked, setClicked] = useState<ChartMarker | null>(null);
   return (
     <Stack>
-      <CandlestickChart
-        symbol="BTC/USD"
-        interval="1m"
-        candles={HISTORY_300}
-        markers={sampleMarkers(HISTORY_300, 9)}
-        onMarkerClick={setClicked}
-      />
+      <BtcChart markers={sampleMarkers(HISTORY_300, 9)} onMarkerClick={setClicked} />
       <Caption>{clicked ? `Clicked: ${clicked.side} “${clicked.label}” (${clicked.id})` : 'Click a marker.'}</Caption>
     </Stack>
   );
@@ -131,10 +130,7 @@ const KIND_MARKERS = signalKinds(HISTORY_300);
 
 export const MarkerKinds: Story = () => (
   <BothThemes>
-    <CandlestickChart
-      symbol="BTC/USD"
-      interval="1m"
-      candles={HISTORY_300}
+    <BtcChart
       markers={KIND_MARKERS}
       selectedMarkerId="short"
       timeZone="UTC"
@@ -160,14 +156,7 @@ const BUSY_MARKERS = busyCandle(HISTORY_300);
 
 export const BusyCandle: Story = () => (
   <Stack>
-    <CandlestickChart
-      symbol="BTC/USD"
-      interval="1m"
-      candles={HISTORY_300}
-      markers={BUSY_MARKERS}
-      height={360}
-      onMarkerClick={action('marker')}
-    />
+    <BtcChart markers={BUSY_MARKERS} height={360} onMarkerClick={action('marker')} />
     <Caption>
       Tab to the markers, then the arrow keys reach each stack&apos;s +N; its tooltip names what it holds.
     </Caption>
@@ -177,33 +166,24 @@ export const BusyCandle: Story = () => (
 export const OpenedAtASignal: Story = () => (
   <Stack>
     <Caption>focusTime centres the view on a signal’s time; selectedMarkerId rings its marker.</Caption>
-    <CandlestickChart
-      symbol="BTC/USD"
-      interval="1m"
-      candles={HISTORY_300}
-      markers={KIND_MARKERS}
-      focusTime={(HISTORY_300[120] as Candle).time}
-      selectedMarkerId="long"
-    />
+    <BtcChart markers={KIND_MARKERS} focusTime={(HISTORY_300[120] as Candle).time} selectedMarkerId="long" />
   </Stack>
 );
 
 export const TimeZones: Story = () => (
   <Stack>
     <Caption>The viewer’s local zone (the default), then UTC: axis, legend and crosshair, the zone named.</Caption>
-    <CandlestickChart symbol="BTC/USD" interval="1m" candles={HISTORY_300} timeZone="local" height={300} />
-    <CandlestickChart symbol="BTC/USD" interval="1m" candles={HISTORY_300} timeZone="UTC" height={300} />
+    <BtcChart timeZone="local" height={300} />
+    <BtcChart timeZone="UTC" height={300} />
   </Stack>
 );
 
-export const Loading: Story = () => <CandlestickChart symbol="BTC/USD" interval="1m" candles={[]} loading />;
+export const Loading: Story = () => <BtcChart candles={[]} loading />;
 
 export const Empty: Story = () => <CandlestickChart symbol="SOL/USD" interval="4h" candles={[]} />;
 
 export const ErrorState: Story = () => (
-  <CandlestickChart
-    symbol="BTC/USD"
-    interval="1m"
+  <BtcChart
     candles={[]}
     error="The market data service did not answer. Check your connection."
     onRetry={action('retry')}
@@ -212,15 +192,8 @@ export const ErrorState: Story = () => (
 
 export const ReloadingAndFailedUpdate: Story = () => (
   <Stack>
-    <CandlestickChart symbol="BTC/USD" interval="1m" candles={HISTORY_300} loading height={300} />
-    <CandlestickChart
-      symbol="BTC/USD"
-      interval="1m"
-      candles={HISTORY_300}
-      error="Live updates stopped."
-      onRetry={action('retry')}
-      height={300}
-    />
+    <BtcChart loading height={300} />
+    <BtcChart error="Live updates stopped." onRetry={action('retry')} height={300} />
   </Stack>
 );
 
@@ -236,13 +209,7 @@ export const Phone: Story = () => {
   const candles = useLiveCandles(HISTORY_300);
   return (
     <PhoneFrame>
-      <CandlestickChart
-        symbol="BTC/USD"
-        interval="1m"
-        candles={candles}
-        markers={sampleMarkers(HISTORY_300, 9)}
-        height={320}
-      />
+      <BtcChart candles={candles} markers={sampleMarkers(HISTORY_300, 9)} height={320} />
     </PhoneFrame>
   );
 };
@@ -250,13 +217,7 @@ Phone.meta = { width: 'xsmall' };
 
 export const BothThemesSideBySide: Story = () => (
   <BothThemes>
-    <CandlestickChart
-      symbol="BTC/USD"
-      interval="1m"
-      candles={HISTORY_300}
-      markers={sampleMarkers(HISTORY_300, 9)}
-      height={320}
-    />
+    <BtcChart markers={sampleMarkers(HISTORY_300, 9)} height={320} />
   </BothThemes>
 );
 
@@ -301,6 +262,7 @@ function positionOverlays(candles: readonly Candle[]): { lines: PriceLine[]; tra
 }
 
 const POSITION = positionOverlays(HISTORY_300);
+const POSITION_PROPS = { priceLines: POSITION.lines, trades: POSITION.trades };
 
 export const PositionAndTrades: Story = () => {
   const candles = useLiveCandles(HISTORY_300);
@@ -311,13 +273,10 @@ export const PositionAndTrades: Story = () => {
         An open long (entry, stop, target; an alert level above the scale has an arrow) and the trades before it, beside
         the signals. Live ticks redraw only the forming candle.
       </Caption>
-      <CandlestickChart
-        symbol="BTC/USD"
-        interval="1m"
+      <BtcChart
+        {...POSITION_PROPS}
         candles={candles}
         markers={sampleMarkers(HISTORY_300, 9)}
-        priceLines={POSITION.lines}
-        trades={POSITION.trades}
         onTradeClick={setClicked}
         timeZone="UTC"
       />
@@ -328,29 +287,54 @@ export const PositionAndTrades: Story = () => {
 
 export const PositionAndTradesBothThemes: Story = () => (
   <BothThemes>
-    <CandlestickChart
-      symbol="BTC/USD"
-      interval="1m"
-      candles={HISTORY_300}
-      priceLines={POSITION.lines}
-      trades={POSITION.trades}
-      timeZone="UTC"
-      height={360}
-      onTradeClick={action('trade')}
-    />
+    <BtcChart {...POSITION_PROPS} timeZone="UTC" height={360} onTradeClick={action('trade')} />
   </BothThemes>
 );
 
 export const PositionAndTradesPhone: Story = () => (
   <PhoneFrame>
-    <CandlestickChart
-      symbol="BTC/USD"
-      interval="1m"
-      candles={HISTORY_300}
-      priceLines={POSITION.lines}
-      trades={POSITION.trades}
-      height={320}
-    />
+    <BtcChart {...POSITION_PROPS} height={320} />
   </PhoneFrame>
 );
 PositionAndTradesPhone.meta = { width: 'xsmall' };
+
+/** A long bought and sold on the candle before last, the sell also opening a short: three fills on its entry line. */
+function reversal(candles: readonly Candle[]): { priceLines: PriceLine[]; trades: TradeMarker[] } {
+  const candle = candles[candles.length - 2] as Candle;
+  const price = candle.close;
+  const fill = (id: string, seconds: number, side: TradeMarker['side'], kind: TradeMarker['kind'], label: string) => ({
+    id,
+    time: candle.time + seconds * 1_000,
+    price,
+    side,
+    kind,
+    label,
+  });
+  return {
+    priceLines: [
+      { id: 'entry', price, label: 'Short entry', kind: 'entry' },
+      { id: 'stop', price: price * 1.0005, label: 'Stop', kind: 'stop' },
+    ],
+    trades: [
+      fill('long-in', 5, 'long', 'entry', `Long 0.0116967 @ ${defaultFormatPrice(price)}`),
+      fill('long-out', 7, 'long', 'exit', 'Exit −2.00'),
+      fill('short-in', 7, 'short', 'entry', `Short 0.0116967 @ ${defaultFormatPrice(price)}`),
+    ],
+  };
+}
+
+const REVERSAL = reversal(HISTORY_300);
+
+export const ReversalOnTheEntryLine: Story = () => (
+  <Stack>
+    <Caption>
+      Three flags on the new short’s entry line, by the price axis, with a stop just above: no label covers another.
+    </Caption>
+    <BothThemes>
+      <BtcChart {...REVERSAL} timeZone="UTC" height={360} />
+    </BothThemes>
+    <PhoneFrame>
+      <BtcChart {...REVERSAL} height={320} />
+    </PhoneFrame>
+  </Stack>
+);

@@ -12,7 +12,7 @@ import {
   type ReactNode,
 } from 'react';
 import { ChevronsRightIcon } from '../../icons/ChevronsRightIcon';
-import { FALLBACK_SIZE, useElementSize } from '../../hooks/useElementSize';
+import { usePlotSize } from '../../hooks/usePlotSize';
 import { visuallyHidden } from '../../theme/focus.css';
 import { timeZoneLabel, type TimeZoneMode } from '../../time/time-zone';
 import { Button } from '../Button';
@@ -26,9 +26,10 @@ import { AxesLayer, FormingLayer, SettledLayer } from './layers';
 import { MarkerLayer } from './MarkerLayer';
 import { layoutMarkers } from './markers';
 import { useChartModel } from './model';
+import { layoutPriceLines } from './price-lines';
 import { PriceLineLayer } from './PriceLineLayer';
 import { TradeLayer } from './TradeLayer';
-import { layoutTrades } from './trades';
+import { labelTradePins, pinBox, placeTradePins } from './trades';
 import type { Candle, ChartMarker, PriceLine, TradeMarker } from './types';
 import { defaultSpan, LIVE_EDGE, type Viewport } from './viewport';
 
@@ -250,7 +251,6 @@ function ChartPlot({
   trades,
   onTradeClick,
 }: ChartPlotProps) {
-  const areaRef = useRef<HTMLDivElement>(null);
   const surfaceRef = useRef<HTMLDivElement>(null);
   const legendRef = useRef<HTMLDivElement>(null);
   const crosshairRef = useRef<HTMLDivElement>(null);
@@ -260,7 +260,7 @@ function ChartPlot({
   const timeTagRef = useRef<HTMLDivElement>(null);
   const helpId = useId();
   const [crosshair] = useState(() => new Crosshair());
-  const size = useElementSize(areaRef);
+  const area = usePlotSize();
 
   // The view, reset to the live edge when another pair or interval is shown.
   const [view, setView] = useState({ key: resetKey, viewport: LIVE_EDGE });
@@ -274,8 +274,7 @@ function ChartPlot({
     );
   }, []);
 
-  const width = size?.width ?? FALLBACK_SIZE.width;
-  const height = size?.height ?? FALLBACK_SIZE.height;
+  const { width, height, measured } = area;
   const model = useChartModel({ candles, baseMs, viewport, width, height, formatPrice, timeZone });
   const {
     series,
@@ -303,14 +302,28 @@ function ChartPlot({
     [markers, series, candleWindow, bucketMs, frame, priceRange, selectedMarkerId],
   );
 
-  // Laid out from the candles' times, so a tick that only edits the forming candle keeps the layout.
-  const tradeLayout = useMemo(
-    () => layoutTrades({ trades, series: model.timeSeries, window: candleWindow, bucketMs, frame, priceRange }),
+  // Pins first, then the price lines' labels clear of them, then the flags' labels clear of both. Laid out
+  // from the candles' times and the price scale, so a tick that only edits the forming candle keeps them.
+  const tradePins = useMemo(
+    () => placeTradePins({ trades, series: model.timeSeries, window: candleWindow, bucketMs, frame, priceRange }),
     [trades, model.timeSeries, candleWindow, bucketMs, frame, priceRange],
+  );
+  const priceLineLayout = useMemo(
+    () => layoutPriceLines({ lines: priceLines, frame, priceRange, formatPrice, reserved: tradePins.map(pinBox) }),
+    [priceLines, frame, priceRange, formatPrice, tradePins],
+  );
+  const tradeLayout = useMemo(
+    () =>
+      labelTradePins(
+        tradePins,
+        frame,
+        priceLineLayout.flatMap((item) => (item.label ? [item.label] : [])),
+      ),
+    [tradePins, frame, priceLineLayout],
   );
 
   // A time to show (a signal's, from a link): centre the view on it once the plot's width is known.
-  const plotWidth = size ? frame.plotRight : null;
+  const plotWidth = measured ? frame.plotRight : null;
   useLayoutEffect(() => {
     if (focusTime === null || plotWidth === null) return;
     const halfSpan = Math.floor(defaultSpan(plotWidth) / 2);
@@ -385,7 +398,7 @@ function ChartPlot({
         </div>
         {status}
       </ChartHeader>
-      <div ref={areaRef} className={styles.plot} data-slot="chart-plot">
+      <div ref={area.ref} className={styles.plot} data-slot="chart-plot">
         {/*
           The plot is a slider over the candles on screen: arrow keys, Home and End move the
           crosshair, and its value text (the candle's OHLCV) is what screen readers announce.
@@ -406,7 +419,7 @@ function ChartPlot({
           onKeyDown={onKeyDown}
           onBlur={onBlur}
         >
-          {size && (
+          {measured && (
             <svg className={styles.svg} width={frame.width} height={frame.height} aria-hidden="true" focusable="false">
               <AxesLayer
                 frame={frame}
@@ -418,9 +431,8 @@ function ChartPlot({
               />
               <SettledLayer candles={settledVisible} firstIndex={first} pane={model.pane} />
               <PriceLineLayer
-                lines={priceLines}
+                items={priceLineLayout}
                 frame={frame}
-                priceRange={priceRange}
                 tagHeight={PRICE_TAG_PX}
                 formatPrice={formatPrice}
               />
@@ -441,7 +453,7 @@ function ChartPlot({
           <div ref={priceTagRef} className={styles.crosshairTag} />
           <div ref={timeTagRef} className={styles.crosshairTag} />
         </div>
-        {size && (
+        {measured && (
           <span
             className={styles.zoneLabel}
             data-slot="time-zone"
@@ -451,7 +463,7 @@ function ChartPlot({
             {timeZoneLabel(timeZone, candles[candles.length - 1]?.time)}
           </span>
         )}
-        {size && (
+        {measured && (
           <TradeLayer
             items={tradeLayout}
             formatPrice={formatPrice}
@@ -459,7 +471,7 @@ function ChartPlot({
             onTradeClick={handleTradeClick}
           />
         )}
-        {size && (
+        {measured && (
           <MarkerLayer
             items={markerLayout}
             formatPrice={formatPrice}
@@ -468,7 +480,7 @@ function ChartPlot({
             onMarkerClick={handleMarkerClick}
           />
         )}
-        {size && viewport.endTime !== null && (
+        {measured && viewport.endTime !== null && (
           <Button
             variant="secondary"
             size="sm"

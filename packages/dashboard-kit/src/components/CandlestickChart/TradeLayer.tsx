@@ -90,6 +90,7 @@ export const TradeLayer = memo(function TradeLayer({ items, formatPrice, timeZon
             {label && (
               <span
                 className={styles.tradeLabel}
+                data-slot="trade-label"
                 data-side={trade.side}
                 data-placement={label.side}
                 style={{ left: label.left - left, top: label.top - top, maxWidth: label.width }}

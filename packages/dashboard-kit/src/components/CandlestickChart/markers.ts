@@ -59,7 +59,8 @@ export interface MarkerLayoutInput {
   priorityId?: string | null;
 }
 
-const overlaps = (a: Box, b: Box) =>
+/** Whether two boxes share any area (touching edges do not count). */
+export const boxesOverlap = (a: Box, b: Box) =>
   a.left < b.left + b.width && b.left < a.left + a.width && a.top < b.top + b.height && b.top < a.top + a.height;
 
 /** Column width of the index of placed boxes: a candidate is checked only against boxes in its columns. */
@@ -78,7 +79,7 @@ class PlacedBoxes {
   }
 
   collides(box: Box): boolean {
-    return this.#columnsOf(box).some((c) => this.#columns.get(c)?.some((other) => overlaps(box, other)) ?? false);
+    return this.#columnsOf(box).some((c) => this.#columns.get(c)?.some((other) => boxesOverlap(box, other)) ?? false);
   }
 
   add(box: Box): void {

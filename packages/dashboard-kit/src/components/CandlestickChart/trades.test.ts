@@ -2,9 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { MINUTE } from './aggregate';
 import { computeFrame, xOfIndex, yOfPrice } from './geometry';
+import { boxesOverlap, type Box } from './markers';
+import { layoutPriceLines } from './price-lines';
 import type { Range } from './scales';
 import type { Series } from './series';
-import { layoutTrades, TRADE_LABEL_PX, type TradeLayoutInput } from './trades';
+import { labelTradePins, pinBox, placeTradePins, TRADE_LABEL_PX, type TradeLayout } from './trades';
 import type { TradeMarker } from './types';
 import { resolveWindow } from './viewport';
 
@@ -14,14 +16,8 @@ const series: Series<{ time: number }> = { settled: times.slice(0, -1), forming:
 const window = resolveWindow(series, null, 50);
 const frame = computeFrame(800, 400, 60);
 const priceRange: Range = [100, 200];
-const input = (trades: TradeMarker[]): TradeLayoutInput => ({
-  trades,
-  series,
-  window,
-  bucketMs: MINUTE,
-  frame,
-  priceRange,
-});
+const pins = (trades: TradeMarker[]) => placeTradePins({ trades, series, window, bucketMs: MINUTE, frame, priceRange });
+const layout = (trades: TradeMarker[], reserved: Box[] = []) => labelTradePins(pins(trades), frame, reserved);
 const trade = (id: string, candle: number, price: number, extra: Partial<TradeMarker> = {}): TradeMarker => ({
   id,
   time: T0 + candle * MINUTE + 10_000,
@@ -30,10 +26,17 @@ const trade = (id: string, candle: number, price: number, extra: Partial<TradeMa
   kind: 'entry',
   ...extra,
 });
+const labelBoxes = (items: readonly { label: Box | null }[]): Box[] =>
+  items.flatMap((item) => (item.label ? [item.label] : []));
+const expectApart = (boxes: readonly Box[]) => {
+  for (const [i, a] of boxes.entries()) {
+    for (const b of boxes.slice(i + 1)) expect(boxesOverlap(a, b)).toBe(false);
+  }
+};
 
 describe('given trades on the visible candles', () => {
   it('should pin each at its candle and price, with its label to the right', () => {
-    const [item] = layoutTrades(input([trade('a', 70, 150, { label: 'Long 0.1 @ 150' })]));
+    const [item] = layout([trade('a', 70, 150, { label: 'Long 0.1 @ 150' })]);
     expect(item?.x).toBeCloseTo(xOfIndex(70, window, frame));
     expect(item?.y).toBeCloseTo(yOfPrice(150, priceRange, frame));
     expect(item?.text).toBe('Long 0.1 @ 150');
@@ -42,26 +45,85 @@ describe('given trades on the visible candles', () => {
   });
 
   it('should name a trade without a label by its side and kind', () => {
-    const [item] = layoutTrades(input([trade('a', 70, 150, { side: 'short', kind: 'exit' })]));
+    const [item] = layout([trade('a', 70, 150, { side: 'short', kind: 'exit' })]);
     expect(item?.text).toBe('Short exit');
   });
 
   it('should put the label left of a pin near the price axis', () => {
-    const [item] = layoutTrades(input([trade('a', 99, 150, { label: 'Exit +123.45' })]));
+    const [item] = layout([trade('a', 99, 150, { label: 'Exit +123.45' })]);
     expect(item?.label?.side).toBe('left');
     expect((item?.label?.left ?? 0) + (item?.label?.width ?? 0)).toBeLessThan(item?.x as number);
   });
 
   it('should move a label that would overlap another up or down a step', () => {
-    const [first, second] = layoutTrades(input([trade('a', 70, 150), trade('b', 70, 150.5)]));
+    const [first, second] = layout([trade('a', 70, 150), trade('b', 70, 150.5)]);
     expect(first?.label?.top).not.toBeUndefined();
     expect(Math.abs((second?.label?.top ?? 0) - (first?.label?.top ?? 0))).toBeGreaterThanOrEqual(TRADE_LABEL_PX);
   });
 
+  it('should keep every label off every pin, including the pins of later trades', () => {
+    // The later trade's pin sits where the first one's label would go.
+    const items = layout([trade('a', 70, 150), trade('b', 72, 150)]);
+    const pinned = items.map(pinBox);
+    for (const box of labelBoxes(items)) for (const pin of pinned) expect(boxesOverlap(box, pin)).toBe(false);
+  });
+
   it('should leave out trades off screen, and clamp a price off the scale to its edge', () => {
-    const items = layoutTrades(input([trade('old', 10, 150), trade('high', 80, 900)]));
+    const items = layout([trade('old', 10, 150), trade('high', 80, 900)]);
     expect(items.map((item) => item.trade.id)).toEqual(['high']);
     expect(items[0]?.offScale).toBe('above');
     expect(items[0]?.y).toBeGreaterThanOrEqual(frame.priceTop);
+  });
+});
+
+describe('given a price line at the same price as the flags', () => {
+  // The chart's order: pins, then the lines' labels clear of them, then the flags' labels clear of both.
+  const chartLayout = (trades: TradeMarker[]) => {
+    const tradePins = pins(trades);
+    const lines = layoutPriceLines({
+      lines: [{ id: 'entry', price: 150, label: 'Short entry', kind: 'entry' }],
+      frame,
+      priceRange,
+      formatPrice: String,
+      reserved: tradePins.map(pinBox),
+    });
+    return { lines, flags: labelTradePins(tradePins, frame, labelBoxes(lines)) };
+  };
+
+  it('should keep a flag by the price axis off the line’s label', () => {
+    const flagged = trade('a', 98, 150, { side: 'short', label: 'Short 0.0116967 @ 150' });
+    const { lines, flags } = chartLayout([flagged]);
+    const lineLabel = lines[0]?.label as Box;
+    expect(lineLabel).not.toBeNull();
+    // Without the line's label in the way, the flag's label sits right over it.
+    const [alone] = layout([flagged]) as [TradeLayout];
+    expect(boxesOverlap(alone.label as Box, lineLabel)).toBe(true);
+
+    expect(flags[0]?.label).not.toBeNull();
+    expect(boxesOverlap(flags[0]?.label as Box, lineLabel)).toBe(false);
+    expect(boxesOverlap(pinBox(flags[0] as TradeLayout), lineLabel)).toBe(false);
+  });
+
+  it('should lay out an entry, an exit and a new entry on one candle so that no two labels overlap', () => {
+    const { lines, flags } = chartLayout([
+      trade('long-in', 97, 150, { label: 'Long 0.0116967 @ 150' }),
+      trade('long-out', 97, 150, { kind: 'exit', label: 'Exit −2.00' }),
+      trade('short-in', 97, 150, { side: 'short', label: 'Short 0.0116967 @ 150' }),
+    ]);
+    const boxes = [...labelBoxes(lines), ...labelBoxes(flags)];
+    expect(boxes).toHaveLength(4);
+    expectApart(boxes);
+    // The line's label stays on its line, just above it.
+    expect((lines[0]?.label?.top ?? 0) + (lines[0]?.label?.height ?? 0)).toBeLessThan(lines[0]?.y as number);
+    expect(lines[0]?.y ?? 0).toBeLessThan((lines[0]?.label?.top ?? 0) + 30);
+  });
+
+  it('should put a flag’s label on the pin’s other side when its own side has no room left', () => {
+    // A flag far from the axis, walled in on its right at every step up and down.
+    const x = xOfIndex(70, window, frame);
+    const wall: Box = { left: x, top: 0, width: 200, height: frame.priceBottom };
+    const [item] = layout([trade('a', 70, 150)], [wall]);
+    expect(item?.label?.side).toBe('left');
+    expect(boxesOverlap(item?.label as Box, wall)).toBe(false);
   });
 });

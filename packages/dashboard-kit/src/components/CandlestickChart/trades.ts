@@ -1,5 +1,5 @@
 import { xOfIndex, yOfPrice, type PlotFrame } from './geometry';
-import type { Box } from './markers';
+import { boxesOverlap, type Box } from './markers';
 import type { Range } from './scales';
 import { candleAt, indexAtOrBefore, type Series } from './series';
 import type { TradeMarker } from './types';
@@ -13,8 +13,10 @@ const LABEL_CHAR_PX = 6.6;
 const LABEL_PADDING_PX = 12;
 export const MAX_TRADE_LABEL_PX = 160;
 const GAP_PX = 2;
+/** Where a label may go, in label heights from the pin: beside it, then a step up or down, then two. */
+const STEPS = [0, -1, 1, -2, 2];
 
-export interface TradeLayout {
+export interface TradePin {
   trade: TradeMarker;
   /** The flag's text: the trade's label, or its side and kind. */
   text: string;
@@ -23,13 +25,16 @@ export interface TradeLayout {
   y: number;
   /** Whether the price lies off the price scale, and which way. */
   offScale: 'above' | 'below' | null;
+}
+
+export interface TradeLayout extends TradePin {
   /** The label beside the pin; null when there was no free room (its name and tooltip still say it all). */
   label: (Box & { side: 'right' | 'left' }) | null;
 }
 
-export interface TradeLayoutInput {
+export interface TradePinInput {
   trades: readonly TradeMarker[];
-  /** The candles' times only: the layout is the same while no candle closes. */
+  /** The candles' times only: the pins stay put while no candle closes. */
   series: Series<{ time: number }>;
   window: CandleWindow;
   bucketMs: number;
@@ -44,16 +49,17 @@ export function defaultTradeText(trade: TradeMarker): string {
   return `${SIDE_NAMES[trade.side]} ${trade.kind}`;
 }
 
-const overlaps = (a: Box, b: Box) =>
-  a.left < b.left + b.width && b.left < a.left + a.width && a.top < b.top + b.height && b.top < a.top + a.height;
+/** The room a pin takes. */
+export function pinBox({ x, y }: TradePin): Box {
+  return { left: x - TRADE_PIN_PX / 2, top: y - TRADE_PIN_PX / 2, width: TRADE_PIN_PX, height: TRADE_PIN_PX };
+}
 
 /**
- * Places trade flags on the visible candles: a pin at the fill's price on the candle holding its time,
- * and a label beside it (to the right, or to the left near the price axis) moved up or down a step when
- * it would overlap a label placed before; with no room the pin is drawn alone. Trades off screen,
- * before the history or in a gap in the data are left out. In time order.
+ * Pins the trades on the visible candles: at the fill's price on the candle holding its time (at the
+ * plot's edge when the price lies off the scale). Trades off screen, before the history or in a gap in
+ * the data are left out. In time order.
  */
-export function layoutTrades({ trades, series, window, bucketMs, frame, priceRange }: TradeLayoutInput): TradeLayout[] {
+export function placeTradePins({ trades, series, window, bucketMs, frame, priceRange }: TradePinInput): TradePin[] {
   const [first, last] = visibleRange(window);
   const visible: { trade: TradeMarker; index: number }[] = [];
   for (const trade of trades) {
@@ -64,33 +70,54 @@ export function layoutTrades({ trades, series, window, bucketMs, frame, priceRan
   }
   visible.sort((a, b) => a.trade.time - b.trade.time || a.index - b.index);
 
-  const placed: Box[] = [];
   const half = TRADE_PIN_PX / 2;
-  return visible.map(({ trade, index }) => {
-    const x = xOfIndex(index, window, frame);
-    const offScale = trade.price > priceRange[1] ? 'above' : trade.price < priceRange[0] ? 'below' : null;
-    const y = Math.min(
-      frame.priceBottom - half,
-      Math.max(frame.priceTop + half, yOfPrice(trade.price, priceRange, frame)),
-    );
-    const text = trade.label ?? defaultTradeText(trade);
+  return visible.map(({ trade, index }) => ({
+    trade,
+    text: trade.label ?? defaultTradeText(trade),
+    x: xOfIndex(index, window, frame),
+    y: Math.min(frame.priceBottom - half, Math.max(frame.priceTop + half, yOfPrice(trade.price, priceRange, frame))),
+    offScale: trade.price > priceRange[1] ? 'above' : trade.price < priceRange[0] ? 'below' : null,
+  }));
+}
+
+/**
+ * Gives each pin its label, in time order: beside the pin (to the right, or to the left near the price
+ * axis), moved up or down a step, then to the pin's other side, wherever it overlaps no pin, no label
+ * placed before and nothing `reserved` (the price lines' labels). With no room the pin is drawn alone.
+ */
+export function labelTradePins(
+  pins: readonly TradePin[],
+  frame: PlotFrame,
+  reserved: readonly Box[] = [],
+): TradeLayout[] {
+  const placed: Box[] = [...reserved, ...pins.map(pinBox)];
+  const half = TRADE_PIN_PX / 2;
+  return pins.map((pin) => {
+    const { x, y, text } = pin;
     const width = Math.min(MAX_TRADE_LABEL_PX, Math.ceil(text.length * LABEL_CHAR_PX + LABEL_PADDING_PX));
-    const pin: Box = { left: x - half, top: y - half, width: TRADE_PIN_PX, height: TRADE_PIN_PX };
-    const right = x + half + GAP_PX;
-    const side: 'right' | 'left' = right + width <= frame.plotRight ? 'right' : 'left';
-    const left = side === 'right' ? right : x - half - GAP_PX - width;
-    let label: TradeLayout['label'] = null;
-    for (const step of [0, -1, 1, -2, 2]) {
-      const top = y - TRADE_LABEL_PX / 2 + step * (TRADE_LABEL_PX + GAP_PX);
-      const box = { left, top, width, height: TRADE_LABEL_PX };
-      const fits = top >= 0 && top + TRADE_LABEL_PX <= frame.priceBottom && left >= 0;
-      if (fits && !placed.some((other) => overlaps(box, other))) {
-        label = { ...box, side };
-        break;
-      }
-    }
-    placed.push(pin);
+    const sides = [
+      { side: 'right' as const, left: x + half + GAP_PX },
+      { side: 'left' as const, left: x - half - GAP_PX - width },
+    ];
+    const candidates = sides
+      .filter(({ left }) => left >= 0 && left + width <= frame.plotRight)
+      .flatMap(({ side, left }) =>
+        STEPS.map((step) => ({
+          side,
+          left,
+          top: y - TRADE_LABEL_PX / 2 + step * (TRADE_LABEL_PX + GAP_PX),
+          width,
+          height: TRADE_LABEL_PX,
+        })),
+      );
+    const label =
+      candidates.find(
+        (box) =>
+          box.top >= 0 &&
+          box.top + box.height <= frame.priceBottom &&
+          !placed.some((other) => boxesOverlap(box, other)),
+      ) ?? null;
     if (label) placed.push(label);
-    return { trade, text, x, y, offScale, label };
+    return { ...pin, label };
   });
 }

@@ -12,13 +12,13 @@ import {
 } from 'react';
 import { VictoryArea } from 'victory';
 import { useControllableState } from '../../hooks/useControllableState';
-import { FALLBACK_SIZE, useElementSize } from '../../hooks/useElementSize';
+import { usePlotSize } from '../../hooks/usePlotSize';
 import { visuallyHidden } from '../../theme/focus.css';
 import { vars } from '../../theme/contract.css';
 import { timeZoneLabel, type TimeZoneMode } from '../../time/time-zone';
 import { HOUR, MINUTE } from '../CandlestickChart/aggregate';
 import * as chart from '../CandlestickChart/CandlestickChart.css';
-import { ChartPlaceholder, ChartStatus } from '../CandlestickChart/ChartStates';
+import { ChartFigure, type ChartFrameProps } from '../CandlestickChart/ChartFigure';
 import { defaultFormatPrice, formatCandleTime } from '../CandlestickChart/format';
 import { priceTicks } from '../CandlestickChart/ticks';
 import {
@@ -36,7 +36,7 @@ import {
 } from './equity';
 import * as styles from './EquityChart.css';
 
-export interface EquityChartProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children' | 'title'> {
+export interface EquityChartProps extends ChartFrameProps, Omit<ComponentPropsWithoutRef<'div'>, 'children' | 'title'> {
   /** The equity curve, oldest first: equity with its drawdown from the running peak. */
   points: readonly EquityPoint[];
   /** The account's starting balance, drawn as a dashed reference line. */
@@ -45,21 +45,10 @@ export interface EquityChartProps extends Omit<ComponentPropsWithoutRef<'div'>, 
   range?: EquityRange;
   defaultRange?: EquityRange;
   onRangeChange?: (range: EquityRange) => void;
-  /** The heading above the chart. */
-  title?: string;
-  loading?: boolean;
-  /** Why the curve could not be loaded; an error state with a retry button (a notice if points remain). */
-  error?: string | null;
-  onRetry?: () => void;
-  /** The empty state's title and description, for a page's own words. */
-  emptyTitle?: string;
-  emptyDescription?: string;
   /** Formats amounts on the axis, legend and summary. Pass a stable function. */
   formatValue?: (value: number) => string;
   /** Which zone times are shown in, always named: the viewer's `local` zone or `UTC`. */
   timeZone?: TimeZoneMode;
-  /** Height of the whole chart, header included. Width follows the container. */
-  height?: number | string;
 }
 
 const DEFAULT_HEIGHT = 360;
@@ -128,23 +117,16 @@ export const EquityChart = forwardRef<HTMLDivElement, EquityChartProps>(function
     defaultRange = 'All',
     onRangeChange,
     title = 'Equity',
-    loading = false,
-    error = null,
-    onRetry,
     emptyTitle = 'No closed trades yet',
     emptyDescription = 'Equity is drawn here once the first trade closes.',
     formatValue = defaultFormatPrice,
     timeZone = 'local',
     height = DEFAULT_HEIGHT,
-    className,
-    style,
     'aria-label': ariaLabel,
-    'aria-describedby': ariaDescribedBy,
     ...rest
   },
   ref,
 ) {
-  const summaryId = useId();
   const [range, setRange] = useControllableState<EquityRange>({
     prop: rangeProp,
     defaultProp: defaultRange,
@@ -152,53 +134,24 @@ export const EquityChart = forwardRef<HTMLDivElement, EquityChartProps>(function
   });
   const samples = useMemo(() => readEquity(points), [points]);
   const shown = useMemo(() => samplesInRange(samples, range), [samples, range]);
-  const hasPoints = shown.length > 0;
-  const state = hasPoints ? 'ready' : error ? 'error' : loading ? 'loading' : 'empty';
-  const summary =
-    state === 'ready'
-      ? describeEquity(shown, range, formatValue, timeZone)
-      : state === 'error'
-        ? 'The equity curve could not be loaded.'
-        : state === 'loading'
-          ? 'Loading the equity curve.'
-          : `${emptyTitle}.`;
 
   return (
-    <div
+    <ChartFigure
       ref={ref}
-      role="figure"
-      aria-label={ariaLabel ?? `${title} chart`}
-      aria-describedby={clsx(summaryId, ariaDescribedBy)}
-      aria-busy={loading || undefined}
-      data-slot="equity-chart"
-      data-state={state}
-      className={clsx(chart.root, className)}
-      style={{ height, ...style }}
       {...rest}
+      aria-label={ariaLabel ?? `${title} chart`}
+      slot="equity-chart"
+      title={title}
+      subject="the equity curve"
+      emptyTitle={emptyTitle}
+      emptyDescription={emptyDescription}
+      height={height}
+      hasData={shown.length > 0}
+      describe={() => describeEquity(shown, range, formatValue, timeZone)}
+      headerContent={<RangePresets value={range} onChange={setRange} />}
     >
-      <div className={chart.header} data-slot="chart-header">
-        <span className={chart.title}>{title}</span>
-        {hasPoints && <RangePresets value={range} onChange={setRange} />}
-        {hasPoints && <ChartStatus loading={loading} error={error} onRetry={onRetry} />}
-      </div>
-      {state === 'ready' && (
-        <EquityPlot samples={shown} startingBalance={startingBalance} formatValue={formatValue} timeZone={timeZone} />
-      )}
-      {state !== 'ready' && (
-        <ChartPlaceholder
-          state={state}
-          loadingTitle="Loading the equity curve…"
-          emptyTitle={emptyTitle}
-          emptyDescription={emptyDescription}
-          errorTitle="Couldn’t load the equity curve"
-          error={error}
-          onRetry={onRetry}
-        />
-      )}
-      <p id={summaryId} className={visuallyHidden}>
-        {summary}
-      </p>
-    </div>
+      <EquityPlot samples={shown} startingBalance={startingBalance} formatValue={formatValue} timeZone={timeZone} />
+    </ChartFigure>
   );
 });
 
@@ -287,14 +240,11 @@ interface EquityPlotProps {
 }
 
 function EquityPlot({ samples, startingBalance, formatValue, timeZone }: EquityPlotProps) {
-  const areaRef = useRef<HTMLDivElement>(null);
+  const area = usePlotSize();
   const surfaceRef = useRef<HTMLDivElement>(null);
   const legendRef = useRef<HTMLDivElement>(null);
   const crosshairRef = useRef<HTMLDivElement>(null);
   const helpId = useId();
-  const size = useElementSize(areaRef);
-  const width = size?.width ?? FALLBACK_SIZE.width;
-  const height = size?.height ?? FALLBACK_SIZE.height;
 
   const drawn = useMemo(() => downsampleEquity(samples), [samples]);
   const first = drawn[0] as EquitySample;
@@ -324,7 +274,7 @@ function EquityPlot({ samples, startingBalance, formatValue, timeZone }: EquityP
       Math.max(formatValue(valueDomain[0]).length, formatValue(valueDomain[1]).length) * AXIS_CHAR_PX + AXIS_PADDING_PX,
     ),
   );
-  const frame = computeFrame(width, height, axisWidth);
+  const frame = computeFrame(area.width, area.height, axisWidth);
   const xOf = linear(timeDomain, 0, frame.plotRight);
   const yOfValue = linear(valueDomain, frame.equityBottom, frame.equityTop);
   const yOfDrawdown = linear(drawdownDomain, frame.drawdownBottom, frame.drawdownTop);
@@ -478,7 +428,7 @@ function EquityPlot({ samples, startingBalance, formatValue, timeZone }: EquityP
           Drawdown <span className={styles.legendValue} data-field="drawdown" />
         </span>
       </div>
-      <div ref={areaRef} className={chart.plot} data-slot="chart-plot">
+      <div ref={area.ref} className={chart.plot} data-slot="chart-plot">
         <div
           ref={surfaceRef}
           role="slider"
@@ -497,7 +447,7 @@ function EquityPlot({ samples, startingBalance, formatValue, timeZone }: EquityP
           onKeyDown={onKeyDown}
           onBlur={hide}
         >
-          {size && (
+          {area.measured && (
             <EquitySvg
               drawn={drawn}
               frame={frame}
@@ -521,7 +471,7 @@ function EquityPlot({ samples, startingBalance, formatValue, timeZone }: EquityP
           <div className={styles.dot} data-series="equity" />
           <div className={styles.dot} data-series="drawdown" />
         </div>
-        {size && (
+        {area.measured && (
           <span
             className={chart.zoneLabel}
             style={{ left: frame.plotRight, top: frame.drawdownBottom, width: frame.width - frame.plotRight }}

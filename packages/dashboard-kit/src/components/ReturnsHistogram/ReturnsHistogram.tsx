@@ -1,39 +1,26 @@
 import { clsx } from 'clsx';
 import { forwardRef, useId, useMemo, useRef, useState, type ComponentPropsWithoutRef, type KeyboardEvent } from 'react';
 import { VictoryBar } from 'victory';
-import { FALLBACK_SIZE, useElementSize } from '../../hooks/useElementSize';
-import { visuallyHidden } from '../../theme/focus.css';
+import { usePlotSize } from '../../hooks/usePlotSize';
 import * as chart from '../CandlestickChart/CandlestickChart.css';
-import { ChartPlaceholder, ChartStatus } from '../CandlestickChart/ChartStates';
+import { ChartFigure, type ChartFrameProps } from '../CandlestickChart/ChartFigure';
 import { priceTicks } from '../CandlestickChart/ticks';
 import { binReturns, type ReturnBin, type ReturnBinning } from './bins';
 import * as styles from './ReturnsHistogram.css';
 
-export interface ReturnsHistogramProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children' | 'title'> {
+export interface ReturnsHistogramProps
+  extends ChartFrameProps, Omit<ComponentPropsWithoutRef<'div'>, 'children' | 'title'> {
   /** Each closed trade's return in percent (`2.5` for +2.5%), in any order. */
   returns: readonly number[];
   /** Width of a bin in percentage points; chosen from the spread of the returns when absent. */
   binWidth?: number;
   /** The most bins drawn (40 by default): wider bins are chosen rather than more. */
   maxBins?: number;
-  /** The heading above the bars. */
-  title?: string;
-  loading?: boolean;
-  /** Why the trades could not be loaded; an error state with a retry button. */
-  error?: string | null;
-  onRetry?: () => void;
-  /** The empty state's title and description, for a page's own words. */
-  emptyTitle?: string;
-  emptyDescription?: string;
-  /** Height of the whole chart, header included. */
-  height?: number | string;
 }
 
 const DEFAULT_HEIGHT = 280;
-const AXIS_LEFT_PX = 40;
-const AXIS_BOTTOM_PX = 24;
-const TOP_PX = 12;
-const RIGHT_PX = 24;
+/** Room around the bars, in px: the count axis on the left, the return labels below. */
+const MARGIN = { top: 12, right: 24, bottom: 24, left: 40 };
 const LABEL_PX = 48;
 const KIND_NAMES: Record<ReturnBin['kind'], string> = { loss: 'Losses', even: 'Break-even', win: 'Wins' };
 
@@ -90,67 +77,33 @@ export const ReturnsHistogram = forwardRef<HTMLDivElement, ReturnsHistogramProps
     binWidth,
     maxBins,
     title = 'Trade returns',
-    loading = false,
-    error = null,
-    onRetry,
     emptyTitle = 'No closed trades yet',
     emptyDescription = 'The returns of closed trades are shown here as they close.',
     height = DEFAULT_HEIGHT,
-    className,
-    style,
     'aria-label': ariaLabel,
-    'aria-describedby': ariaDescribedBy,
     ...rest
   },
   ref,
 ) {
-  const summaryId = useId();
   const binning = useMemo(() => binReturns(returns, { binWidth, maxBins }), [returns, binWidth, maxBins]);
-  const hasBins = binning.bins.length > 0;
-  const state = hasBins ? 'ready' : error ? 'error' : loading ? 'loading' : 'empty';
-  const summary =
-    state === 'ready'
-      ? describeHistogram(binning)
-      : state === 'error'
-        ? 'Trade returns could not be loaded.'
-        : state === 'loading'
-          ? 'Loading trade returns.'
-          : 'No closed trades yet.';
 
   return (
-    <div
+    <ChartFigure
       ref={ref}
-      role="figure"
-      aria-label={ariaLabel ?? `${title} histogram`}
-      aria-describedby={clsx(summaryId, ariaDescribedBy)}
-      aria-busy={loading || undefined}
-      data-slot="returns-histogram"
-      data-state={state}
-      className={clsx(chart.root, className)}
-      style={{ height, ...style }}
       {...rest}
+      aria-label={ariaLabel ?? `${title} histogram`}
+      slot="returns-histogram"
+      title={title}
+      subject="trade returns"
+      emptyTitle={emptyTitle}
+      emptyDescription={emptyDescription}
+      height={height}
+      hasData={binning.bins.length > 0}
+      describe={() => describeHistogram(binning)}
+      headerContent={<HistogramLegend binning={binning} />}
     >
-      <div className={chart.header} data-slot="chart-header">
-        <span className={chart.title}>{title}</span>
-        {hasBins && <HistogramLegend binning={binning} />}
-        {hasBins && <ChartStatus loading={loading} error={error} onRetry={onRetry} />}
-      </div>
-      {state === 'ready' && <HistogramPlot binning={binning} />}
-      {state !== 'ready' && (
-        <ChartPlaceholder
-          state={state}
-          loadingTitle="Loading trade returns…"
-          emptyTitle={emptyTitle}
-          emptyDescription={emptyDescription}
-          errorTitle="Couldn’t load trade returns"
-          error={error}
-          onRetry={onRetry}
-        />
-      )}
-      <p id={summaryId} className={visuallyHidden}>
-        {summary}
-      </p>
-    </div>
+      <HistogramPlot binning={binning} />
+    </ChartFigure>
   );
 });
 
@@ -200,10 +153,7 @@ function BarGlyph({ x = 0, y = 0, y0 = 0, barWidth = 1, datum, hatchId }: BarGly
 }
 
 function HistogramPlot({ binning }: { binning: ReturnBinning }) {
-  const areaRef = useRef<HTMLDivElement>(null);
-  const size = useElementSize(areaRef);
-  const width = size?.width ?? FALLBACK_SIZE.width;
-  const height = size?.height ?? FALLBACK_SIZE.height;
+  const { ref: areaRef, measured, width, height } = usePlotSize();
   const hatchId = `hatch-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const tooltipId = useId();
   const { bins, binWidth } = binning;
@@ -212,16 +162,17 @@ function HistogramPlot({ binning }: { binning: ReturnBinning }) {
   const [focusIndex, setFocusIndex] = useState<number | null>(null);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
 
-  const plotLeft = AXIS_LEFT_PX;
-  const plotRight = Math.max(plotLeft + 1, width - RIGHT_PX);
-  const plotBottom = Math.max(TOP_PX + 1, height - AXIS_BOTTOM_PX);
+  const plotTop = MARGIN.top;
+  const plotLeft = MARGIN.left;
+  const plotRight = Math.max(plotLeft + 1, width - MARGIN.right);
+  const plotBottom = Math.max(plotTop + 1, height - MARGIN.bottom);
   const slot = (plotRight - plotLeft) / bins.length;
   const maxCount = Math.max(1, ...bins.map((bin) => bin.count));
-  const countTicks = priceTicks(0, maxCount, Math.max(2, Math.floor((plotBottom - TOP_PX) / 32))).filter(
+  const countTicks = priceTicks(0, maxCount, Math.max(2, Math.floor((plotBottom - plotTop) / 32))).filter(
     Number.isInteger,
   );
   const top = Math.max(maxCount, countTicks[countTicks.length - 1] ?? maxCount);
-  const yOf = (count: number) => plotBottom - (count / top) * (plotBottom - TOP_PX);
+  const yOf = (count: number) => plotBottom - (count / top) * (plotBottom - plotTop);
   const xOf = (index: number) => plotLeft + (index + 0.5) * slot;
   const data = bins.map((bin, i) => ({ x: i, y: bin.count, kind: bin.kind }));
 
@@ -264,7 +215,7 @@ function HistogramPlot({ binning }: { binning: ReturnBinning }) {
 
   return (
     <div ref={areaRef} className={chart.plot} data-slot="chart-plot">
-      {size && (
+      {measured && (
         <svg className={chart.svg} width={width} height={height} aria-hidden="true" focusable="false">
           <defs>
             <pattern id={hatchId} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
@@ -291,7 +242,7 @@ function HistogramPlot({ binning }: { binning: ReturnBinning }) {
             standalone={false}
             width={width}
             height={height}
-            padding={{ top: TOP_PX, bottom: height - plotBottom, left: plotLeft, right: width - plotRight }}
+            padding={{ top: plotTop, bottom: height - plotBottom, left: plotLeft, right: width - plotRight }}
             domain={{ x: [-0.5, bins.length - 0.5], y: [0, top] }}
             data={data}
             barWidth={Math.max(1, slot - 2)}
@@ -346,7 +297,7 @@ function HistogramPlot({ binning }: { binning: ReturnBinning }) {
             data-slot="histogram-bin"
             data-kind={bin.kind}
             className={styles.binButton}
-            style={{ left: plotLeft + i * slot, top: TOP_PX, width: slot, height: plotBottom - TOP_PX }}
+            style={{ left: plotLeft + i * slot, top: plotTop, width: slot, height: plotBottom - plotTop }}
             aria-label={describeBin(bin, decimals)}
             aria-describedby={activeIndex === i ? tooltipId : undefined}
             onPointerEnter={() => setActiveIndex(i)}
@@ -365,7 +316,7 @@ function HistogramPlot({ binning }: { binning: ReturnBinning }) {
             className={clsx(chart.tooltip, styles.tooltip)}
             style={{
               left: Math.min(Math.max(xOf(activeIndex), 80), width - 80),
-              top: Math.max(TOP_PX, yOf(active.count)),
+              top: Math.max(plotTop, yOf(active.count)),
             }}
           >
             <div className={chart.tooltipTitle}>{trades(active.count)}</div>

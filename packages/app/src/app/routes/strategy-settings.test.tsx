@@ -1,0 +1,85 @@
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authState, clearAuth, setSession } from '../../features/auth/store';
+import { registerTrader, useApiServer } from '../../test/api-server';
+import { AppProvider } from '../provider';
+import { routes } from '../router';
+
+// A trader registered on the real server (Argon2) and a lazily loaded page: slower than a unit test.
+vi.setConfig({ testTimeout: 60_000 });
+configure({ asyncUtilTimeout: 15_000 });
+
+let api: ReturnType<typeof useApiServer>;
+
+beforeEach(async () => {
+  api = useApiServer();
+  const trader = await registerTrader(api.origin, 'Grace Hopper');
+  setSession(trader.user, trader.token);
+});
+
+afterEach(() => {
+  clearAuth();
+  authState.loggedOut = false;
+});
+
+/** Settings > Strategy of a new trader (one Default strategy), in the app's real routes and providers. */
+async function openStrategySettings() {
+  const user = userEvent.setup();
+  render(
+    <AppProvider>
+      <RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/settings/strategy'] })} />
+    </AppProvider>,
+  );
+  await screen.findByRole('form', { name: 'Settings of Default' });
+  return user;
+}
+
+const actionButton = (name: string) => screen.getByRole('button', { name });
+
+describe('given Settings > Strategy', () => {
+  describe('after the trader opens the "Reset account" confirmation', () => {
+    it('should focus its confirm button, then close on Escape and give the focus back to "Reset account…"', async () => {
+      const user = await openStrategySettings();
+      await user.click(actionButton('Reset account…'));
+      const confirmation = screen.getByRole('alertdialog', { name: 'Reset account?' });
+      await waitFor(() => expect(within(confirmation).getByRole('button', { name: 'Reset account' })).toHaveFocus());
+
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      await waitFor(() => expect(actionButton('Reset account…')).toHaveFocus());
+    });
+  });
+
+  describe('after the trader opens "Replay" while "Reset account" is open', () => {
+    it('should show only the Replay confirmation, which Escape closes back to "Replay…"', async () => {
+      const user = await openStrategySettings();
+      await user.click(actionButton('Reset account…'));
+      expect(screen.getByRole('alertdialog', { name: 'Reset account?' })).toBeInTheDocument();
+
+      await user.click(actionButton('Replay…'));
+      expect(screen.getAllByRole('alertdialog')).toHaveLength(1);
+      const replay = screen.getByRole('alertdialog', { name: 'Replay?' });
+      expect(screen.queryByRole('alertdialog', { name: 'Reset account?' })).not.toBeInTheDocument();
+      expect(actionButton('Reset account…')).toBeInTheDocument();
+      await waitFor(() => expect(within(replay).getByRole('button', { name: 'Replay signals' })).toHaveFocus());
+
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      await waitFor(() => expect(actionButton('Replay…')).toHaveFocus());
+    });
+  });
+
+  describe('after the trader cancels a confirmation', () => {
+    it('should give the focus back to the button that opened it, and leave the account as it was', async () => {
+      const user = await openStrategySettings();
+      await user.click(actionButton('Rotate URL…'));
+      const rotate = screen.getByRole('alertdialog', { name: 'Rotate URL?' });
+      await user.click(within(rotate).getByRole('button', { name: 'Cancel' }));
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      await waitFor(() => expect(actionButton('Rotate URL…')).toHaveFocus());
+      expect(api.calls.filter((call) => call.method === 'POST').map((call) => new URL(call.url).pathname)).toEqual([]);
+    });
+  });
+});

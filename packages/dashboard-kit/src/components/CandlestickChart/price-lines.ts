@@ -1,0 +1,96 @@
+import { yOfPrice, type PlotFrame } from './geometry';
+import { boxesOverlap, type Box } from './markers';
+import type { Range } from './scales';
+import { TRADE_PIN_PX } from './trades';
+import type { PriceLine } from './types';
+
+/** Height of a price line's label (12px text), and the room between stacked labels. */
+export const PRICE_LINE_LABEL_PX = 16;
+const GAP_PX = 2;
+/** Room between a line and its label: clear of a trade's pin on the line. */
+const LINE_GAP_PX = TRADE_PIN_PX / 2 + 1;
+/** Approximate advance of one character of the label's font (12px, semibold), and its halo either side. */
+const LABEL_CHAR_PX = 7;
+const LABEL_HALO_PX = 4;
+/** Room between the label's end and the price axis. */
+const LABEL_INSET_PX = 6;
+/** How many label heights a label may move away from its line before it is left out. */
+const MAX_STEPS = 3;
+
+export interface PriceLineLayout {
+  line: PriceLine;
+  /** Where the line crosses the plot; beyond `priceTop` or `priceBottom` when it lies off the scale. */
+  y: number;
+  /** Whether the price lies off the price scale, and which way: then only its label is drawn, at that edge. */
+  offScale: 'above' | 'below' | null;
+  /** The label's text: the line's label, or an arrow, the label and the price when off the scale. */
+  text: string;
+  /**
+   * The label's box, its text ending at the box's right edge and centred in it; null when no free room was
+   * left near the line (the axis tag and the list of price lines still say it all).
+   */
+  label: Box | null;
+}
+
+export interface PriceLineLayoutInput {
+  lines: readonly PriceLine[];
+  frame: PlotFrame;
+  priceRange: Range;
+  formatPrice: (value: number) => string;
+  /** Room already taken (the trades' pins): no label is put over it. */
+  reserved?: readonly Box[];
+}
+
+const labelWidth = (text: string) => Math.ceil(text.length * LABEL_CHAR_PX + 2 * LABEL_HALO_PX);
+
+/**
+ * Centres to try for a label, nearest first: just above the line, then just below it, then a step further
+ * each way. A line off the scale is labelled at that edge, then a step further in each time.
+ */
+function labelCentres(y: number, offScale: PriceLineLayout['offScale'], frame: PlotFrame): number[] {
+  const step = PRICE_LINE_LABEL_PX + GAP_PX;
+  const centres: number[] = [];
+  if (offScale) {
+    const edge = offScale === 'above' ? frame.priceTop + step / 2 : frame.priceBottom - step / 2;
+    const inwards = offScale === 'above' ? step : -step;
+    for (let k = 0; k <= 2 * MAX_STEPS; k++) centres.push(edge + k * inwards);
+    return centres;
+  }
+  const near = LINE_GAP_PX + PRICE_LINE_LABEL_PX / 2;
+  for (let k = 0; k <= MAX_STEPS; k++) centres.push(y - near - k * step, y + near + k * step);
+  return centres;
+}
+
+/**
+ * Places the price lines' labels at the right end of their lines (just above each, by the price axis) so
+ * that none overlaps another or a reserved box: a label whose place is taken moves below its line, or a
+ * step further away, in the order the lines are given (the first keeps its place). Depends on the price
+ * scale and the reserved boxes only, so a live tick that keeps the scale keeps the layout.
+ */
+export function layoutPriceLines({
+  lines,
+  frame,
+  priceRange,
+  formatPrice,
+  reserved = [],
+}: PriceLineLayoutInput): PriceLineLayout[] {
+  const placed: Box[] = [...reserved];
+  return lines.map((line) => {
+    const y = yOfPrice(line.price, priceRange, frame);
+    const offScale = y < frame.priceTop ? 'above' : y > frame.priceBottom ? 'below' : null;
+    const text = offScale ? `${offScale === 'above' ? '↑' : '↓'} ${line.label} ${formatPrice(line.price)}` : line.label;
+    const width = labelWidth(text);
+    const left = frame.plotRight - LABEL_INSET_PX - width;
+    let label: Box | null = null;
+    for (const centre of labelCentres(y, offScale, frame)) {
+      const box = { left, top: centre - PRICE_LINE_LABEL_PX / 2, width, height: PRICE_LINE_LABEL_PX };
+      const fits = box.top >= 0 && box.top + box.height <= frame.priceBottom;
+      if (fits && !placed.some((other) => boxesOverlap(box, other))) {
+        label = box;
+        break;
+      }
+    }
+    if (label) placed.push(label);
+    return { line, y, offScale, text, label };
+  });
+}
