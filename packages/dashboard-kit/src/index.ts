@@ -175,6 +175,7 @@ export {
 export { formatMetric, type MetricFormat } from './format/MetricNumber';
 export {
   formatCount,
+  formatCountOf,
   formatDuration,
   formatMoney,
   formatPercent,

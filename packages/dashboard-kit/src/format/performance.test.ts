@@ -1,7 +1,15 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { formatMetric } from './MetricNumber';
-import { formatDuration, formatMoney, formatPercent, formatRatio, isInfinite, toneOf } from './performance';
+import {
+  formatCountOf,
+  formatDuration,
+  formatMoney,
+  formatPercent,
+  formatRatio,
+  isInfinite,
+  toneOf,
+} from './performance';
 
 describe('given money', () => {
   it('should write dollars with cents and grouping, and a typographic minus for losses', () => {
@@ -65,5 +73,13 @@ describe('given the tone of a value', () => {
     expect(toneOf(-0.5)).toBe('negative');
     expect(toneOf(0.001)).toBe('neutral');
     expect(toneOf(null)).toBe('neutral');
+  });
+});
+
+describe('formatCountOf', () => {
+  it('should use the singular for exactly one and group large counts', () => {
+    expect(formatCountOf(1, 'loss', 'losses')).toBe('1 loss');
+    expect(formatCountOf(0, 'loss', 'losses')).toBe('0 losses');
+    expect(formatCountOf(2_400, 'trade', 'trades')).toBe('2,400 trades');
   });
 });

@@ -60,6 +60,11 @@ export function formatCount(value: number): string {
   return count.format(value);
 }
 
+/** A count and its noun, singular for exactly one: `1 loss`, `0 losses`, `2,400 trades`. */
+export function formatCountOf(value: number, one: string, many: string): string {
+  return `${count.format(value)} ${value === 1 ? one : many}`;
+}
+
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;

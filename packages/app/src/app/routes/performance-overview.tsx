@@ -3,6 +3,7 @@ import {
   Button,
   EmptyState,
   EquityChart,
+  formatCountOf,
   MetricCard,
   MetricsGrid,
   PositionList,
@@ -75,7 +76,12 @@ const METRICS: readonly MetricDefinition[] = [
     label: 'Trades',
     value: 'tradeCount',
     format: 'count',
-    subValue: (p) => `${p.wins} wins / ${p.losses} losses / ${p.draws} draws`,
+    subValue: (p) =>
+      [
+        formatCountOf(p.wins, 'win', 'wins'),
+        formatCountOf(p.losses, 'loss', 'losses'),
+        formatCountOf(p.draws, 'draw', 'draws'),
+      ].join(' / '),
     hint: 'Closed trades; break-even ones are draws.',
   },
   {

@@ -5,6 +5,7 @@ import { usePlotSize } from '../../hooks/usePlotSize';
 import * as chart from '../CandlestickChart/CandlestickChart.css';
 import { ChartFigure, type ChartFrameProps } from '../CandlestickChart/ChartFigure';
 import { priceTicks } from '../CandlestickChart/ticks';
+import { formatCountOf } from '../../format/performance';
 import { binReturns, type ReturnBin, type ReturnBinning } from './bins';
 import * as styles from './ReturnsHistogram.css';
 
@@ -37,7 +38,7 @@ function decimalsOf(width: number): number {
   return 6;
 }
 
-const trades = (count: number) => (count === 1 ? '1 trade' : `${count} trades`);
+const trades = (count: number) => formatCountOf(count, 'trade', 'trades');
 
 /** The bin's range in words: `Losses from −3% to −2%`, `Break-even (0%)`. */
 function binRange(bin: ReturnBin, decimals: number): string {
