@@ -286,9 +286,9 @@ describe.each(TEST_DIALECTS)('the paper trading API on %s', (dialect) => {
 
   describe('replay', () => {
     const strategyId = async () => (await call<StrategyList>(ada, 'GET', '/api/strategies')).body.data[0]!.id;
-    /** What a trader reads of the account: trades (without their row ids, which a replay renews), the metrics, the outcomes. */
+    /** What a trader reads of the account: trades (with their ids, which a replay that changes nothing keeps), the metrics, the outcomes. */
     const account = async (signalIds: string[]) => ({
-      trades: (await call<TradePage>(ada, 'GET', '/api/trades')).body.data.map(({ id: _id, ...trade }) => trade),
+      trades: (await call<TradePage>(ada, 'GET', '/api/trades')).body.data,
       performance: (await call<Performance>(ada, 'GET', '/api/performance')).body,
       outcomes: await Promise.all(
         signalIds.map(async (id) => (await call<SignalWithRaw>(ada, 'GET', `/api/signals/${id}`)).body.outcome),
@@ -333,6 +333,12 @@ describe.each(TEST_DIALECTS)('the paper trading API on %s', (dialect) => {
       });
       expect(await account([first, second])).toEqual(live);
       expect(replayed.body.performance).toEqual(live.performance);
+
+      // The open position a page showed before the replay is still there by its id: closing it from that page works.
+      const open = live.trades.find((trade) => trade.status === 'open')!;
+      const closedAfterReplay = await call<Trade>(ada, 'POST', `/api/positions/${open.id}/close`);
+      expect(closedAfterReplay.status).toBe(200);
+      expect(closedAfterReplay.body).toMatchObject({ id: open.id, exitReason: 'manual', entrySignalIds: [second] });
     });
 
     it('should forget positions closed by hand when the account is reset', async () => {

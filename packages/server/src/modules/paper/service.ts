@@ -28,6 +28,7 @@ import { applySettingsPatch, parseSettings, type StrategySettings } from './sett
 import {
   clearAccountEvents,
   clearTrades,
+  clearTradesNotReplayed,
   closedTrade,
   loadAccount,
   manualCloses,
@@ -290,7 +291,7 @@ export class PaperService {
     const summary = await this.#onAccount(id, async (trx, account) => {
       const now = this.#clock();
       const result = await replayAccount(trx, account);
-      await clearTrades(trx, id);
+      await clearTradesNotReplayed(trx, id, [...result.trades, ...Object.values(result.state.positions)]);
       const events: StreamEvent[] = [];
       for (const { signalId, outcome } of result.outcomes) {
         await trx

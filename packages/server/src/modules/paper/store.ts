@@ -351,7 +351,38 @@ function openTradeRow(account: { strategyId: number; userId: number }, position:
   };
 }
 
-/** Deletes a strategy's trades and equity (a reset or a replay starts them again). */
+/**
+ * Before a replay writes its trades: deletes the strategy's equity, and every trade row the replay does not
+ * reproduce (the same number, pair, side and opening time). The rows it reproduces are updated in place by
+ * writeEvents and keep their ids, so a position or trade a page shows is still there after a replay that
+ * changed nothing (a close sent from another tab still finds its position).
+ */
+export async function clearTradesNotReplayed(
+  db: Db,
+  strategyId: number,
+  replayed: readonly { id: number; symbol: string; side: string; openedAt: number }[],
+): Promise<void> {
+  const identity = (number: number, symbol: string, side: string, openedAt: number) =>
+    `${number} ${symbol} ${side} ${openedAt}`;
+  const kept = new Set(replayed.map((trade) => identity(trade.id, trade.symbol, trade.side, trade.openedAt)));
+  const rows = await db
+    .selectFrom('paper_trades')
+    .select(['id', 'number', 'symbol', 'side', 'opened_at'])
+    .where('strategy_id', '=', strategyId)
+    .execute();
+  const stale = rows
+    .filter((row) => !kept.has(identity(Number(row.number), row.symbol, row.side, Number(row.opened_at))))
+    .map((row) => Number(row.id));
+  for (let start = 0; start < stale.length; start += POINTS_PER_INSERT) {
+    await db
+      .deleteFrom('paper_trades')
+      .where('id', 'in', stale.slice(start, start + POINTS_PER_INSERT))
+      .execute();
+  }
+  await db.deleteFrom('paper_equity').where('strategy_id', '=', strategyId).execute();
+}
+
+/** Deletes a strategy's trades and equity (a reset starts them again). */
 export async function clearTrades(db: Db, strategyId: number): Promise<void> {
   await db.deleteFrom('paper_trades').where('strategy_id', '=', strategyId).execute();
   await db.deleteFrom('paper_equity').where('strategy_id', '=', strategyId).execute();
