@@ -100,9 +100,9 @@ describe('given Settings > API Keys', () => {
     await page.goto('/settings/api-keys');
     const field = page.getByLabel('Your webhook URL');
     await expect.poll(() => field.inputValue()).toBe(webhookUrl);
-    expect(await page.getByLabel('TradingView alert message template').innerText()).toContain(
-      '{{strategy.order.action}}',
-    );
+    const template = await page.getByLabel('TradingView alert message template').innerText();
+    expect(template).toContain('{{strategy.order.action}}');
+    expect(template).toContain('"position_size": "{{strategy.position_size}}"');
     await page.getByRole('button', { name: 'Rotate URL…' }).click();
     await page.getByRole('button', { name: 'Rotate now' }).click();
     await expect.poll(() => field.inputValue()).not.toBe(webhookUrl);

@@ -1,6 +1,7 @@
 /**
  * A TradingView alert message that SignalDeck understands. TradingView replaces the {{...}}
- * placeholders when the alert fires; the id makes a retried delivery count once.
+ * placeholders when the alert fires; the id makes a retried delivery count once. position_size is the
+ * strategy's position after the order, so a reversal leaves the paper account exactly where TradingView is.
  */
 export function alertMessageTemplate(strategyName = 'My strategy'): string {
   return JSON.stringify(
@@ -9,6 +10,7 @@ export function alertMessageTemplate(strategyName = 'My strategy'): string {
       action: '{{strategy.order.action}}',
       price: '{{close}}',
       quantity: '{{strategy.order.contracts}}',
+      position_size: '{{strategy.position_size}}',
       interval: '{{interval}}',
       time: '{{timenow}}',
       strategy: strategyName,
