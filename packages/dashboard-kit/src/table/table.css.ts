@@ -165,19 +165,18 @@ export const body = style({
   '@media': { [COMPACT_MEDIA_QUERY]: { display: 'block' } },
 });
 
+/** Read by screen readers, not shown: a header row over cards, which need no column titles. */
+export const offScreen = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 /** On phones the header row is read by screen readers but not shown: the cards need no column titles. */
-export const cardsHiddenHeader = style({
-  '@media': {
-    [COMPACT_MEDIA_QUERY]: {
-      position: 'absolute',
-      width: 1,
-      height: 1,
-      overflow: 'hidden',
-      clip: 'rect(0 0 0 0)',
-      whiteSpace: 'nowrap',
-    },
-  },
-});
+export const cardsHiddenHeader = style({ '@media': { [COMPACT_MEDIA_QUERY]: offScreen } });
 
 export const align = styleVariants({
   start: { textAlign: 'start' },

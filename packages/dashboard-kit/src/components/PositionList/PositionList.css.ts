@@ -17,18 +17,8 @@ export const root = style([
 
 export const table = style([grid.plainTable, { '@media': { [MOBILE_MEDIA_QUERY]: { display: 'block' } } }]);
 
-export const head = style({
-  '@media': {
-    [MOBILE_MEDIA_QUERY]: {
-      position: 'absolute',
-      width: 1,
-      height: 1,
-      overflow: 'hidden',
-      clip: 'rect(0 0 0 0)',
-      whiteSpace: 'nowrap',
-    },
-  },
-});
+/** The header row on phones: read by screen readers over the cards, not shown. */
+export const head = style({ '@media': { [MOBILE_MEDIA_QUERY]: grid.offScreen } });
 
 export const body = style({
   '@media': { [MOBILE_MEDIA_QUERY]: { display: 'flex', flexDirection: 'column', gap: vars.space['3'] } },
