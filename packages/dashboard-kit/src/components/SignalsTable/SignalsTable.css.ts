@@ -33,10 +33,11 @@ export const row = style([
       '(prefers-reduced-motion: reduce)': {
         selectors: { '&[data-fresh]': { animationTimingFunction: 'step-end' } },
       },
-      // A card per signal: status first (what a trader checks), then what and at what price, then when.
+      // A card per signal: status first (what a trader checks), then what and at what price, then when
+      // and for which strategy, on the widest stretch of its line.
       [COMPACT_MEDIA_QUERY]: {
         gridTemplateAreas:
-          '"status status status expand" "ticker action price price" "time interval strategy quantity"',
+          '"status status status expand" "ticker action interval price" "time strategy strategy quantity"',
         gridTemplateColumns: 'auto auto minmax(0, 1fr) auto',
         gridTemplateRows: 'repeat(3, minmax(0, 1fr))',
         height: CARD_HEIGHT_PX,

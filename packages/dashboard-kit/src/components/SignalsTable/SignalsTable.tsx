@@ -11,8 +11,8 @@ import { columnClass, SignalsTableBody, type ListItem } from './SignalsTableBody
 import type { RawBodyStatus, SignalRow, SignalsTableColumnVisibility, SignalsTableSorting } from './types';
 import { useFreshRows } from './useFreshRows';
 
-/** Columns a phone-width screen starts without; the columns menu brings them back. */
-const HIDDEN_COLUMNS = { compact: { quantity: false, interval: false, strategy: false } };
+/** Columns a phone-width screen starts without (the card keeps the strategy); the columns menu brings them back. */
+const HIDDEN_COLUMNS = { compact: { quantity: false, interval: false } };
 
 export interface SignalsTableProps extends DataGridBaseProps<SignalsTableSorting, SignalsTableColumnVisibility> {
   /** The rows, in the order to show them when no column is sorted (newest first, as the API answers). */

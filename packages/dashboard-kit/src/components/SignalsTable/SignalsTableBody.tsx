@@ -403,6 +403,12 @@ function DetailRow({
             <dd className={styles.detailValue}>
               {signal.alertTime === null ? '—' : formatZonedTime(signal.alertTime, timeZone)}
             </dd>
+            {signal.strategy ? (
+              <>
+                <dt className={styles.detailTerm}>Strategy</dt>
+                <dd className={styles.detailValue}>{signal.strategy}</dd>
+              </>
+            ) : null}
             {signal.comment ? (
               <>
                 <dt className={styles.detailTerm}>Comment</dt>
@@ -420,7 +426,9 @@ function DetailRow({
             {signal.outcome ? (
               <>
                 <dt className={styles.detailTerm}>Outcome</dt>
-                <dd className={styles.detailValue}>{signal.outcome}</dd>
+                <dd className={styles.detailValue} data-field="outcome">
+                  {signal.outcome}
+                </dd>
               </>
             ) : null}
             <dt className={styles.detailTerm}>Raw body</dt>

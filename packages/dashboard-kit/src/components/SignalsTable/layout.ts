@@ -6,7 +6,7 @@ import { tableMinWidth as minWidthOf, type ColumnWidths } from '../../table/layo
  */
 export { COMPACT_MEDIA_QUERY, ROW_HEIGHT_PX } from '../../table/layout';
 
-/** A signal's card on phone widths (below `COMPACT_MEDIA_QUERY`): status, then ticker, action and price, then times. */
+/** A signal's card on phone widths (below `COMPACT_MEDIA_QUERY`): status, then ticker, action and price, then time and strategy. */
 export const CARD_HEIGHT_PX = 96;
 /** A first guess for an expanded row before it is measured. */
 export const DETAIL_ESTIMATE_PX = 220;
