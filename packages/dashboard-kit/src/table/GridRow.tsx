@@ -96,13 +96,18 @@ export function GridRow<TRecord>({
   );
 }
 
-/** A row's data cells, as the visible columns say, each aligned as its column is. */
+/**
+ * A row's data cells, as the visible columns say, each aligned as its column is. `cardSlots` says
+ * where each sits on a phone's card (`data-card`), for a table whose CSS places cells by it.
+ */
 export function GridCells<TFeatures extends TableFeatures, TData extends RowData>({
   cells,
   className,
+  cardSlots,
 }: {
   cells: readonly Cell<TFeatures, TData, unknown>[];
   className: string;
+  cardSlots?: Readonly<Record<string, string>>;
 }) {
   return cells.map((cell) => {
     const meta = cell.column.columnDef.meta as GridColumnMeta | undefined;
@@ -112,6 +117,7 @@ export function GridCells<TFeatures extends TableFeatures, TData extends RowData
         role="gridcell"
         className={clsx(className, grid.align[meta?.align ?? 'start'])}
         data-column={cell.column.id}
+        data-card={cardSlots?.[cell.column.id]}
       >
         <FlexRender cell={cell} />
       </td>

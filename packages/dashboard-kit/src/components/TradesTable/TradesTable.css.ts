@@ -3,7 +3,7 @@ import { vars } from '../../theme/contract.css';
 import * as grid from '../../table/table.css';
 import { CARD_LINE_PX, CARD_PADDING_PX, COLUMN_WIDTHS, COMPACT_MEDIA_QUERY } from './layout';
 
-/** A card's height on phones, set by the table from the number of cells shown (the virtualiser uses the same). */
+/** A card's height on phones, set by the table from the cells shown (the virtualiser uses the same). */
 export const cardHeight = createVar();
 
 export const column = styleVariants(COLUMN_WIDTHS, (size) => ('width' in size ? { width: size.width } : {}));
@@ -12,7 +12,7 @@ export const row = style([
   grid.row,
   {
     '@media': {
-      // A card per trade: its cells flow two to a line, the start column's left, the end column's right.
+      // A card per trade: its short cells two to a line, then each long one (P&L, strategy, links) on its own.
       [COMPACT_MEDIA_QUERY]: {
         gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
         gridAutoRows: CARD_LINE_PX,
@@ -29,7 +29,8 @@ export const cell = style([
     '@media': {
       [COMPACT_MEDIA_QUERY]: {
         selectors: {
-          '&:nth-child(even)': { textAlign: 'end' },
+          '&[data-card="end"]': { textAlign: 'end' },
+          '&[data-card="wide"]': { gridColumn: '1 / -1', order: 1 },
         },
       },
     },

@@ -11,7 +11,7 @@ import { Button } from '../Button';
 import { tradeColumns, tradeTableFeatures } from './columns';
 import { tradesToCsv } from './csv';
 import { formatTradeTime, parseTime } from './format';
-import { cardHeight, ROW_HEIGHT_PX, tableMinWidth } from './layout';
+import { cardLayout, ROW_HEIGHT_PX, tableMinWidth } from './layout';
 import * as styles from './TradesTable.css';
 import { TradesTableBody } from './TradesTableBody';
 import type { TradeColumnId, TradeLink, TradeRow, TradesTableColumnVisibility, TradesTableSorting } from './types';
@@ -104,7 +104,10 @@ export const TradesTable = forwardRef<HTMLDivElement, TradesTableProps>(function
   const visibleColumns = table.getVisibleLeafColumns();
   const hasLinks = getTradeLinks !== undefined;
   const columnCount = visibleColumns.length + (hasLinks ? 1 : 0);
-  const visibleColumnKey = `${visibleColumns.map((column) => column.id).join(' ')}|${timeZone}|${compact}`;
+  const cellIds = `${visibleColumns.map((column) => column.id).join(' ')}${hasLinks ? ' links' : ''}`;
+  const visibleColumnKey = `${cellIds}|${timeZone}|${compact}`;
+  // Where each cell sits on a phone's card (the CSS places it there), and so how tall a card is.
+  const card = useMemo(() => cardLayout(cellIds.split(' ')), [cellIds]);
   const zone = timeZoneLabel(timeZone);
 
   const describeTrade = useCallback(
@@ -125,10 +128,7 @@ export const TradesTable = forwardRef<HTMLDivElement, TradesTableProps>(function
     else downloadText(csv, csvFileName);
   };
 
-  const minWidth =
-    compact || rows.length === 0
-      ? undefined
-      : tableMinWidth([...visibleColumns.map((column) => column.id), ...(hasLinks ? ['links'] : [])]);
+  const minWidth = compact || rows.length === 0 ? undefined : tableMinWidth(cellIds.split(' '));
 
   return (
     <DataGrid
@@ -146,7 +146,7 @@ export const TradesTable = forwardRef<HTMLDivElement, TradesTableProps>(function
           Export CSV
         </Button>
       }
-      tableStyle={compact ? assignInlineVars({ [styles.cardHeight]: `${cardHeight(columnCount)}px` }) : { minWidth }}
+      tableStyle={compact ? assignInlineVars({ [styles.cardHeight]: `${card.height}px` }) : { minWidth }}
       total={trades.length}
       columns={table.getAllLeafColumns()}
       rowCount={rows.length}
@@ -192,7 +192,8 @@ export const TradesTable = forwardRef<HTMLDivElement, TradesTableProps>(function
         rows={rows}
         columnCount={columnCount}
         visibleColumnKey={visibleColumnKey}
-        rowHeight={compact ? cardHeight(columnCount) : ROW_HEIGHT_PX}
+        rowHeight={compact ? card.height : ROW_HEIGHT_PX}
+        cardSlots={card.slots}
         getTradeLinks={getTradeLinks}
         onTradeLinkClick={onTradeLinkClick}
         describeTrade={describeTrade}

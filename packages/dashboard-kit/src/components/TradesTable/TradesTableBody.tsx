@@ -5,6 +5,7 @@ import { GridCells, GridRow, type GridRowProps } from '../../table/GridRow';
 import * as gridStyles from '../../table/table.css';
 import { focusRing } from '../../theme/focus.css';
 import type { TradeTableRow } from './columns';
+import type { CardSlot } from './layout';
 import * as styles from './TradesTable.css';
 import type { TradeLink, TradeRow } from './types';
 
@@ -15,6 +16,8 @@ export interface TradesTableBodyProps {
   /** Changes when the columns shown (or anything else every row draws) change. */
   visibleColumnKey: string;
   rowHeight: number;
+  /** Where each cell sits on a phone's card. */
+  cardSlots: Readonly<Record<string, CardSlot>>;
   getTradeLinks: ((trade: TradeRow) => readonly TradeLink[]) | undefined;
   onTradeLinkClick: ((trade: TradeRow, link: TradeLink, event: MouseEvent<HTMLAnchorElement>) => void) | undefined;
   describeTrade: (trade: TradeRow) => string;
@@ -33,6 +36,7 @@ export function TradesTableBody({
   columnCount,
   visibleColumnKey,
   rowHeight,
+  cardSlots,
   getTradeLinks,
   onTradeLinkClick,
   describeTrade,
@@ -76,6 +80,7 @@ export function TradesTableBody({
             key={row.id}
             row={row}
             {...rowProps(row.id, item.index)}
+            cardSlots={cardSlots}
             links={getTradeLinks?.(row.original)}
             onTradeLinkClick={onTradeLinkClick}
             describeTrade={describeTrade}
@@ -88,13 +93,20 @@ export function TradesTableBody({
 
 interface RowViewProps extends GridRowProps<TradeRow> {
   row: TradeTableRow;
+  cardSlots: Readonly<Record<string, CardSlot>>;
   links: readonly TradeLink[] | undefined;
   onTradeLinkClick: TradesTableBodyProps['onTradeLinkClick'];
   describeTrade: (trade: TradeRow) => string;
 }
 
 /** One trade. Memoised: while scrolling only the rows that come into view render. */
-const TradeRowView = memo(function TradeRowView({ links, onTradeLinkClick, describeTrade, ...gridRow }: RowViewProps) {
+const TradeRowView = memo(function TradeRowView({
+  cardSlots,
+  links,
+  onTradeLinkClick,
+  describeTrade,
+  ...gridRow
+}: RowViewProps) {
   const trade = gridRow.row.original;
   return (
     <GridRow
@@ -103,9 +115,9 @@ const TradeRowView = memo(function TradeRowView({ links, onTradeLinkClick, descr
       slot="trades-table-row"
       data-open={trade.exitTime === null ? '' : undefined}
     >
-      <GridCells cells={gridRow.row.getVisibleCells()} className={styles.cell} />
+      <GridCells cells={gridRow.row.getVisibleCells()} className={styles.cell} cardSlots={cardSlots} />
       {links ? (
-        <td role="gridcell" className={styles.cell} data-column="links">
+        <td role="gridcell" className={styles.cell} data-column="links" data-card={cardSlots.links}>
           <span className={styles.links}>
             {links.map((link) => (
               <a

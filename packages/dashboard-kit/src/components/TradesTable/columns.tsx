@@ -52,6 +52,15 @@ export function PnlCell({ pnl, pnlPct, open }: { pnl: number; pnlPct: number; op
   );
 }
 
+/** A quantity with its pair, so it reads alone (on a card, or with the pair column hidden). */
+function QuantityCell({ quantity, symbol }: { quantity: number; symbol: string }) {
+  return (
+    <span className={clsx(grid.numeric, grid.isolated)}>
+      {formatQuantity(quantity)} {symbol}
+    </span>
+  );
+}
+
 function DurationCell({ trade }: { trade: TradeRow }) {
   const open = trade.exitTime === null;
   // Only open trades count up, so only they re-render every second.
@@ -96,7 +105,7 @@ export const tradeColumns = helper.columns([
   helper.accessor((trade: TradeRow) => trade.quantity, {
     ...named<TradeColumnId>('quantity', 'Quantity', 'end'),
     sortFn: 'basic',
-    cell: numberCell(formatQuantity),
+    cell: (context) => <QuantityCell quantity={context.getValue()} symbol={context.row.original.symbol} />,
   }),
   helper.accessor((trade: TradeRow) => trade.entryPrice, {
     ...named<TradeColumnId>('entryPrice', 'Entry price', 'end'),
