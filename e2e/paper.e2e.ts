@@ -180,6 +180,105 @@ describe('given a new trader who sent "buy BTC" then "sell BTC" to the Default U
   });
 });
 
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+/** Whether an element shows its whole content (nothing cut off or clipped). */
+const showsAll = (element: Element) =>
+  element.scrollWidth <= element.clientWidth && element.scrollHeight <= element.clientHeight;
+
+describe('given the closed trade on Performance > Trades', () => {
+  const tradeRow = (page: Page) =>
+    page.locator('tr[data-slot="trades-table-row"]').filter({ hasText: signedMoney(trade.netPnl!) });
+
+  it('should show its 8-decimal quantity with the pair, whole, at 1440 px', async () => {
+    const { page, context } = await open('/performance/trades', { viewport: DESKTOP });
+    const quantity = tradeRow(page).getByRole('gridcell', { name: /^\d+\.\d+ BTC$/ });
+    await quantity.waitFor({ timeout: 20_000 });
+    expect(await quantity.innerText()).toBe(`${trade.quantity} BTC`);
+    expect(await quantity.evaluate(showsAll)).toBe(true);
+    await context.close();
+  });
+
+  it('should show every field of its card and both links on a phone, the links reachable by keyboard', async () => {
+    const { page, context } = await open('/performance/trades', { viewport: PHONE });
+    await page.locator('[data-layout="cards"]').waitFor({ timeout: 20_000 });
+    const card = tradeRow(page);
+    await card.waitFor({ timeout: 20_000 });
+    const cells = card.getByRole('gridcell');
+    expect(await cells.count()).toBeGreaterThanOrEqual(6);
+    expect(await cells.evaluateAll((all) => all.filter((cell) => !(cell.scrollWidth <= cell.clientWidth)).length)).toBe(
+      0,
+    );
+    for (const name of [/^Entry signal/, /^Exit signal/, /^Chart/]) {
+      const box = (await card.getByRole('link', { name }).boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+    // The grid is one Tab stop; the active card's links come next, Chart last.
+    await page.getByRole('button', { name: 'Columns of Trades' }).focus();
+    await page.keyboard.press('Tab');
+    const cardId = await card.getAttribute('id');
+    for (let step = 0; step < 5; step++) {
+      if ((await page.getByRole('grid').getAttribute('aria-activedescendant')) === cardId) break;
+      await page.keyboard.press('ArrowDown');
+    }
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    const chart = card.getByRole('link', { name: /^Chart/ });
+    expect(await chart.evaluate((link) => link === document.activeElement)).toBe(true);
+    expect(await chart.isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
+describe('given a signal a strategy ignored, with a reason longer than its row, at 1440 px', () => {
+  it("should give the keyboard its whole outcome and strategy in the row's details", async () => {
+    // A strategy of its own (filling at the alert's price) ignores an alert priced far from the market.
+    const strategy = await api<Strategy>(server.url, trader.token, '/api/strategies', {
+      method: 'POST',
+      body: JSON.stringify({ name: 'Alert-price fills', settings: { fill: 'signal' } }),
+    });
+    try {
+      await postAlert(strategy.webhookUrl, { ticker: 'BINANCE:ETHUSDT', action: 'buy', price: 1 });
+      const outcome = await eventually(async () => {
+        const page = await api<{ data: { strategyId: string; outcome: { status: string; reason?: string } | null }[] }>(
+          server.url,
+          trader.token,
+          '/api/signals',
+        );
+        const ignored = page.data.find((s) => s.strategyId === strategy.id)?.outcome;
+        return ignored?.status === 'ignored' ? `Ignored: ${ignored.reason}` : undefined;
+      });
+      expect(outcome).toMatch(/^Ignored: the alert's price 1 is 100\.0% from the market price/);
+
+      const { page, context } = await open('/signals', { viewport: DESKTOP });
+      const row = page.locator('tr[data-slot="signals-table-row"]').first();
+      await row.filter({ hasText: 'Ignored:' }).waitFor({ timeout: 20_000 });
+      // The newest signal is the first row, where the grid's keyboard starts.
+      await page.getByRole('button', { name: 'Columns of All signals' }).focus();
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
+      const detail = page.locator('tr[data-slot="signals-table-detail"]');
+      const whole = detail.getByRole('definition').filter({ hasText: outcome });
+      expect(await whole.innerText()).toBe(outcome);
+      expect(await whole.evaluate(showsAll)).toBe(true);
+      expect(await detail.getByRole('definition').filter({ hasText: 'Alert-price fills' }).count()).toBe(1);
+      await context.close();
+    } finally {
+      // Its signals go with it, so the Default strategy's replay below sees only its own.
+      const res = await fetch(`${server.url}/api/strategies/${strategy.id}`, {
+        method: 'DELETE',
+        headers: { Authorization: `Bearer ${trader.token}` },
+      });
+      expect(res.status).toBe(204);
+    }
+  });
+});
+
 describe('given Settings > Strategy', () => {
   it('should show the Default strategy with its URL masked until revealed', async () => {
     const { page, context } = await open('/settings/strategy');

@@ -51,6 +51,7 @@ beforeAll(async () => {
 });
 
 const DESKTOP = { width: 1280, height: 800 };
+const WIDE = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
 /** Adds 1 s to every API answer, as on a slow network. */
@@ -254,6 +255,24 @@ describe('given rejected signals and their reasons at 1280 px', () => {
     await context.close();
   });
 
+  it('should give the keyboard a reason its row cuts, whole in the details, at 1440 px', async () => {
+    const { page, context } = await open(trader, '/signals', WIDE);
+    const status = page.locator(
+      `tr[data-row-id="${traderIds[LONG_REASON_INDEX]}"] td[data-column="status"] [data-slot="signals-table-status"]`,
+    );
+    expect(await status.evaluate((node) => node.scrollHeight <= node.clientHeight)).toBe(false);
+    // One Tab to the grid, the arrow keys to the row, Enter to open it: no pointer, no tooltip.
+    await page.getByRole('button', { name: 'Columns of All signals' }).focus();
+    await page.keyboard.press('Tab');
+    for (let step = 0; step < LONG_REASON_INDEX; step++) await page.keyboard.press('ArrowDown');
+    expect(await activeRowId(page)).toBe(traderIds[LONG_REASON_INDEX]);
+    await page.keyboard.press('Enter');
+    const reason = page.locator('tr[data-slot="signals-table-detail"] [data-field="reason"]');
+    expect(await reason.innerText()).toBe(LONG_REASON);
+    expect(await reason.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
+    await context.close();
+  });
+
   it('should show the whole reason in the opened card on a phone', async () => {
     const { page, context } = await open(trader, '/signals', PHONE);
     const row = page.locator(`tr[data-row-id="${traderIds[LONG_REASON_INDEX]}"]`);
@@ -369,6 +388,25 @@ describe('given a phone', () => {
       expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe(theme);
       expect(await seriousAxeViolations(page)).toEqual([]);
     }
+    await context.close();
+  });
+
+  it("should show each signal's strategy in its card", async () => {
+    const { page, context } = await open(trader, '/signals', PHONE);
+    await page.locator('[data-layout="cards"]').waitFor();
+    const card = page.locator('tr[data-slot="signals-table-row"]').first();
+    const stored = await api<{ strategy: string }>(
+      product.server.url,
+      trader.token,
+      `/api/signals/${await card.getAttribute('data-row-id')}`,
+    );
+    const strategy = card.getByRole('gridcell', { name: new RegExp(`${stored.strategy}$`) });
+    expect(await strategy.isVisible()).toBe(true);
+    expect(await strategy.evaluate((cell) => cell.scrollWidth <= cell.clientWidth)).toBe(true);
+    const box = (await strategy.boundingBox())!;
+    const cardBox = (await card.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+    expect(box.y + box.height).toBeLessThanOrEqual(cardBox.y + cardBox.height);
     await context.close();
   });
 

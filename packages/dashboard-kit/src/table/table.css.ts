@@ -4,11 +4,15 @@ import { COMPACT_MEDIA_QUERY, HEADER_HEIGHT_PX, ROW_HEIGHT_PX } from './layout';
 
 /*
  * The parts every virtualised data table draws alike (SignalsTable, TradesTable): the frame and
- * its toolbar, the scroller, the sticky header and its sort buttons, the states and the banner.
- * Rows and cells, whose phone layout differs per table, stay with each table.
+ * its toolbar, the scroller, the sticky header and its sort buttons, rows and cells as a table and
+ * as a bare card, the states and the banner. Where a card puts each cell differs per table, and
+ * stays with each table. The tables that are not virtualised (PositionList, PeriodBreakdownTable)
+ * take their frame, header cells, sort buttons and tones from here too.
  */
 
 const tinted = (color: string, percent: number) => `color-mix(in srgb, ${color} ${percent}%, transparent)`;
+/** Gains and losses mixed with the text colour, so they read at AA on the surface in both themes. */
+const toneColour = (color: string) => `color-mix(in srgb, ${color} 80%, ${vars.color.foreground})`;
 
 export const root = style({
   display: 'flex',
@@ -76,10 +80,8 @@ export const table = style({
   },
 });
 
-export const headerCell = style({
-  position: 'sticky',
-  top: 0,
-  zIndex: 1,
+/** A column header's look, sticky or not. */
+export const plainHeaderCell = style({
   height: HEADER_HEIGHT_PX,
   paddingInline: vars.space['3'],
   background: vars.color.muted,
@@ -89,26 +91,92 @@ export const headerCell = style({
   fontWeight: vars.fontWeight.medium,
   textAlign: 'start',
   whiteSpace: 'nowrap',
+});
+
+export const headerCell = style([
+  plainHeaderCell,
+  {
+    position: 'sticky',
+    top: 0,
+    zIndex: 1,
+    boxSizing: 'border-box',
+  },
+]);
+
+/** A row: tinted on hover and when selected, marked while the grid's keyboard focus is on it. */
+export const row = style({
+  height: ROW_HEIGHT_PX,
+  selectors: {
+    '&:hover': { background: tinted(vars.color.accent, 60) },
+    '&[aria-selected="true"]': { background: vars.color.highlight },
+    '&[data-clickable]': { cursor: 'pointer' },
+    [`${table}:focus-visible &[data-active]`]: { outline: `2px solid ${vars.color.ring}`, outlineOffset: '-2px' },
+  },
+  '@media': {
+    // Each table lays its card out; every card is a grid of its cells with a rule below it.
+    [COMPACT_MEDIA_QUERY]: {
+      display: 'grid',
+      alignItems: 'center',
+      columnGap: vars.space['3'],
+      boxSizing: 'border-box',
+      borderBottom: `1px solid ${vars.color.border}`,
+    },
+  },
+});
+
+/** A cell: one line, cut with an ellipsis; on a card, a bare block that the card places. */
+export const cell = style({
+  height: ROW_HEIGHT_PX,
+  paddingInline: vars.space['3'],
+  borderBottom: `1px solid ${vars.color.border}`,
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  verticalAlign: 'middle',
   boxSizing: 'border-box',
+  selectors: {
+    // The selected row carries a bar on its leading edge as well as its tint.
+    '[aria-selected="true"] > &:first-child': { boxShadow: `inset 3px 0 0 ${vars.color.ring}` },
+  },
+  '@media': {
+    [COMPACT_MEDIA_QUERY]: {
+      display: 'block',
+      height: 'auto',
+      padding: 0,
+      border: 0,
+      minWidth: 0,
+      selectors: {
+        '[aria-selected="true"] > &:first-child': { boxShadow: 'none' },
+      },
+    },
+  },
+});
+
+/** A link in a row: underlined, in the text colour. */
+export const link = style({
+  color: vars.color.foreground,
+  fontWeight: vars.fontWeight.medium,
+  textDecoration: 'underline',
+  textUnderlineOffset: '2px',
+  borderRadius: vars.radius.sm,
 });
 
 export const body = style({
   '@media': { [COMPACT_MEDIA_QUERY]: { display: 'block' } },
 });
 
+/** Read by screen readers, not shown: a header row over cards, which need no column titles. */
+export const offScreen = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 /** On phones the header row is read by screen readers but not shown: the cards need no column titles. */
-export const cardsHiddenHeader = style({
-  '@media': {
-    [COMPACT_MEDIA_QUERY]: {
-      position: 'absolute',
-      width: 1,
-      height: 1,
-      overflow: 'hidden',
-      clip: 'rect(0 0 0 0)',
-      whiteSpace: 'nowrap',
-    },
-  },
-});
+export const cardsHiddenHeader = style({ '@media': { [COMPACT_MEDIA_QUERY]: offScreen } });
 
 export const align = styleVariants({
   start: { textAlign: 'start' },
@@ -148,6 +216,33 @@ export const spacerRow = style({
 /** Text from the webhook: kept in its own direction so bidi control characters cannot spill. */
 export const isolated = style({
   unicodeBidi: 'isolate',
+});
+
+/** A table that is not virtualised (positions, breakdowns): framed, and scrolled sideways when too narrow. */
+export const plainRoot = style({
+  minWidth: 0,
+  maxWidth: '100%',
+  overflowX: 'auto',
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  color: vars.color.surfaceForeground,
+  fontFamily: vars.font.body,
+  fontSize: vars.fontSize.sm,
+  lineHeight: vars.lineHeight.normal,
+});
+
+export const plainTable = style({
+  width: '100%',
+  borderCollapse: 'separate',
+  borderSpacing: 0,
+});
+
+/** Money won, lost or neither. */
+export const tone = styleVariants({
+  positive: { color: toneColour(vars.color.up) },
+  negative: { color: toneColour(vars.color.down) },
+  neutral: {},
 });
 
 export const numeric = style({

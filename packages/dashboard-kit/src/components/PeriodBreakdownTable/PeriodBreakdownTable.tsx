@@ -3,14 +3,12 @@ import { forwardRef, useMemo, type ComponentPropsWithoutRef, type ReactNode } fr
 import { useControllableState } from '../../hooks/useControllableState';
 import { MetricNumber } from '../../format/MetricNumber';
 import { formatMoney, isInfinite, toneOf, type RatioValue } from '../../format/performance';
-import { AlertTriangleIcon } from '../../icons/AlertTriangleIcon';
 import { ArrowDownIcon } from '../../icons/ArrowDownIcon';
 import { ArrowUpDownIcon } from '../../icons/ArrowUpDownIcon';
 import { ArrowUpIcon } from '../../icons/ArrowUpIcon';
-import { InboxIcon } from '../../icons/InboxIcon';
+import { errorText, isFailure, TableMessage } from '../../table/TableMessage';
+import * as grid from '../../table/table.css';
 import { focusRing, visuallyHidden } from '../../theme/focus.css';
-import { Button } from '../Button';
-import { EmptyState } from '../EmptyState';
 import { Skeleton } from '../Skeleton';
 import { EXIT_REASON_LABELS } from '../TradesTable/format';
 import type { TradeExitReason } from '../TradesTable/types';
@@ -147,9 +145,7 @@ function ValueCells({ row, rowHeader }: { row: Omit<BreakdownRow, 'key' | 'label
         if (column.id === 'winRate') {
           content = <MetricNumber value={row.winRate === null ? null : row.winRate * 100} format="percent" />;
         } else if (column.id === 'netPnl') {
-          content = (
-            <span className={styles.tone[toneOf(row.netPnl)]}>{formatMoney(row.netPnl, { signed: true })}</span>
-          );
+          content = <span className={grid.tone[toneOf(row.netPnl)]}>{formatMoney(row.netPnl, { signed: true })}</span>;
         } else if (column.id === 'profitFactor') {
           content = <MetricNumber value={row.profitFactor} format="ratio" />;
         } else {
@@ -158,7 +154,7 @@ function ValueCells({ row, rowHeader }: { row: Omit<BreakdownRow, 'key' | 'label
         return (
           <td
             key={column.id}
-            className={clsx(styles.cell, styles.align.end, column.detail && styles.detailColumn)}
+            className={clsx(styles.cell, grid.align.end, column.detail && styles.detailColumn)}
             data-column={column.id}
           >
             {content}
@@ -213,7 +209,7 @@ export const PeriodBreakdownTable = forwardRef<HTMLDivElement, PeriodBreakdownTa
 
   const columns: readonly Column[] = [{ id: 'key', label: BY_LABELS[by] }, ...VALUE_COLUMNS];
   const tableLabel = label ?? `Breakdown by ${BY_LABELS[by].toLowerCase()}`;
-  const showError = error !== null && error !== undefined && error !== '';
+  const showError = isFailure(error);
   const toggleSort = (id: BreakdownColumnId) => {
     // Numbers start highest first, names A to Z; a third press returns to the order given.
     const firstDesc = id !== 'key';
@@ -237,32 +233,14 @@ export const PeriodBreakdownTable = forwardRef<HTMLDivElement, PeriodBreakdownTa
     body = (
       <tr>
         <td colSpan={columns.length} className={styles.stateCell}>
-          {showError ? (
-            <EmptyState
-              role="alert"
-              tone="danger"
-              titleAs="p"
-              icon={<AlertTriangleIcon size={24} />}
-              title="Could not load the breakdown"
-              description={typeof error === 'string' ? error : error?.message}
-              action={
-                onRetry ? (
-                  <Button variant="outline" size="sm" onClick={onRetry}>
-                    Retry
-                  </Button>
-                ) : undefined
-              }
-            />
-          ) : (
-            (emptyState ?? (
-              <EmptyState
-                titleAs="p"
-                icon={<InboxIcon size={24} />}
-                title="No closed trades"
-                description="Each group appears once a trade in it has closed."
-              />
-            ))
-          )}
+          <TableMessage
+            error={error}
+            onRetry={onRetry}
+            errorTitle="Could not load the breakdown"
+            emptyState={emptyState}
+            emptyTitle="No closed trades"
+            emptyDescription="Each group appears once a trade in it has closed."
+          />
         </td>
       </tr>
     );
@@ -288,10 +266,10 @@ export const PeriodBreakdownTable = forwardRef<HTMLDivElement, PeriodBreakdownTa
     <div ref={ref} className={clsx(styles.root, className)} data-slot="period-breakdown-table" {...rest}>
       {showError && rows.length > 0 ? (
         <p role="alert" className={styles.stateCell}>
-          Could not refresh the breakdown: {typeof error === 'string' ? error : error?.message}
+          Could not refresh the breakdown: {errorText(error)}
         </p>
       ) : null}
-      <table className={styles.table} aria-label={tableLabel} aria-busy={loading || undefined}>
+      <table className={grid.plainTable} aria-label={tableLabel} aria-busy={loading || undefined}>
         <thead>
           <tr>
             {columns.map((column) => {
@@ -304,19 +282,19 @@ export const PeriodBreakdownTable = forwardRef<HTMLDivElement, PeriodBreakdownTa
                   scope="col"
                   className={clsx(
                     styles.headerCell,
-                    styles.align[column.id === 'key' ? 'start' : 'end'],
+                    grid.align[column.id === 'key' ? 'start' : 'end'],
                     column.detail && styles.detailColumn,
                   )}
                   aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined}
                 >
                   <button
                     type="button"
-                    className={clsx(styles.sortButton, focusRing)}
+                    className={clsx(grid.sortButton, focusRing)}
                     data-sorted={direction}
                     onClick={() => toggleSort(column.id)}
                   >
                     {column.label}
-                    <SortIcon size={14} className={styles.sortIcon} />
+                    <SortIcon size={14} className={grid.sortIcon} />
                   </button>
                 </th>
               );

@@ -1,58 +1,24 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
+import * as grid from '../../table/table.css';
 import { MOBILE_MEDIA_QUERY } from '../../theme/tokens';
 
 const tinted = (color: string, percent: number) => `color-mix(in srgb, ${color} ${percent}%, transparent)`;
-const toneColour = (color: string) => `color-mix(in srgb, ${color} 80%, ${vars.color.foreground})`;
 
-export const root = style({
-  minWidth: 0,
-  maxWidth: '100%',
-  overflowX: 'auto',
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-  color: vars.color.surfaceForeground,
-  fontFamily: vars.font.body,
-  fontSize: vars.fontSize.sm,
-  lineHeight: vars.lineHeight.normal,
-  '@media': {
-    // Cards on phones: the frame goes, each card brings its own.
-    [MOBILE_MEDIA_QUERY]: { border: 0, background: 'transparent', overflowX: 'visible' },
-  },
-});
-
-export const table = style({
-  width: '100%',
-  borderCollapse: 'separate',
-  borderSpacing: 0,
-  '@media': { [MOBILE_MEDIA_QUERY]: { display: 'block' } },
-});
-
-export const head = style({
-  '@media': {
-    [MOBILE_MEDIA_QUERY]: {
-      position: 'absolute',
-      width: 1,
-      height: 1,
-      overflow: 'hidden',
-      clip: 'rect(0 0 0 0)',
-      whiteSpace: 'nowrap',
+export const root = style([
+  grid.plainRoot,
+  {
+    '@media': {
+      // Cards on phones: the frame goes, each card brings its own.
+      [MOBILE_MEDIA_QUERY]: { border: 0, background: 'transparent', overflowX: 'visible' },
     },
   },
-});
+]);
 
-export const headerCell = style({
-  height: '2.5rem',
-  paddingInline: vars.space['3'],
-  background: vars.color.muted,
-  borderBottom: `1px solid ${vars.color.border}`,
-  color: vars.color.mutedForeground,
-  fontSize: vars.fontSize.xs,
-  fontWeight: vars.fontWeight.medium,
-  textAlign: 'start',
-  whiteSpace: 'nowrap',
-});
+export const table = style([grid.plainTable, { '@media': { [MOBILE_MEDIA_QUERY]: { display: 'block' } } }]);
+
+/** The header row on phones: read by screen readers over the cards, not shown. */
+export const head = style({ '@media': { [MOBILE_MEDIA_QUERY]: grid.offScreen } });
 
 export const body = style({
   '@media': { [MOBILE_MEDIA_QUERY]: { display: 'flex', flexDirection: 'column', gap: vars.space['3'] } },
@@ -120,16 +86,6 @@ export const pair = style({
   gap: vars.space['2'],
   fontWeight: vars.fontWeight.semibold,
   unicodeBidi: 'isolate',
-});
-
-export const numeric = style({ fontVariantNumeric: 'tabular-nums' });
-
-export const muted = style({ color: vars.color.mutedForeground });
-
-export const tone = styleVariants({
-  positive: { color: toneColour(vars.color.up) },
-  negative: { color: toneColour(vars.color.down) },
-  neutral: {},
 });
 
 export const pnl = style({

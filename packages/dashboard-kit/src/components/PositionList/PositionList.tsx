@@ -9,13 +9,13 @@ import {
   type ReactNode,
 } from 'react';
 import { formatMoney, formatPercent, toneOf } from '../../format/performance';
-import { AlertTriangleIcon } from '../../icons/AlertTriangleIcon';
-import { InboxIcon } from '../../icons/InboxIcon';
+import { Missing } from '../../table/cells';
+import { errorText, isFailure, TableMessage } from '../../table/TableMessage';
+import * as grid from '../../table/table.css';
 import { visuallyHidden } from '../../theme/focus.css';
 import { timeZoneLabel, type TimeZoneMode } from '../../time/time-zone';
 import { Badge } from '../Badge';
 import { Button } from '../Button';
-import { EmptyState } from '../EmptyState';
 import { formatPrice, formatQuantity, formatZonedTime } from '../SignalsTable/format';
 import { Skeleton } from '../Skeleton';
 import { formatTradeTime, parseTime } from '../TradesTable/format';
@@ -71,22 +71,12 @@ const COLUMNS = [
   { id: 'opened', label: 'Opened' },
 ] as const;
 
-const errorMessage = (error: unknown) =>
-  typeof error === 'string' ? error : error instanceof Error ? error.message : 'The position could not be closed.';
-
-function Missing() {
-  return (
-    <>
-      <span aria-hidden="true" className={styles.muted}>
-        —
-      </span>
-      <span className={visuallyHidden}>none</span>
-    </>
-  );
-}
+/** Why closing failed, in words even when the rejection is not an error. */
+const closeFailure = (error: unknown) =>
+  typeof error === 'string' || error instanceof Error ? errorText(error) : 'The position could not be closed.';
 
 const price = (value: number | null) =>
-  value === null ? <Missing /> : <span className={styles.numeric}>{formatPrice(value)}</span>;
+  value === null ? <Missing /> : <span className={grid.numeric}>{formatPrice(value)}</span>;
 
 type Phase = { step: 'idle'; error?: string } | { step: 'confirm' } | { step: 'pending' };
 
@@ -121,7 +111,7 @@ function CloseAction({ position, onClose }: { position: PositionRow; onClose: (i
     } catch (error) {
       if (!mounted.current) return;
       returnFocus.current = true;
-      setPhase({ step: 'idle', error: errorMessage(error) });
+      setPhase({ step: 'idle', error: closeFailure(error) });
     }
   };
 
@@ -197,7 +187,7 @@ export const PositionList = forwardRef<HTMLDivElement, PositionListProps>(functi
   },
   ref,
 ) {
-  const showError = error !== null && error !== undefined && error !== '';
+  const showError = isFailure(error);
   const columnCount = COLUMNS.length + (onClose ? 1 : 0);
   const zone = timeZoneLabel(timeZone);
 
@@ -216,32 +206,14 @@ export const PositionList = forwardRef<HTMLDivElement, PositionListProps>(functi
     body = (
       <tr role="row">
         <td colSpan={columnCount} className={styles.stateCell}>
-          {showError ? (
-            <EmptyState
-              role="alert"
-              tone="danger"
-              titleAs="p"
-              icon={<AlertTriangleIcon size={24} />}
-              title="Could not load positions"
-              description={errorMessage(error)}
-              action={
-                onRetry ? (
-                  <Button variant="outline" size="sm" onClick={onRetry}>
-                    Retry
-                  </Button>
-                ) : undefined
-              }
-            />
-          ) : (
-            (emptyState ?? (
-              <EmptyState
-                titleAs="p"
-                icon={<InboxIcon size={24} />}
-                title="No open positions"
-                description="A position opens when a signal is executed on the paper account."
-              />
-            ))
-          )}
+          <TableMessage
+            error={error}
+            onRetry={onRetry}
+            errorTitle="Could not load positions"
+            emptyState={emptyState}
+            emptyTitle="No open positions"
+            emptyDescription="A position opens when a signal is executed on the paper account."
+          />
         </td>
       </tr>
     );
@@ -260,7 +232,7 @@ export const PositionList = forwardRef<HTMLDivElement, PositionListProps>(functi
             </span>
           </th>
           <td className={clsx(styles.cell, styles.align.end)} data-column="quantity" data-label="Quantity">
-            <span className={styles.numeric}>{formatQuantity(position.quantity)}</span>
+            <span className={grid.numeric}>{formatQuantity(position.quantity)}</span>
           </td>
           <td className={styles.cell} data-column="entry" data-label="Entry">
             {price(position.entryPrice)}
@@ -269,7 +241,7 @@ export const PositionList = forwardRef<HTMLDivElement, PositionListProps>(functi
             {price(position.markPrice)}
           </td>
           <td className={clsx(styles.cell, styles.align.end)} data-column="pnl" data-label="Unrealised P&L">
-            <span className={clsx(styles.pnl, styles.tone[tone])}>
+            <span className={clsx(styles.pnl, grid.tone[tone])}>
               <span>{formatMoney(position.unrealisedPnl, { signed: true })}</span>
               <span className={styles.pnlPct}>{formatPercent(position.unrealisedPnlPct, { signed: true })}</span>
             </span>
@@ -278,7 +250,7 @@ export const PositionList = forwardRef<HTMLDivElement, PositionListProps>(functi
             {position.stopLoss === null && position.takeProfit === null ? (
               <Missing />
             ) : (
-              <span className={styles.numeric}>
+              <span className={grid.numeric}>
                 {position.stopLoss === null ? '—' : formatPrice(position.stopLoss)} /{' '}
                 {position.takeProfit === null ? '—' : formatPrice(position.takeProfit)}
               </span>
@@ -289,7 +261,7 @@ export const PositionList = forwardRef<HTMLDivElement, PositionListProps>(functi
               <Missing />
             ) : (
               <time
-                className={styles.numeric}
+                className={grid.numeric}
                 dateTime={new Date(opened).toISOString()}
                 title={formatZonedTime(opened, timeZone)}
               >
@@ -311,7 +283,7 @@ export const PositionList = forwardRef<HTMLDivElement, PositionListProps>(functi
     <div ref={ref} className={clsx(styles.root, className)} data-slot="position-list" {...rest}>
       {showError && positions.length > 0 ? (
         <p role="alert" className={styles.stateCell}>
-          Could not refresh positions: {errorMessage(error)}
+          Could not refresh positions: {errorText(error)}
         </p>
       ) : null}
       <table role="table" className={styles.table} aria-label={label} aria-busy={loading || undefined}>
@@ -322,13 +294,13 @@ export const PositionList = forwardRef<HTMLDivElement, PositionListProps>(functi
                 key={column.id}
                 scope="col"
                 role="columnheader"
-                className={clsx(styles.headerCell, styles.align['align' in column ? column.align : 'start'])}
+                className={clsx(grid.plainHeaderCell, styles.align['align' in column ? column.align : 'start'])}
               >
                 {column.id === 'opened' ? `${column.label} (${zone})` : column.label}
               </th>
             ))}
             {onClose ? (
-              <th scope="col" role="columnheader" className={styles.headerCell}>
+              <th scope="col" role="columnheader" className={grid.plainHeaderCell}>
                 <span className={visuallyHidden}>Actions</span>
               </th>
             ) : null}

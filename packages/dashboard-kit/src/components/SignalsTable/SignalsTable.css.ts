@@ -1,40 +1,12 @@
 import { createVar, keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
-import { table } from '../../table/table.css';
-import { CARD_HEIGHT_PX, COLUMN_WIDTHS, COMPACT_MEDIA_QUERY, ROW_HEIGHT_PX } from './layout';
-
-export {
-  align,
-  banner,
-  bannerText,
-  body,
-  cardsHiddenHeader,
-  count,
-  errorIcon,
-  footerCell,
-  headerCell,
-  isolated,
-  muted,
-  numeric,
-  root,
-  scroller,
-  skeleton,
-  sortButton,
-  sortIcon,
-  spacer,
-  spacerRow,
-  stateCell,
-  table,
-  toolbar,
-  toolbarActions,
-} from '../../table/table.css';
+import * as grid from '../../table/table.css';
+import { CARD_HEIGHT_PX, COLUMN_WIDTHS, COMPACT_MEDIA_QUERY } from './layout';
 
 /** How far into its highlight a fresh row already is (rows can re-mount while scrolling). */
 export const freshElapsed = createVar();
 /** The scroller's visible width, which expanded details keep to. */
 export const viewportWidth = createVar();
-
-const tinted = (color: string, percent: number) => `color-mix(in srgb, ${color} ${percent}%, transparent)`;
 
 /** A column's fixed width; one without takes what is left (the table's min-width keeps it usable). */
 export const column = styleVariants(COLUMN_WIDTHS, (size) => ('width' in size ? { width: size.width } : {}));
@@ -44,81 +16,61 @@ const flash = keyframes({
   to: { backgroundColor: 'transparent' },
 });
 
-export const row = style({
-  height: ROW_HEIGHT_PX,
-  selectors: {
-    '&:hover': { background: tinted(vars.color.accent, 60) },
-    '&[data-highlighted]': { background: vars.color.highlight },
-    '&[aria-selected="true"]': { background: vars.color.highlight },
-    '&[data-clickable]': { cursor: 'pointer' },
-    [`${table}:focus-visible &[data-active]`]: { outline: `2px solid ${vars.color.ring}`, outlineOffset: '-2px' },
-    '&[data-fresh]': {
-      animationName: flash,
-      animationDuration: '2.4s',
-      animationTimingFunction: 'ease-out',
-      animationDelay: `calc(-1ms * ${freshElapsed})`,
+export const row = style([
+  grid.row,
+  {
+    selectors: {
+      '&[data-highlighted]': { background: vars.color.highlight },
+      '&[data-fresh]': {
+        animationName: flash,
+        animationDuration: '2.4s',
+        animationTimingFunction: 'ease-out',
+        animationDelay: `calc(-1ms * ${freshElapsed})`,
+      },
+    },
+    '@media': {
+      // No fading for people who ask for less motion: the row is marked, then simply unmarked.
+      '(prefers-reduced-motion: reduce)': {
+        selectors: { '&[data-fresh]': { animationTimingFunction: 'step-end' } },
+      },
+      // A card per signal: status first (what a trader checks), then what and at what price, then when
+      // and for which strategy, on the widest stretch of its line.
+      [COMPACT_MEDIA_QUERY]: {
+        gridTemplateAreas:
+          '"status status status expand" "ticker action interval price" "time strategy strategy quantity"',
+        gridTemplateColumns: 'auto auto minmax(0, 1fr) auto',
+        gridTemplateRows: 'repeat(3, minmax(0, 1fr))',
+        height: CARD_HEIGHT_PX,
+        padding: `${vars.space['2']} ${vars.space['3']}`,
+      },
     },
   },
-  '@media': {
-    // No fading for people who ask for less motion: the row is marked, then simply unmarked.
-    '(prefers-reduced-motion: reduce)': {
-      selectors: { '&[data-fresh]': { animationTimingFunction: 'step-end' } },
-    },
-    // A card per signal: status first (what a trader checks), then what and at what price, then when.
-    [COMPACT_MEDIA_QUERY]: {
-      display: 'grid',
-      gridTemplateAreas: '"status status status expand" "ticker action price price" "time interval strategy quantity"',
-      gridTemplateColumns: 'auto auto minmax(0, 1fr) auto',
-      gridTemplateRows: 'repeat(3, minmax(0, 1fr))',
-      alignItems: 'center',
-      columnGap: vars.space['3'],
-      height: CARD_HEIGHT_PX,
-      padding: `${vars.space['2']} ${vars.space['3']}`,
-      boxSizing: 'border-box',
-      borderBottom: `1px solid ${vars.color.border}`,
-    },
-  },
-});
+]);
 
 export const detailRow = style({
   '@media': { [COMPACT_MEDIA_QUERY]: { display: 'block' } },
 });
 
-export const cell = style({
-  height: ROW_HEIGHT_PX,
-  paddingInline: vars.space['3'],
-  borderBottom: `1px solid ${vars.color.border}`,
-  whiteSpace: 'nowrap',
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  verticalAlign: 'middle',
-  boxSizing: 'border-box',
-  selectors: {
-    // The selected row carries a bar on its leading edge as well as its tint.
-    '[aria-selected="true"] > &:first-child': { boxShadow: `inset 3px 0 0 ${vars.color.ring}` },
-  },
-  '@media': {
-    [COMPACT_MEDIA_QUERY]: {
-      display: 'block',
-      height: 'auto',
-      padding: 0,
-      border: 0,
-      minWidth: 0,
-      selectors: {
-        '&[data-column="expand"]': { gridArea: 'expand', justifySelf: 'end' },
-        '&[data-column="time"]': { gridArea: 'time', color: vars.color.mutedForeground, fontSize: vars.fontSize.xs },
-        '&[data-column="ticker"]': { gridArea: 'ticker' },
-        '&[data-column="action"]': { gridArea: 'action' },
-        '&[data-column="price"]': { gridArea: 'price', textAlign: 'end' },
-        '&[data-column="quantity"]': { gridArea: 'quantity', fontSize: vars.fontSize.xs },
-        '&[data-column="interval"]': { gridArea: 'interval', fontSize: vars.fontSize.xs },
-        '&[data-column="strategy"]': { gridArea: 'strategy', fontSize: vars.fontSize.xs },
-        '&[data-column="status"]': { gridArea: 'status' },
-        '[aria-selected="true"] > &:first-child': { boxShadow: 'none' },
+export const cell = style([
+  grid.cell,
+  {
+    '@media': {
+      [COMPACT_MEDIA_QUERY]: {
+        selectors: {
+          '&[data-column="expand"]': { gridArea: 'expand', justifySelf: 'end' },
+          '&[data-column="time"]': { gridArea: 'time', color: vars.color.mutedForeground, fontSize: vars.fontSize.xs },
+          '&[data-column="ticker"]': { gridArea: 'ticker' },
+          '&[data-column="action"]': { gridArea: 'action' },
+          '&[data-column="price"]': { gridArea: 'price', textAlign: 'end' },
+          '&[data-column="quantity"]': { gridArea: 'quantity', fontSize: vars.fontSize.xs },
+          '&[data-column="interval"]': { gridArea: 'interval', fontSize: vars.fontSize.xs },
+          '&[data-column="strategy"]': { gridArea: 'strategy', fontSize: vars.fontSize.xs },
+          '&[data-column="status"]': { gridArea: 'status' },
+        },
       },
     },
   },
-});
+]);
 
 export const ticker = style({
   fontWeight: vars.fontWeight.semibold,
@@ -138,15 +90,7 @@ export const priceWarning = style({
   color: vars.color.warning,
 });
 
-export const chartLink = style({
-  display: 'inline-block',
-  color: vars.color.foreground,
-  fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.medium,
-  textDecoration: 'underline',
-  textUnderlineOffset: '2px',
-  borderRadius: vars.radius.sm,
-});
+export const chartLink = style([grid.link, { display: 'inline-block', fontSize: vars.fontSize.sm }]);
 
 /**
  * The status badge with a rejection's reason flowing after it and on under it: two lines of the row, a

@@ -84,6 +84,44 @@ export const RejectedWithLongReasons: Story = () => (
   />
 );
 
+const IGNORED =
+  "Ignored: the alert's price 1 is 100.0% from the market price 2861.26; " +
+  'fill "signal" takes alert prices within 10% of the market';
+
+/**
+ * Outcomes of accepted signals: what each did to the paper account. A long one is cut at two
+ * lines in its row and whole in the row's details (opened here), with the strategy, which the
+ * keyboard reaches too (Enter on the row).
+ */
+export const OutcomesWithLongReasons: Story = () => (
+  <BothThemes>
+    <SignalsTable
+      selectedId="o2"
+      expandSelected
+      style={{ height: '26rem' }}
+      signals={[
+        makeSignal({
+          id: 'o1',
+          receivedAt: NOW - 20_000,
+          action: 'buy',
+          strategy: 'Default · Momentum breakout long-only v2',
+          outcome: 'Executed: buy 0.01960784 @ 51,000.00',
+        }),
+        makeSignal({
+          id: 'o2',
+          receivedAt: NOW - 60_000,
+          ticker: 'ETH',
+          action: 'sell',
+          price: 1,
+          strategy: 'Default · Mean reversion',
+          outcome: IGNORED,
+        }),
+        makeSignal({ id: 'o3', receivedAt: NOW - 5 * 60_000, outcome: 'Pending: waits for the next 1m open' }),
+      ]}
+    />
+  </BothThemes>
+);
+
 const HOSTILE = '<script>alert("x")</script><img src=x onerror=alert(1)>';
 
 export const HostileText: Story = () => (
@@ -181,7 +219,10 @@ export const BothThemesSideBySide: Story = () => (
   </BothThemes>
 );
 
-/** At phone width each signal is a card, its status first; the rows stay one keyboard grid. */
+/**
+ * At phone width each signal is a card: its status first, then ticker, action and price, then the
+ * time and the strategy. The rows stay one keyboard grid.
+ */
 export const Phone: Story = () => (
   <PhoneFrame>
     <SignalsTable signals={generateSignals(40, { now: NOW })} style={{ height: '30rem' }} />

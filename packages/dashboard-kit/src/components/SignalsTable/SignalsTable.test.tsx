@@ -192,10 +192,12 @@ describe('given three signals', () => {
       const media = mockMatchMedia({ [COMPACT_MEDIA_QUERY]: true });
       try {
         const { user } = renderTable();
-        for (const name of ['Quantity', 'Interval', 'Strategy']) {
+        for (const name of ['Quantity', 'Interval']) {
           expect(screen.queryByRole('columnheader', { name })).not.toBeInTheDocument();
         }
         expect(screen.getByRole('columnheader', { name: 'Price' })).toBeInTheDocument();
+        // The strategy stays: a trader with several reads which one each signal went to.
+        expect(screen.getByRole('columnheader', { name: 'Strategy' })).toBeInTheDocument();
         await user.click(screen.getByRole('button', { name: 'Columns of Signals' }));
         await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Interval' }));
         expect(screen.getByRole('columnheader', { name: 'Interval' })).toBeInTheDocument();
@@ -332,6 +334,54 @@ describe('given a phone-width viewport and signals', () => {
     } finally {
       media.restore();
     }
+  });
+});
+
+describe('given a phone-width viewport and signals of several strategies', () => {
+  it("should show each signal's strategy in its card", () => {
+    const media = mockMatchMedia({ [COMPACT_MEDIA_QUERY]: true });
+    try {
+      render(
+        <SignalsTable
+          signals={[
+            makeSignal({ id: 'a', strategy: 'Default · Momentum breakout' }),
+            makeSignal({ id: 'b', strategy: 'Mean reversion' }),
+          ]}
+        />,
+      );
+      const [first, second] = dataRows();
+      expect(within(first!).getByRole('gridcell', { name: 'Default · Momentum breakout' })).toBeInTheDocument();
+      expect(within(second!).getByRole('gridcell', { name: 'Mean reversion' })).toBeInTheDocument();
+    } finally {
+      media.restore();
+    }
+  });
+});
+
+describe('given an accepted signal whose outcome is longer than its row', () => {
+  const outcome =
+    "Ignored: the alert's price 1 is 100.0% from the market price 2861.26; " +
+    'fill "signal" takes alert prices within 10% of the market';
+  const signals = [
+    makeSignal({ id: 'done', outcome: 'Executed: buy 0.01960784 @ 51,000.00' }),
+    makeSignal({ id: 'ignored', ticker: 'ETH', action: 'sell', strategy: 'Default · Mean reversion', outcome }),
+  ];
+
+  describe('after the keyboard moves to it and presses Enter', () => {
+    it('should show the whole outcome and the strategy in its details', async () => {
+      const user = userEvent.setup();
+      render(<SignalsTable signals={signals} />);
+      screen.getByRole('button', { name: 'Columns of Signals' }).focus();
+      await user.tab();
+      expect(table()).toHaveFocus();
+      await user.keyboard('{ArrowDown}{Enter}');
+      const toggle = screen.getByRole('button', { name: 'Details of ETH sell' });
+      expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      const detail = within(document.getElementById(toggle.getAttribute('aria-controls')!)!);
+      expect(detail.getByText(outcome)).toBeInTheDocument();
+      expect(detail.getByText('Strategy')).toBeInTheDocument();
+      expect(detail.getByText('Default · Mean reversion')).toBeInTheDocument();
+    });
   });
 });
 

@@ -1,26 +1,17 @@
-import { FlexRender } from '@tanstack/react-table';
-import {
-  measureElement as measureRenderedSize,
-  useVirtualizer,
-  type Virtualizer,
-  type VirtualItem,
-} from '@tanstack/react-virtual';
+import { measureElement as measureRenderedSize, type VirtualItem } from '@tanstack/react-virtual';
 import { assignInlineVars } from '@vanilla-extract/dynamic';
 import { clsx } from 'clsx';
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, type MouseEvent } from 'react';
+import { GridBody, useVirtualGrid, type GridBodyContext, type GridVirtualizer } from '../../table/GridBody';
+import { GridCells, GridRow, type GridRowProps } from '../../table/GridRow';
+import { HEADER_HEIGHT_PX } from '../../table/layout';
+import * as gridStyles from '../../table/table.css';
 import { focusRing } from '../../theme/focus.css';
-import { Button } from '../Button';
 import type { TimeZoneMode } from '../../time/time-zone';
+import { Button } from '../Button';
 import type { SignalTableRow } from './columns';
 import { formatZonedTime } from './format';
-import {
-  DETAIL_ESTIMATE_PX,
-  END_REACHED_THRESHOLD_ROWS,
-  FRESH_ROW_MS,
-  HEADER_HEIGHT_PX,
-  OVERSCAN_ROWS,
-  type ColumnKey,
-} from './layout';
+import { DETAIL_ESTIMATE_PX, FRESH_ROW_MS, type ColumnKey } from './layout';
 import * as styles from './SignalsTable.css';
 import type { RawBodyStatus, SignalRow } from './types';
 
@@ -34,14 +25,6 @@ export interface ListItem {
 
 /** The class that sizes a column (on its `<col>`). */
 export const columnClass = (columnId: string): string | undefined => styles.column[columnId as ColumnKey];
-
-function Spacer({ height, columnCount }: { height: number; columnCount: number }) {
-  return (
-    <tr aria-hidden="true" className={styles.spacerRow} data-slot="signals-table-spacer">
-      <td colSpan={columnCount} className={styles.spacer} style={{ height }} />
-    </tr>
-  );
-}
 
 /** Only detail rows are measured. One that is not laid out (a hidden tab, a test DOM) reports 0: keep the estimate. */
 const measureDetailRow: typeof measureRenderedSize<HTMLTableRowElement> = (element, entry, instance) => {
@@ -57,25 +40,18 @@ function findItemIndex(getItemKey: (index: number) => Key, count: number, key: K
 }
 
 export interface SignalsTableBodyProps {
+  grid: GridBodyContext<SignalRow>;
   /** The sorted rows, with detail entries interleaved when some are expanded (`null`: none are). */
   items: readonly ListItem[] | null;
   rows: readonly SignalTableRow[];
-  scroller: HTMLDivElement | null;
   columnCount: number;
   visibleColumnKey: string;
   expanded: Readonly<Record<string, boolean>>;
   fresh: ReadonlyMap<string, number>;
-  selectedId: string | null;
   highlightedId: string | null;
-  onActivate: ((signal: SignalRow) => void) | undefined;
-  hasMore: boolean;
-  loadingMore: boolean;
-  onEndReached: (() => void) | undefined;
   detailRowId: (rowId: string) => string;
   /** Changes when the sort order does; a re-sort does not hold the rows in view in place. */
   sortOrder: string;
-  /** The DOM id of a row, for the grid's `aria-activedescendant`. */
-  rowDomId: (rowId: string) => string;
   /** A row's height: a table row, or a card on phone widths. */
   rowHeight: number;
   timeZone: TimeZoneMode;
@@ -85,41 +61,24 @@ export interface SignalsTableBodyProps {
   onLoadRawBody: ((signal: SignalRow) => void) | undefined;
 }
 
-/** Keys the grid takes for itself; any other key (Tab included) does what it always does. */
-const NAVIGATION_KEYS = new Set([
-  'ArrowDown',
-  'ArrowUp',
-  'PageDown',
-  'PageUp',
-  'Home',
-  'End',
-  'ArrowRight',
-  'ArrowLeft',
-  'Enter',
-  ' ',
-]);
+/** Keys beyond moving that the grid takes for itself; any other key (Tab included) does what it always does. */
+const ACTION_KEYS = new Set(['ArrowRight', 'ArrowLeft', 'Enter', ' ']);
 
 /**
  * The virtualised rows, between two spacer rows that stand in for the rows out of view. Kept
  * apart from the header and toolbar so that scrolling re-renders only this part.
  */
 export function SignalsTableBody({
+  grid,
   items,
   rows,
-  scroller,
   columnCount,
   visibleColumnKey,
   expanded,
   fresh,
-  selectedId,
   highlightedId,
-  onActivate,
-  hasMore,
-  loadingMore,
-  onEndReached,
   detailRowId,
   sortOrder,
-  rowDomId,
   rowHeight,
   timeZone,
   getChartHref,
@@ -145,18 +104,38 @@ export function SignalsTableBody({
     },
     [itemAt],
   );
-  const virtualizer = useVirtualizer<HTMLDivElement, HTMLTableRowElement>({
+  const rowIndexOf = useCallback(
+    (id: string) =>
+      items ? items.findIndex((item) => !item.detail && item.row.id === id) : rows.findIndex((row) => row.id === id),
+    [items, rows],
+  );
+  const { selectedId, onActivate } = grid;
+  const { virtualizer, bodyRef, rowProps, body } = useVirtualGrid({
+    grid,
+    slot: 'signals-table',
+    columnCount,
+    visibleColumnKey,
     count: itemCount,
-    getScrollElement: () => scroller,
+    rowHeight,
     estimateSize,
     getItemKey,
-    overscan: OVERSCAN_ROWS,
-    // The sticky header sits above the first row inside the same scroller.
-    scrollMargin: HEADER_HEIGHT_PX,
-    scrollPaddingStart: HEADER_HEIGHT_PX,
     measureElement: measureDetailRow,
+    rowIdAt: (index) => itemAt(index).row.id,
+    indexOfRow: rowIndexOf,
+    skip: (index) => itemAt(index).detail,
+    actionKeys: ACTION_KEYS,
+    onAction: (key, activeIndex) => {
+      const activeRow = activeIndex === -1 ? undefined : itemAt(activeIndex).row;
+      if (!activeRow) return;
+      if (key === 'Enter' || key === ' ') {
+        if (key === ' ' && onActivate) onActivate(activeRow.original);
+        else activeRow.toggleExpanded();
+      } else if (activeRow.getIsExpanded() !== (key === 'ArrowRight')) {
+        activeRow.toggleExpanded();
+      }
+    },
   });
-  const virtualItems = virtualizer.getVirtualItems();
+  const { scroller } = grid;
 
   // Rows added above the view (live signals while older ones are being read) must not push the
   // rows in view down: the row at the top of the view keeps its place on screen. At the very
@@ -205,110 +184,21 @@ export function SignalsTableBody({
   // A focused link in a row's details that scrolls out of the rendered range is removed, and focus
   // would fall to the page: hand it back to the grid, so the arrow keys keep working.
   const focusWithin = useRef(false);
-  const bodyRef = useRef<HTMLTableSectionElement>(null);
   useLayoutEffect(() => {
-    const grid = bodyRef.current?.parentElement;
-    if (!focusWithin.current || !grid) return;
-    const active = grid.ownerDocument.activeElement;
-    if (active === null || active === grid.ownerDocument.body) {
+    const table = bodyRef.current?.parentElement;
+    if (!focusWithin.current || !table) return;
+    const active = table.ownerDocument.activeElement;
+    if (active === null || active === table.ownerDocument.body) {
       focusWithin.current = false;
-      grid.focus({ preventScroll: true });
+      table.focus({ preventScroll: true });
     }
   });
-
-  // The grid keeps focus itself and points at its active row with aria-activedescendant, so a
-  // row that virtualisation removes never takes the focus with it.
-  const [activeId, setActiveId] = useState<string | null>(null);
-  const rowIndexOf = useCallback(
-    (id: string) =>
-      items ? items.findIndex((item) => !item.detail && item.row.id === id) : rows.findIndex((row) => row.id === id),
-    [items, rows],
-  );
-  const keyboard = useRef<{ onKeyDown: (event: KeyboardEvent) => void; onFocus: (event: FocusEvent) => void }>(null);
-  keyboard.current = {
-    onFocus(event) {
-      const grid = event.currentTarget as HTMLElement;
-      if (event.target !== grid) return;
-      if (activeId !== null && rowIndexOf(activeId) !== -1) return;
-      const preferred = selectedId !== null && rowIndexOf(selectedId) !== -1 ? selectedId : null;
-      if (preferred !== null) return setActiveId(preferred);
-      // Otherwise the first row in view: focusing does not move the list.
-      const top = virtualizer.getVirtualItemForOffset((virtualizer.scrollOffset ?? 0) + HEADER_HEIGHT_PX);
-      const index = Math.max(0, top?.index ?? 0);
-      const item = itemAt(index);
-      setActiveId(item.row.id);
-    },
-    onKeyDown(event) {
-      const grid = event.currentTarget as HTMLElement;
-      if (event.target !== grid || !NAVIGATION_KEYS.has(event.key) || event.altKey || event.metaKey) return;
-      if (itemCount === 0) return;
-      event.preventDefault();
-      const current = activeId === null ? -1 : rowIndexOf(activeId);
-      const activeRow = current === -1 ? undefined : itemAt(current).row;
-      if (event.key === 'Enter' || event.key === ' ') {
-        if (!activeRow) return;
-        if (event.key === ' ' && onActivate) onActivate(activeRow.original);
-        else activeRow.toggleExpanded();
-        return;
-      }
-      if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
-        if (activeRow && activeRow.getIsExpanded() !== (event.key === 'ArrowRight')) activeRow.toggleExpanded();
-        return;
-      }
-      const page = Math.max(1, Math.floor(((scroller?.clientHeight ?? rowHeight) - HEADER_HEIGHT_PX) / rowHeight) - 1);
-      const step = { ArrowDown: 1, ArrowUp: -1, PageDown: page, PageUp: -page }[event.key];
-      let target: number;
-      if (event.key === 'Home') target = 0;
-      else if (event.key === 'End') target = itemCount - 1;
-      else if (current === -1) target = 0;
-      else target = current + (step ?? 0);
-      target = Math.min(itemCount - 1, Math.max(0, target));
-      // Details are not rows of their own for the keyboard: step over them.
-      const direction = (step ?? 0) < 0 || event.key === 'Home' ? -1 : 1;
-      while (itemAt(target).detail && target + direction >= 0 && target + direction < itemCount) target += direction;
-      if (itemAt(target).detail) target -= direction;
-      setActiveId(itemAt(target).row.id);
-      virtualizer.scrollToIndex(target, { align: 'auto' });
-    },
-  };
-  useEffect(() => {
-    const grid = bodyRef.current?.parentElement;
-    if (!grid) return;
-    const onKeyDown = (event: KeyboardEvent) => keyboard.current?.onKeyDown(event);
-    const onFocus = (event: FocusEvent) => keyboard.current?.onFocus(event);
-    grid.addEventListener('keydown', onKeyDown);
-    grid.addEventListener('focus', onFocus);
-    return () => {
-      grid.removeEventListener('keydown', onKeyDown);
-      grid.removeEventListener('focus', onFocus);
-    };
-  }, []);
-  // Points the grid at its active row while that row is rendered (a reference to a missing element would dangle).
-  useLayoutEffect(() => {
-    const grid = bodyRef.current?.parentElement;
-    if (!grid) return;
-    const element = activeId === null ? null : grid.ownerDocument.getElementById(rowDomId(activeId));
-    if (element && grid.contains(element)) grid.setAttribute('aria-activedescendant', element.id);
-    else grid.removeAttribute('aria-activedescendant');
-  });
-
-  const lastRenderedIndex = virtualItems.at(-1)?.index ?? -1;
-  const endReachedForCount = useRef(-1);
-  useEffect(() => {
-    if (!hasMore || loadingMore || !onEndReached || itemCount === 0) return;
-    if (lastRenderedIndex < itemCount - 1 - END_REACHED_THRESHOLD_ROWS) return;
-    if (endReachedForCount.current === itemCount) return;
-    endReachedForCount.current = itemCount;
-    onEndReached();
-  }, [hasMore, loadingMore, onEndReached, itemCount, lastRenderedIndex]);
 
   // A row asked for before it is loaded is scrolled to once it arrives, not on every later change.
   const pendingScrollId = useRef<string | null>(null);
   const scrollToRowRef = useRef<(id: string, align?: 'start' | 'center') => void>(() => {});
   scrollToRowRef.current = (id: string, align: 'start' | 'center' = 'center') => {
-    const index = items
-      ? items.findIndex((item) => !item.detail && item.row.id === id)
-      : rows.findIndex((row) => row.id === id);
+    const index = rowIndexOf(id);
     pendingScrollId.current = index >= 0 ? null : id;
     if (index >= 0) virtualizer.scrollToIndex(index, { align: index === 0 ? 'start' : align });
   };
@@ -329,17 +219,13 @@ export function SignalsTableBody({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [rows, items]);
 
-  const first = virtualItems[0];
-  const last = virtualItems.at(-1);
-  const topSpace = first ? first.start - HEADER_HEIGHT_PX : 0;
-  const bottomSpace = last ? virtualizer.getTotalSize() - (last.end - HEADER_HEIGHT_PX) : 0;
   const scrollerWidth = virtualizer.scrollRect?.width || undefined;
   const now = Date.now();
 
   return (
-    <tbody
-      ref={bodyRef}
-      className={styles.body}
+    <GridBody
+      {...body}
+      loadingMoreText="Loading more signals…"
       onFocus={() => {
         focusWithin.current = true;
       }}
@@ -357,8 +243,7 @@ export function SignalsTableBody({
         });
       }}
     >
-      {topSpace > 0 ? <Spacer height={topSpace} columnCount={columnCount} /> : null}
-      {virtualItems.map((virtualItem) => {
+      {virtualizer.getVirtualItems().map((virtualItem) => {
         const { row, detail } = itemAt(virtualItem.index);
         if (detail) {
           return (
@@ -384,102 +269,48 @@ export function SignalsTableBody({
           <SignalTableRowView
             key={virtualItem.key as string}
             row={row}
-            id={rowDomId(row.id)}
-            active={row.id === activeId}
-            ariaRowIndex={virtualItem.index + 2}
-            visibleColumnKey={visibleColumnKey}
+            {...rowProps(row.id, virtualItem.index)}
             expanded={expanded[row.id] === true}
-            selected={row.id === selectedId}
             highlighted={row.id === highlightedId}
             freshFor={freshFor !== undefined && freshFor < FRESH_ROW_MS ? freshFor : undefined}
-            onActivate={onActivate}
-            onPoint={setActiveId}
           />
         );
       })}
-      {bottomSpace > 0 ? <Spacer height={bottomSpace} columnCount={columnCount} /> : null}
-      {loadingMore ? (
-        <tr role="row">
-          <td role="gridcell" colSpan={columnCount} className={styles.footerCell}>
-            <span role="status">Loading more signals…</span>
-          </td>
-        </tr>
-      ) : null}
-    </tbody>
+    </GridBody>
   );
 }
 
-interface RowViewProps {
+interface RowViewProps extends GridRowProps<SignalRow> {
   row: SignalTableRow;
-  id: string;
-  /** The row the grid's keyboard focus is on. */
-  active: boolean;
-  ariaRowIndex: number;
-  /** Changes when columns are shown or hidden, so a memoised row renders its new cells. */
-  visibleColumnKey: string;
   expanded: boolean;
-  selected: boolean;
   highlighted: boolean;
   /** How long ago the row arrived, while it is still fresh. */
   freshFor: number | undefined;
-  onActivate: ((signal: SignalRow) => void) | undefined;
-  /** A pointer chose this row: the keyboard goes on from here. */
-  onPoint: (rowId: string) => void;
 }
-
-const INTERACTIVE_TARGET = 'button, a, input, select, textarea, [role="button"], [role="menuitem"]';
 
 /** One data row. Memoised: while scrolling only the rows that come into view render. */
 const SignalTableRowView = memo(function SignalTableRowView({
   row,
-  id,
-  active,
-  ariaRowIndex,
   expanded,
-  selected,
   highlighted,
   freshFor,
-  onActivate,
-  onPoint,
+  ...gridRow
 }: RowViewProps) {
-  const handleClick = (event: MouseEvent<HTMLTableRowElement>) => {
-    onPoint(row.id);
-    if ((event.target as Element).closest(INTERACTIVE_TARGET)) return;
-    onActivate?.(row.original);
-  };
   return (
-    <tr
-      id={id}
-      role="row"
+    <GridRow
+      {...gridRow}
+      row={row}
       className={styles.row}
-      aria-rowindex={ariaRowIndex}
-      aria-selected={selected}
-      data-active={active || undefined}
+      slot="signals-table-row"
       data-expanded={expanded || undefined}
       data-highlighted={highlighted || undefined}
       data-fresh={freshFor === undefined ? undefined : ''}
-      data-clickable={onActivate ? '' : undefined}
-      data-slot="signals-table-row"
-      data-row-id={row.id}
       style={
         freshFor === undefined ? undefined : assignInlineVars({ [styles.freshElapsed]: String(Math.round(freshFor)) })
       }
-      onClick={handleClick}
     >
-      {row.getVisibleCells().map((cell) => {
-        const meta = cell.column.columnDef.meta;
-        return (
-          <td
-            key={cell.id}
-            role="gridcell"
-            className={clsx(styles.cell, styles.align[meta?.align ?? 'start'])}
-            data-column={cell.column.id}
-          >
-            <FlexRender cell={cell} />
-          </td>
-        );
-      })}
-    </tr>
+      <GridCells cells={row.getVisibleCells()} className={styles.cell} />
+    </GridRow>
   );
 });
 
@@ -490,7 +321,7 @@ interface DetailRowProps {
   columnCount: number;
   /** The visible width of the scroller, so the details stay readable when the table is wider. */
   width: number | undefined;
-  measure: Virtualizer<HTMLDivElement, HTMLTableRowElement>['measureElement'];
+  measure: GridVirtualizer['measureElement'];
   timeZone: TimeZoneMode;
   chartHref: string | null;
   onChartLinkClick: ((signal: SignalRow, event: MouseEvent<HTMLAnchorElement>) => void) | undefined;
@@ -510,7 +341,7 @@ function RawBodyPending({
 }) {
   if (status?.state === 'loading') {
     return (
-      <span role="status" className={styles.muted}>
+      <span role="status" className={gridStyles.muted}>
         Loading the raw body…
       </span>
     );
@@ -534,7 +365,7 @@ function RawBodyPending({
       </Button>
     );
   }
-  return <span className={styles.muted}>Not loaded</span>;
+  return <span className={gridStyles.muted}>Not loaded</span>;
 }
 
 function DetailRow({
@@ -572,6 +403,12 @@ function DetailRow({
             <dd className={styles.detailValue}>
               {signal.alertTime === null ? '—' : formatZonedTime(signal.alertTime, timeZone)}
             </dd>
+            {signal.strategy ? (
+              <>
+                <dt className={styles.detailTerm}>Strategy</dt>
+                <dd className={styles.detailValue}>{signal.strategy}</dd>
+              </>
+            ) : null}
             {signal.comment ? (
               <>
                 <dt className={styles.detailTerm}>Comment</dt>
@@ -589,7 +426,9 @@ function DetailRow({
             {signal.outcome ? (
               <>
                 <dt className={styles.detailTerm}>Outcome</dt>
-                <dd className={styles.detailValue}>{signal.outcome}</dd>
+                <dd className={styles.detailValue} data-field="outcome">
+                  {signal.outcome}
+                </dd>
               </>
             ) : null}
             <dt className={styles.detailTerm}>Raw body</dt>

@@ -1,20 +1,12 @@
-import {
-  columnVisibilityFeature,
-  createColumnHelper,
-  createSortedRowModel,
-  rowExpandingFeature,
-  rowSortingFeature,
-  sortFn_basic,
-  sortFn_text,
-  tableFeatures,
-  type Row,
-} from '@tanstack/react-table';
+import { createColumnHelper, rowExpandingFeature, tableFeatures, type Row } from '@tanstack/react-table';
 import { clsx } from 'clsx';
 import { AlertTriangleIcon } from '../../icons/AlertTriangleIcon';
 import { ChevronRightIcon } from '../../icons/ChevronRightIcon';
 import { focusRing, visuallyHidden } from '../../theme/focus.css';
 import type { TimeZoneMode } from '../../time/time-zone';
+import { Missing } from '../../table/cells';
 import { useNow } from '../../table/clock';
+import { gridFeatures, named, numberCell, orUndefined, textCell } from '../../table/gridColumns';
 import { Badge, type BadgeVariant } from '../Badge';
 import {
   actionTone,
@@ -26,15 +18,9 @@ import {
   intervalToMinutes,
 } from './format';
 import { createReusingCoreRowModel } from '../../table/rowModel';
+import * as grid from '../../table/table.css';
 import * as styles from './SignalsTable.css';
 import type { SignalColumnId, SignalRow, SignalStatus } from './types';
-
-/** What the renderer needs to know about a column beyond TanStack's own definition. */
-export interface SignalColumnMeta {
-  /** The column's name in its header, its sort button and the columns menu. */
-  label: string;
-  align?: 'start' | 'end';
-}
 
 /** What cells read from the table they sit in. */
 export interface SignalTableMeta {
@@ -48,12 +34,8 @@ export interface SignalTableMeta {
 
 export const signalTableFeatures = tableFeatures({
   coreRowModel: createReusingCoreRowModel<SignalRow>(),
-  rowSortingFeature,
-  sortedRowModel: createSortedRowModel(),
-  sortFns: { basic: sortFn_basic, text: sortFn_text },
-  columnVisibilityFeature,
+  ...gridFeatures,
   rowExpandingFeature,
-  columnMeta: {} as SignalColumnMeta,
   tableMeta: {} as SignalTableMeta,
 });
 
@@ -62,17 +44,6 @@ export type SignalTableRow = Row<SignalTableFeatures, SignalRow>;
 
 /** The expand toggle's column: always shown, never sorted. */
 export const EXPAND_COLUMN_ID = 'expand';
-
-function Missing() {
-  return (
-    <>
-      <span aria-hidden="true" className={styles.muted}>
-        —
-      </span>
-      <span className={visuallyHidden}>none</span>
-    </>
-  );
-}
 
 export function RelativeTime({ time, timeZone }: { time: number; timeZone: TimeZoneMode }) {
   const now = useNow();
@@ -92,7 +63,7 @@ const ACTION_VARIANT: Record<ActionTone, BadgeVariant> = {
 export function ActionBadge({ action }: { action: string | null }) {
   if (action === null || action.trim() === '') return <Missing />;
   return (
-    <Badge variant={ACTION_VARIANT[actionTone(action)]} className={styles.isolated} title={action}>
+    <Badge variant={ACTION_VARIANT[actionTone(action)]} className={grid.isolated} title={action}>
       {action}
     </Badge>
   );
@@ -121,26 +92,12 @@ export function StatusCell({
         {status}
       </Badge>
       {note ? (
-        <span className={clsx(styles.reason, styles.isolated)} title={note} data-slot="signals-table-reason">
+        <span className={clsx(styles.reason, grid.isolated)} title={note} data-slot="signals-table-reason">
           {note}
         </span>
       ) : null}
     </span>
   );
-}
-
-function TextCell({ value, className }: { value: string | undefined; className?: string }) {
-  if (value === undefined || value === '') return <Missing />;
-  return (
-    <span className={clsx(styles.isolated, className)} title={value}>
-      {value}
-    </span>
-  );
-}
-
-function NumberCell({ value, format }: { value: number | undefined; format: (value: number) => string }) {
-  if (value === undefined) return <Missing />;
-  return <span className={styles.numeric}>{format(value)}</span>;
 }
 
 /** A price, flagged with a warning sign (named by the warning) when it deserves a second look. */
@@ -154,7 +111,7 @@ export function PriceCell({ value, warning }: { value: number | undefined; warni
           <span className={visuallyHidden}>{warning}:</span>
         </span>
       ) : null}
-      <span className={styles.numeric}>{formatPrice(value)}</span>
+      <span className={grid.numeric}>{formatPrice(value)}</span>
     </span>
   );
 }
@@ -182,9 +139,6 @@ function ExpandToggle({ row, detailRowId }: { row: SignalTableRow; detailRowId: 
 
 const helper = createColumnHelper<SignalTableFeatures, SignalRow>();
 
-/** `null` becomes `undefined` so TanStack's `sortUndefined: 'last'` keeps blanks at the bottom. */
-const orUndefined = <T,>(value: T | null): T | undefined => (value === null ? undefined : value);
-
 /** Intervals sort by length (1m < 15m < 1h < 1d); anything unrecognised sorts after them by text. */
 function compareIntervals(rowA: SignalTableRow, rowB: SignalTableRow, columnId: string): number {
   const a = rowA.getValue<string>(columnId);
@@ -206,35 +160,28 @@ export const signalColumns = helper.columns([
     enableSorting: false,
     meta: { label: 'Details' },
   }),
-  helper.accessor((signal) => signal.receivedAt, {
-    id: 'time' satisfies SignalColumnId,
-    header: 'Time',
+  helper.accessor((signal: SignalRow) => signal.receivedAt, {
+    ...named<SignalColumnId>('time', 'Time'),
     sortFn: 'basic',
     sortDescFirst: true,
     cell: (context) => (
       <RelativeTime time={context.getValue()} timeZone={context.table.options.meta?.timeZone ?? 'local'} />
     ),
-    meta: { label: 'Time' },
   }),
-  helper.accessor((signal) => orUndefined(signal.ticker), {
-    id: 'ticker' satisfies SignalColumnId,
-    header: 'Ticker',
+  helper.accessor((signal: SignalRow) => orUndefined(signal.ticker), {
+    ...named<SignalColumnId>('ticker', 'Ticker'),
     sortFn: 'text',
     sortUndefined: 'last',
-    cell: (context) => <TextCell value={context.getValue()} className={styles.ticker} />,
-    meta: { label: 'Ticker' },
+    cell: textCell(styles.ticker),
   }),
-  helper.accessor((signal) => orUndefined(signal.action), {
-    id: 'action' satisfies SignalColumnId,
-    header: 'Action',
+  helper.accessor((signal: SignalRow) => orUndefined(signal.action), {
+    ...named<SignalColumnId>('action', 'Action'),
     sortFn: 'text',
     sortUndefined: 'last',
     cell: (context) => <ActionBadge action={context.getValue() ?? null} />,
-    meta: { label: 'Action' },
   }),
-  helper.accessor((signal) => orUndefined(signal.price), {
-    id: 'price' satisfies SignalColumnId,
-    header: 'Price',
+  helper.accessor((signal: SignalRow) => orUndefined(signal.price), {
+    ...named<SignalColumnId>('price', 'Price', 'end'),
     sortFn: 'basic',
     sortUndefined: 'last',
     cell: (context) => (
@@ -243,35 +190,27 @@ export const signalColumns = helper.columns([
         warning={context.table.options.meta?.priceWarning?.(context.row.original) ?? null}
       />
     ),
-    meta: { label: 'Price', align: 'end' },
   }),
-  helper.accessor((signal) => orUndefined(signal.quantity), {
-    id: 'quantity' satisfies SignalColumnId,
-    header: 'Quantity',
+  helper.accessor((signal: SignalRow) => orUndefined(signal.quantity), {
+    ...named<SignalColumnId>('quantity', 'Quantity', 'end'),
     sortFn: 'basic',
     sortUndefined: 'last',
-    cell: (context) => <NumberCell value={context.getValue()} format={formatQuantity} />,
-    meta: { label: 'Quantity', align: 'end' },
+    cell: numberCell(formatQuantity),
   }),
-  helper.accessor((signal) => orUndefined(signal.interval), {
-    id: 'interval' satisfies SignalColumnId,
-    header: 'Interval',
+  helper.accessor((signal: SignalRow) => orUndefined(signal.interval), {
+    ...named<SignalColumnId>('interval', 'Interval'),
     sortFn: compareIntervals,
     sortUndefined: 'last',
-    cell: (context) => <TextCell value={context.getValue()} />,
-    meta: { label: 'Interval' },
+    cell: textCell(),
   }),
-  helper.accessor((signal) => orUndefined(signal.strategy), {
-    id: 'strategy' satisfies SignalColumnId,
-    header: 'Strategy',
+  helper.accessor((signal: SignalRow) => orUndefined(signal.strategy), {
+    ...named<SignalColumnId>('strategy', 'Strategy'),
     sortFn: 'text',
     sortUndefined: 'last',
-    cell: (context) => <TextCell value={context.getValue()} />,
-    meta: { label: 'Strategy' },
+    cell: textCell(),
   }),
-  helper.accessor((signal) => signal.status, {
-    id: 'status' satisfies SignalColumnId,
-    header: 'Status',
+  helper.accessor((signal: SignalRow) => signal.status, {
+    ...named<SignalColumnId>('status', 'Status'),
     sortFn: 'text',
     cell: (context) => (
       <StatusCell
@@ -280,6 +219,5 @@ export const signalColumns = helper.columns([
         outcome={context.row.original.outcome ?? null}
       />
     ),
-    meta: { label: 'Status' },
   }),
 ]);

@@ -1,23 +1,19 @@
-/**
- * Geometry shared by the styles and the virtualiser. Rows have a fixed height so the virtualiser
- * can place 100,000 of them without measuring each; only expanded detail rows are measured.
- */
-export { COMPACT_MEDIA_QUERY, HEADER_HEIGHT_PX, ROW_HEIGHT_PX } from '../../table/layout';
+import { tableMinWidth as minWidthOf, type ColumnWidths } from '../../table/layout';
 
-/** A signal's card on phone widths (below `COMPACT_MEDIA_QUERY`): status, then ticker, action and price, then times. */
+/**
+ * Geometry of the signals table. Rows have a fixed height so the virtualiser can place 100,000 of
+ * them without measuring each; only expanded detail rows are measured.
+ */
+export { COMPACT_MEDIA_QUERY, ROW_HEIGHT_PX } from '../../table/layout';
+
+/** A signal's card on phone widths (below `COMPACT_MEDIA_QUERY`): status, then ticker, action and price, then time and strategy. */
 export const CARD_HEIGHT_PX = 96;
 /** A first guess for an expanded row before it is measured. */
 export const DETAIL_ESTIMATE_PX = 220;
-/** Rows rendered beyond each edge of the viewport, so fast scrolling shows no blank gap. */
-export const OVERSCAN_ROWS = 8;
-/** `onEndReached` fires once the last rendered row is within this many rows of the end. */
-export const END_REACHED_THRESHOLD_ROWS = 20;
 /** How long a newly arrived row stays highlighted. */
 export const FRESH_ROW_MS = 2_400;
 /** More new rows than this at once is a page of data being loaded, not live alerts: none flash. */
 export const FRESH_BATCH_MAX = 10;
-/** Skeleton rows shown while the first page loads. */
-export const SKELETON_ROWS = 8;
 
 /**
  * Column widths in CSS pixels: a fixed width, or (status) the space left over above a minimum. All of them
@@ -35,16 +31,9 @@ export const COLUMN_WIDTHS = {
   interval: { width: 72 },
   strategy: { width: 136 },
   status: { minWidth: 200 },
-} as const satisfies Record<string, { width: number } | { minWidth: number }>;
+} as const satisfies ColumnWidths;
 
 export type ColumnKey = keyof typeof COLUMN_WIDTHS;
 
 /** The narrowest the table gets with these columns shown; it scrolls sideways below that. */
-export function tableMinWidth(columnIds: readonly string[]): number {
-  let total = 0;
-  for (const id of columnIds) {
-    const size: { width?: number; minWidth?: number } | undefined = COLUMN_WIDTHS[id as ColumnKey];
-    total += size?.width ?? size?.minWidth ?? 0;
-  }
-  return total;
-}
+export const tableMinWidth = (columnIds: readonly string[]): number => minWidthOf(COLUMN_WIDTHS, columnIds);

@@ -22,6 +22,13 @@ const links = (trade: TradeRow) => [
   { label: 'Chart', href: `#/trading/${trade.symbol}/1m?at=${encodeURIComponent(trade.entryTime)}` },
 ];
 
+/** The links SignalDeck gives a trade: both of its signals, then the chart. */
+const appLinks = (trade: TradeRow) => [
+  { label: 'Entry signal', href: `#/signals?selected=${trade.entrySignalId ?? ''}` },
+  ...(trade.exitSignalId ? [{ label: 'Exit signal', href: `#/signals?selected=${trade.exitSignalId}` }] : []),
+  { label: 'Chart', href: `#/trading/${trade.symbol}/1m?at=${encodeURIComponent(trade.entryTime)}` },
+];
+
 export const Empty: Story = () => <TradesTable trades={[]} />;
 
 export const Loading: Story = () => <TradesTable trades={[]} loading />;
@@ -95,26 +102,43 @@ export const HostileAndLongText: Story = () => (
   />
 );
 
+/** Quantities to 8 decimals with their pair (0.01486989 BTC) fit their column whole. */
 export const BothThemesSideBySide: Story = () => (
   <BothThemes>
-    <TradesTable trades={generateTrades(8, { open: 2 })} style={{ height: '22rem' }} />
+    <TradesTable trades={generateTrades(8, { open: 2 })} getTradeLinks={appLinks} style={{ height: '22rem' }} />
   </BothThemes>
 );
 
-/** At phone width each trade is a card: opened, pair, side, P&L, exit reason. */
+/**
+ * At phone width each trade is a card: opened and pair, side and exit reason, then P&L and the
+ * links each on a line of their own, nothing cut.
+ */
 export const Phone: Story = () => (
   <PhoneFrame>
-    <TradesTable trades={generateTrades(40, { open: 1 })} style={{ height: '30rem' }} />
+    <TradesTable trades={generateTrades(40, { open: 1 })} getTradeLinks={appLinks} style={{ height: '30rem' }} />
   </PhoneFrame>
 );
 Phone.meta = { width: 'xsmall' };
 
 export const PhoneBothThemes: Story = () => (
   <BothThemes>
-    <TradesTable trades={generateTrades(6, { open: 1 })} style={{ height: '26rem' }} />
+    <TradesTable trades={generateTrades(6, { open: 1 })} getTradeLinks={appLinks} style={{ height: '26rem' }} />
   </BothThemes>
 );
 PhoneBothThemes.meta = { width: 'xsmall' };
+
+/** A phone with more columns shown: quantity and prices pair up, the strategy takes a line. */
+export const PhoneMoreColumns: Story = () => (
+  <PhoneFrame>
+    <TradesTable
+      trades={generateTrades(12, { open: 1 })}
+      getTradeLinks={appLinks}
+      defaultColumnVisibility={{ closed: false, fees: false, duration: false }}
+      style={{ height: '30rem' }}
+    />
+  </PhoneFrame>
+);
+PhoneMoreColumns.meta = { width: 'xsmall' };
 
 export const PhoneEmpty: Story = () => (
   <PhoneFrame>

@@ -103,6 +103,11 @@ describe('given three trades, one still open', () => {
     );
   });
 
+  it('should show a quantity to its 8 decimals, with its pair', () => {
+    render(<TradesTable trades={[makeTrade({ id: 'small', symbol: 'ETH', quantity: 0.01960784 })]} />);
+    expect(within(dataRows()[0]!).getByRole('gridcell', { name: '0.01960784 ETH' })).toBeInTheDocument();
+  });
+
   it('should sort by P&L from its header, highest first, then lowest first', async () => {
     const { user } = renderTable();
     await user.click(screen.getByRole('button', { name: 'Sort by P&L' }));

@@ -1,100 +1,61 @@
-import { useTable, type ColumnVisibilityState, type Header, type SortingState } from '@tanstack/react-table';
+import { useTable } from '@tanstack/react-table';
 import { assignInlineVars } from '@vanilla-extract/dynamic';
-import { clsx } from 'clsx';
-import {
-  forwardRef,
-  useCallback,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-  type ComponentPropsWithoutRef,
-  type MouseEvent,
-  type ReactNode,
-} from 'react';
-import { useControllableState } from '../../hooks/useControllableState';
-import { AlertTriangleIcon } from '../../icons/AlertTriangleIcon';
-import { ArrowDownIcon } from '../../icons/ArrowDownIcon';
-import { ArrowUpDownIcon } from '../../icons/ArrowUpDownIcon';
-import { ArrowUpIcon } from '../../icons/ArrowUpIcon';
-import { InboxIcon } from '../../icons/InboxIcon';
-import { ColumnsMenu } from '../../table/ColumnsMenu';
-import { SortMenu } from '../../table/SortMenu';
-import { useMediaQuery } from '../../table/useMediaQuery';
+import { forwardRef, useCallback, useMemo, type MouseEvent } from 'react';
+import { columnLabel, DataGrid, GridHeaderCell, type GridColumn } from '../../table/DataGrid';
+import * as gridStyles from '../../table/table.css';
+import { useDataGrid, type DataGridBaseProps } from '../../table/useDataGrid';
 import { useProgressiveRows } from '../../table/useProgressiveRows';
-import { focusRing, visuallyHidden } from '../../theme/focus.css';
-import { timeZoneLabel, type TimeZoneMode } from '../../time/time-zone';
+import { visuallyHidden } from '../../theme/focus.css';
+import { timeZoneLabel } from '../../time/time-zone';
 import { Button } from '../Button';
-import { EmptyState } from '../EmptyState';
-import { Skeleton } from '../Skeleton';
-import { tradeColumns, tradeTableFeatures, type TradeTableFeatures } from './columns';
+import { tradeColumns, tradeTableFeatures } from './columns';
 import { tradesToCsv } from './csv';
 import { formatTradeTime, parseTime } from './format';
-import { cardHeight, COMPACT_MEDIA_QUERY, ROW_HEIGHT_PX, SKELETON_ROWS, tableMinWidth } from './layout';
+import { cardLayout, ROW_HEIGHT_PX, tableMinWidth } from './layout';
 import * as styles from './TradesTable.css';
 import { TradesTableBody } from './TradesTableBody';
 import type { TradeColumnId, TradeLink, TradeRow, TradesTableColumnVisibility, TradesTableSorting } from './types';
 
-/** Columns a phone starts without (each card then holds opened, pair, side, P&L, exit reason). */
-const COMPACT_HIDDEN_COLUMNS: ColumnVisibilityState = {
-  closed: false,
-  quantity: false,
-  entryPrice: false,
-  exitPrice: false,
-  fees: false,
-  duration: false,
-  strategy: false,
+/**
+ * Columns a table starts without: on phones all but opened, pair, side, P&L and exit reason (a
+ * card's worth); on wider screens the strategy, shown only when asked for (several on one page).
+ */
+const HIDDEN_COLUMNS = {
+  compact: {
+    closed: false,
+    quantity: false,
+    entryPrice: false,
+    exitPrice: false,
+    fees: false,
+    duration: false,
+    strategy: false,
+  },
+  wide: { strategy: false },
 };
-/** The strategy column is optional: shown only when asked for (several strategies on one page). */
-const DEFAULT_HIDDEN_COLUMNS: ColumnVisibilityState = { strategy: false };
 
-export interface TradesTableProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
+export interface TradesTableProps extends DataGridBaseProps<TradesTableSorting, TradesTableColumnVisibility> {
   /** The trades, in the order to show them when no column is sorted (newest first, as the API answers). */
   trades: readonly TradeRow[];
-  /** The table's accessible name. */
-  label?: string;
-  /** The first page is loading: skeleton rows stand in. */
-  loading?: boolean;
-  /** Loading failed: shown in place of the rows, or above them when some are loaded. */
-  error?: Error | string | null;
-  onRetry?: () => void;
-  hasMore?: boolean;
-  loadingMore?: boolean;
-  /** Called once per row count when the user scrolls near the end and `hasMore` is set. */
-  onEndReached?: () => void;
   /** A row is chosen by click, Enter or Space. */
   onTradeSelect?: (trade: TradeRow) => void;
-  /** The selected trade: marked `aria-selected` and scrolled into view. */
-  selectedId?: string | null;
   /** Links from each trade (its signals, the chart at that time), in a column at the end. */
   getTradeLinks?: (trade: TradeRow) => readonly TradeLink[];
   /** Called when a link is followed, for example to navigate without a reload (`event.preventDefault()`). */
   onTradeLinkClick?: (trade: TradeRow, link: TradeLink, event: MouseEvent<HTMLAnchorElement>) => void;
-  sorting?: TradesTableSorting;
-  defaultSorting?: TradesTableSorting;
-  onSortingChange?: (sorting: TradesTableSorting) => void;
-  /** Which columns show (controlled). Left out, the strategy column is hidden and phones start with fewer. */
-  columnVisibility?: TradesTableColumnVisibility;
-  defaultColumnVisibility?: TradesTableColumnVisibility;
-  onColumnVisibilityChange?: (visibility: TradesTableColumnVisibility) => void;
-  /** The zone times are shown in, named in the time columns' headers. */
-  timeZone?: TimeZoneMode;
   /** The exported file's name (default `trades.csv`). */
   csvFileName?: string;
   /** Replaces the download: receives the CSV of every trade, sorted as shown, with the columns shown. */
   onExportCsv?: (csv: string) => void;
-  /** Replaces the default "No trades yet" message. */
-  emptyState?: ReactNode;
-}
-
-function startingVisibility(): ColumnVisibilityState {
-  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return DEFAULT_HIDDEN_COLUMNS;
-  return window.matchMedia(COMPACT_MEDIA_QUERY).matches ? COMPACT_HIDDEN_COLUMNS : DEFAULT_HIDDEN_COLUMNS;
 }
 
 const getRowId = (trade: TradeRow) => trade.id;
-const countFormat = new Intl.NumberFormat('en-US');
-const errorMessage = (error: Error | string) => (typeof error === 'string' ? error : error.message);
+/** The table's names for its parts and its words. */
+const NAMES = {
+  slot: 'trades-table',
+  noun: { one: 'trade', many: 'trades' },
+  givenOrderLabel: 'Newest first (as loaded)',
+  emptyDescription: 'A trade opens when an accepted signal is executed on the paper account.',
+};
 
 /** Saves text as a file through a temporary link (the browser's download). */
 function downloadText(text: string, fileName: string) {
@@ -118,48 +79,11 @@ const TIME_COLUMNS = new Set<string>(['opened', 'closed']);
  * a default height; give it another through `className` or `style`.
  */
 export const TradesTable = forwardRef<HTMLDivElement, TradesTableProps>(function TradesTable(
-  {
-    trades,
-    label = 'Trades',
-    loading = false,
-    error = null,
-    onRetry,
-    hasMore = false,
-    loadingMore = false,
-    onEndReached,
-    onTradeSelect,
-    selectedId = null,
-    getTradeLinks,
-    onTradeLinkClick,
-    sorting,
-    defaultSorting,
-    onSortingChange,
-    columnVisibility,
-    defaultColumnVisibility,
-    onColumnVisibilityChange,
-    timeZone = 'local',
-    csvFileName = 'trades.csv',
-    onExportCsv,
-    emptyState,
-    className,
-    ...rest
-  },
+  { trades, onTradeSelect, getTradeLinks, onTradeLinkClick, csvFileName = 'trades.csv', onExportCsv, ...props },
   ref,
 ) {
-  const idPrefix = useId();
-  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
-  const [sortingState, setSortingState] = useControllableState<SortingState>({
-    prop: sorting,
-    defaultProp: defaultSorting ?? [],
-    onChange: onSortingChange as ((sorting: SortingState) => void) | undefined,
-  });
-  const [startingColumns] = useState(() => (defaultColumnVisibility as ColumnVisibilityState) ?? startingVisibility());
-  const [visibilityState, setVisibilityState] = useControllableState<ColumnVisibilityState>({
-    prop: columnVisibility as ColumnVisibilityState | undefined,
-    defaultProp: startingColumns,
-    onChange: onColumnVisibilityChange as ((visibility: ColumnVisibilityState) => void) | undefined,
-  });
-  const compact = useMediaQuery(COMPACT_MEDIA_QUERY);
+  const grid = useDataGrid(props, { label: 'Trades', hidden: HIDDEN_COLUMNS, onActivate: onTradeSelect });
+  const { timeZone, sortingState, compact } = grid;
   const meta = useMemo(() => ({ timeZone }), [timeZone]);
 
   // 10,000 trades arrive in two steps: the first screens at once, the rest after that frame is painted.
@@ -170,9 +94,9 @@ export const TradesTable = forwardRef<HTMLDivElement, TradesTableProps>(function
     data: data as TradeRow[],
     getRowId,
     meta,
-    state: { sorting: sortingState, columnVisibility: visibilityState },
-    onSortingChange: setSortingState,
-    onColumnVisibilityChange: setVisibilityState,
+    state: { sorting: sortingState, columnVisibility: grid.visibilityState },
+    onSortingChange: grid.setSortingState,
+    onColumnVisibilityChange: grid.setVisibilityState,
     enableMultiSort: false,
   });
 
@@ -180,15 +104,12 @@ export const TradesTable = forwardRef<HTMLDivElement, TradesTableProps>(function
   const visibleColumns = table.getVisibleLeafColumns();
   const hasLinks = getTradeLinks !== undefined;
   const columnCount = visibleColumns.length + (hasLinks ? 1 : 0);
-  const visibleColumnKey = `${visibleColumns.map((column) => column.id).join(' ')}|${timeZone}|${compact}`;
-  const showSkeleton = loading && rows.length === 0;
-  const showError = error !== null && error !== undefined && error !== '';
+  const cellIds = `${visibleColumns.map((column) => column.id).join(' ')}${hasLinks ? ' links' : ''}`;
+  const visibleColumnKey = `${cellIds}|${timeZone}|${compact}`;
+  // Where each cell sits on a phone's card (the CSS places it there), and so how tall a card is.
+  const card = useMemo(() => cardLayout(cellIds.split(' ')), [cellIds]);
   const zone = timeZoneLabel(timeZone);
 
-  const onSelectRef = useRef(onTradeSelect);
-  onSelectRef.current = onTradeSelect;
-  const activate = useCallback((trade: TradeRow) => onSelectRef.current?.(trade), []);
-  const rowDomId = useCallback((rowId: string) => `${idPrefix}-row-${encodeURIComponent(rowId)}`, [idPrefix]);
   const describeTrade = useCallback(
     (trade: TradeRow) => {
       const opened = parseTime(trade.entryTime);
@@ -207,224 +128,82 @@ export const TradesTable = forwardRef<HTMLDivElement, TradesTableProps>(function
     else downloadText(csv, csvFileName);
   };
 
-  const minWidth =
-    compact || rows.length === 0
-      ? undefined
-      : tableMinWidth([...visibleColumns.map((column) => column.id), ...(hasLinks ? ['links'] : [])]);
-
-  let body: ReactNode;
-  if (showSkeleton) {
-    body = (
-      <tbody className={styles.body}>
-        {Array.from({ length: SKELETON_ROWS }, (_, index) => (
-          <tr key={index} className={styles.row} aria-hidden="true" data-slot="trades-table-skeleton">
-            {Array.from({ length: columnCount }, (_, cell) => (
-              <td key={cell} className={styles.cell}>
-                <Skeleton shape="text" className={styles.skeleton} />
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    );
-  } else if (rows.length === 0) {
-    body = (
-      <tbody className={styles.body}>
-        <tr role="row">
-          <td role="gridcell" colSpan={columnCount} className={styles.stateCell}>
-            {showError ? (
-              <EmptyState
-                role="alert"
-                tone="danger"
-                titleAs="p"
-                icon={<AlertTriangleIcon size={24} />}
-                title="Could not load trades"
-                description={errorMessage(error)}
-                action={
-                  onRetry ? (
-                    <Button variant="outline" size="sm" onClick={onRetry}>
-                      Retry
-                    </Button>
-                  ) : undefined
-                }
-                data-slot="trades-table-error"
-              />
-            ) : (
-              (emptyState ?? (
-                <EmptyState
-                  titleAs="p"
-                  icon={<InboxIcon size={24} />}
-                  title="No trades yet"
-                  description="A trade opens when an accepted signal is executed on the paper account."
-                  data-slot="trades-table-empty"
-                />
-              ))
-            )}
-          </td>
-        </tr>
-      </tbody>
-    );
-  } else {
-    body = (
-      <TradesTableBody
-        rows={rows}
-        scroller={scroller}
-        columnCount={columnCount}
-        visibleColumnKey={visibleColumnKey}
-        selectedId={selectedId}
-        onActivate={onTradeSelect ? activate : undefined}
-        rowDomId={rowDomId}
-        rowHeight={compact ? cardHeight(columnCount) : ROW_HEIGHT_PX}
-        getTradeLinks={getTradeLinks}
-        onTradeLinkClick={onTradeLinkClick}
-        describeTrade={describeTrade}
-        hasMore={hasMore}
-        loadingMore={loadingMore}
-        onEndReached={onEndReached}
-      />
-    );
-  }
-
-  const sorted = sortingState[0];
-  const countText = `${countFormat.format(trades.length)} ${trades.length === 1 ? 'trade' : 'trades'}${
-    hasMore ? ' loaded' : ''
-  }`;
+  const minWidth = compact || rows.length === 0 ? undefined : tableMinWidth(cellIds.split(' '));
 
   return (
-    <div ref={ref} {...rest} className={clsx(styles.root, className)} data-slot="trades-table">
-      <div className={styles.toolbar} data-slot="trades-table-toolbar">
-        {showSkeleton ? (
-          <span className={styles.count} role="status">
-            Loading trades…
-          </span>
-        ) : (
-          <span className={styles.count}>{showError && rows.length === 0 ? '' : countText}</span>
-        )}
-        <span className={styles.toolbarActions}>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={exportCsv}
-            disabled={rows.length === 0}
-            data-slot="trades-table-export"
-          >
-            Export CSV
-          </Button>
-          <SortMenu
-            tableLabel={label}
-            options={table
-              .getAllLeafColumns()
-              .filter((column) => column.getCanSort())
-              .map((column) => ({ id: column.id, label: column.columnDef.meta?.label ?? column.id }))}
-            sortedBy={sorted?.id ?? null}
-            descending={sorted?.desc ?? true}
-            onSortChange={(id, desc) => setSortingState(id === null ? [] : [{ id, desc }])}
-            givenOrderLabel="Newest first (as loaded)"
-            slot="trades-table-sort"
-          />
-          <ColumnsMenu
-            tableLabel={label}
-            options={table
-              .getAllLeafColumns()
-              .filter((column) => column.getCanHide())
-              .map((column) => ({
-                id: column.id,
-                label: column.columnDef.meta?.label ?? column.id,
-                visible: column.getIsVisible(),
-              }))}
-            onVisibleChange={(id, visible) => table.getColumn(id)?.toggleVisibility(visible)}
-            slot="trades-table-columns"
-          />
-        </span>
-      </div>
-      {showError && rows.length > 0 ? (
-        <div className={styles.banner} role="alert" data-slot="trades-table-error">
-          <AlertTriangleIcon className={styles.errorIcon} />
-          <span className={styles.bannerText}>Could not refresh trades: {errorMessage(error)}</span>
-          {onRetry ? (
-            <Button variant="outline" size="sm" onClick={onRetry}>
-              Retry
-            </Button>
-          ) : null}
-        </div>
-      ) : null}
-      <div
-        ref={setScroller}
-        className={styles.scroller}
-        data-layout={compact ? 'cards' : 'table'}
-        data-slot="trades-table-scroller"
-      >
-        {/* A grid: one Tab stop; the arrow keys move between rows (aria-activedescendant). */}
-        <table
-          role="grid"
-          className={styles.table}
-          style={compact ? assignInlineVars({ [styles.cardHeight]: `${cardHeight(columnCount)}px` }) : { minWidth }}
-          aria-label={label}
-          aria-rowcount={rows.length > 0 ? (hasMore ? -1 : rows.length + 1) : undefined}
-          aria-colcount={columnCount}
-          aria-busy={loading || loadingMore || undefined}
-          aria-describedby={rows.length > 0 ? `${idPrefix}-keys` : undefined}
-          tabIndex={rows.length > 0 ? 0 : undefined}
+    <DataGrid
+      ref={ref}
+      {...grid.frame}
+      {...NAMES}
+      actions={
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={exportCsv}
+          disabled={rows.length === 0}
+          data-slot="trades-table-export"
         >
-          <colgroup>
-            {visibleColumns.map((column) => (
-              <col key={column.id} className={styles.column[column.id as keyof typeof styles.column]} />
-            ))}
-            {hasLinks ? <col className={styles.column.links} /> : null}
-          </colgroup>
-          <thead className={styles.cardsHiddenHeader}>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id} role="row" aria-rowindex={rows.length > 0 ? 1 : undefined}>
-                {group.headers.map((header) => (
-                  <HeaderCell key={header.id} header={header} zone={zone} />
-                ))}
-                {hasLinks ? (
-                  <th scope="col" role="columnheader" className={styles.headerCell}>
-                    <span className={visuallyHidden}>Links</span>
-                  </th>
-                ) : null}
-              </tr>
-            ))}
-          </thead>
-          {body}
-        </table>
-        <span id={`${idPrefix}-keys`} hidden>
+          Export CSV
+        </Button>
+      }
+      tableStyle={compact ? assignInlineVars({ [styles.cardHeight]: `${card.height}px` }) : { minWidth }}
+      total={trades.length}
+      columns={table.getAllLeafColumns()}
+      rowCount={rows.length}
+      itemCount={rows.length}
+      columnCount={columnCount}
+      colgroup={
+        <>
+          {visibleColumns.map((column) => (
+            <col key={column.id} className={styles.column[column.id as keyof typeof styles.column]} />
+          ))}
+          {hasLinks ? <col className={styles.column.links} /> : null}
+        </>
+      }
+      headerCells={
+        <>
+          {table
+            .getHeaderGroups()
+            .flatMap((group) =>
+              group.headers.map((header) => (
+                <GridHeaderCell key={header.id} column={header.column} label={headerLabel(header.column, zone)} />
+              )),
+            )}
+          {hasLinks ? (
+            <th scope="col" role="columnheader" className={gridStyles.headerCell}>
+              <span className={visuallyHidden}>Links</span>
+            </th>
+          ) : null}
+        </>
+      }
+      keysHint={
+        <>
           Up and down arrows move between trades
           {onTradeSelect ? ', Enter or Space chooses one' : ''}
           {hasLinks ? ", Tab reaches the active trade's links" : ''}.
-        </span>
-      </div>
-    </div>
+        </>
+      }
+      skeletonCells={Array.from({ length: columnCount }, () => true)}
+      rowClassName={styles.row}
+      cellClassName={styles.cell}
+    >
+      <TradesTableBody
+        grid={grid.body}
+        rows={rows}
+        columnCount={columnCount}
+        visibleColumnKey={visibleColumnKey}
+        rowHeight={compact ? card.height : ROW_HEIGHT_PX}
+        cardSlots={card.slots}
+        getTradeLinks={getTradeLinks}
+        onTradeLinkClick={onTradeLinkClick}
+        describeTrade={describeTrade}
+      />
+    </DataGrid>
   );
 });
 
-function HeaderCell({ header, zone }: { header: Header<TradeTableFeatures, TradeRow, unknown>; zone: string }) {
-  const { column } = header;
-  const meta = column.columnDef.meta;
-  const label = TIME_COLUMNS.has(column.id) ? `${meta?.label ?? column.id} (${zone})` : (meta?.label ?? column.id);
-  const sorted = column.getIsSorted();
-  const SortIcon = sorted === 'asc' ? ArrowUpIcon : sorted === 'desc' ? ArrowDownIcon : ArrowUpDownIcon;
-  return (
-    <th
-      scope="col"
-      role="columnheader"
-      aria-label={label}
-      data-column={column.id}
-      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-      className={clsx(styles.headerCell, styles.align[meta?.align ?? 'start'])}
-    >
-      <button
-        type="button"
-        className={clsx(styles.sortButton, focusRing)}
-        aria-label={`Sort by ${label}`}
-        // Pointer only: the keyboard sorts from the Sort menu, so the table stays one Tab stop.
-        tabIndex={-1}
-        data-sorted={sorted || undefined}
-        onClick={column.getToggleSortingHandler()}
-      >
-        {label}
-        <SortIcon size={14} className={styles.sortIcon} />
-      </button>
-    </th>
-  );
+/** A time column's header names its zone. */
+function headerLabel(column: GridColumn, zone: string): string {
+  const label = columnLabel(column);
+  return TIME_COLUMNS.has(column.id) ? `${label} (${zone})` : label;
 }

@@ -39,7 +39,8 @@ export function generateTrades(count: number, options: TradeFixtureOptions = {})
     const entryPrice = round(BASE_PRICES[symbol] * (0.9 + next() * 0.2), 2);
     const move = (next() - 0.45) * 0.04;
     const exitPrice = round(entryPrice * (1 + move), 2);
-    const quantity = round(1_000 / entryPrice, 6);
+    // 1,000 USD a trade, to the 8 decimals the paper engine trades in (0.01486989 BTC).
+    const quantity = round(1_000 / entryPrice, 8);
     const fees = round((entryPrice + exitPrice) * quantity * 0.001, 2);
     const gross = (side === 'long' ? exitPrice - entryPrice : entryPrice - exitPrice) * quantity;
     const pnl = round(gross - fees, 2);

@@ -1,21 +1,39 @@
+import { tableMinWidth as minWidthOf, type ColumnWidths } from '../../table/layout';
+
 /**
- * Geometry shared by the styles and the virtualiser. Rows have a fixed height so the virtualiser
- * places 10,000+ trades without measuring any. Below `COMPACT_MEDIA_QUERY` each trade is a card,
- * its cells two to a line.
+ * Geometry of the trades table. Rows have a fixed height so the virtualiser places 10,000+ trades
+ * without measuring any. Below `COMPACT_MEDIA_QUERY` each trade is a card: its short cells two to
+ * a line, its long ones (P&L, strategy, links) a line each below them.
  */
-export { COMPACT_MEDIA_QUERY, HEADER_HEIGHT_PX, ROW_HEIGHT_PX } from '../../table/layout';
-/** Rows rendered beyond each edge of the viewport, so fast scrolling shows no blank gap. */
-export const OVERSCAN_ROWS = 8;
-/** `onEndReached` fires once the last rendered row is within this many rows of the end. */
-export const END_REACHED_THRESHOLD_ROWS = 20;
-export const SKELETON_ROWS = 8;
+export { COMPACT_MEDIA_QUERY, ROW_HEIGHT_PX } from '../../table/layout';
 /** A card's padding and the height of one of its lines. */
 export const CARD_PADDING_PX = 16;
 export const CARD_LINE_PX = 24;
 
-/** A card's height: one line per two cells shown. */
-export function cardHeight(cellCount: number): number {
-  return CARD_PADDING_PX + Math.ceil(cellCount / 2) * CARD_LINE_PX;
+/** Where a cell sits on a card: at the start or the end of a line it shares, or on a line of its own. */
+export type CardSlot = 'start' | 'end' | 'wide';
+
+/**
+ * Cells too long to share a line on a phone (about 160 px each): P&L with its percent and
+ * "unrealised", a strategy's name, and the links.
+ */
+const WIDE_CELLS = new Set(['pnl', 'strategy', 'links']);
+
+/** Each shown cell's place on a card, and the card's height. */
+export function cardLayout(cellIds: readonly string[]): { slots: Record<string, CardSlot>; height: number } {
+  const slots: Record<string, CardSlot> = {};
+  let shared = 0;
+  let wide = 0;
+  for (const id of cellIds) {
+    if (WIDE_CELLS.has(id)) {
+      slots[id] = 'wide';
+      wide += 1;
+    } else {
+      slots[id] = shared % 2 === 0 ? 'start' : 'end';
+      shared += 1;
+    }
+  }
+  return { slots, height: CARD_PADDING_PX + (Math.ceil(shared / 2) + wide) * CARD_LINE_PX };
 }
 
 /** Column widths in CSS pixels; the P&L column takes what is left above its minimum. */
@@ -24,7 +42,8 @@ export const COLUMN_WIDTHS = {
   closed: { width: 160 },
   pair: { width: 96 },
   side: { width: 80 },
-  quantity: { width: 104 },
+  // Eight decimals and the pair: 0.01960784 BTC.
+  quantity: { width: 152 },
   entryPrice: { width: 120 },
   exitPrice: { width: 120 },
   fees: { width: 96 },
@@ -33,16 +52,7 @@ export const COLUMN_WIDTHS = {
   duration: { width: 112 },
   strategy: { width: 160 },
   links: { width: 136 },
-} as const satisfies Record<string, { width: number } | { minWidth: number }>;
-
-export type ColumnKey = keyof typeof COLUMN_WIDTHS;
+} as const satisfies ColumnWidths;
 
 /** The narrowest the table gets with these columns shown; it scrolls sideways below that. */
-export function tableMinWidth(columnIds: readonly string[]): number {
-  let total = 0;
-  for (const id of columnIds) {
-    const size: { width?: number; minWidth?: number } | undefined = COLUMN_WIDTHS[id as ColumnKey];
-    total += size?.width ?? size?.minWidth ?? 0;
-  }
-  return total;
-}
+export const tableMinWidth = (columnIds: readonly string[]): number => minWidthOf(COLUMN_WIDTHS, columnIds);

@@ -1,0 +1,147 @@
+import type { ColumnVisibilityState, SortingState } from '@tanstack/react-table';
+import { useCallback, useId, useRef, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
+import { useControllableState } from '../hooks/useControllableState';
+import type { TimeZoneMode } from '../time/time-zone';
+import type { GridBodyContext } from './GridBody';
+import { COMPACT_MEDIA_QUERY } from './layout';
+import { useMediaQuery } from './useMediaQuery';
+
+/**
+ * The props every data grid takes alike: its name, the state of its data and of its columns, and
+ * (ref, `className` and the rest) those of its root element.
+ */
+export interface DataGridBaseProps<TSorting, TVisibility> extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
+  /** The table's accessible name. */
+  label?: string;
+  /** The first page is loading: skeleton rows stand in for the data. */
+  loading?: boolean;
+  /** Loading failed: shown in place of the rows, or above them when some are already loaded. */
+  error?: Error | string | null;
+  /** Offered as a Retry button next to the error. */
+  onRetry?: () => void;
+  /** More (older) rows can be loaded. */
+  hasMore?: boolean;
+  /** A further page is on its way. */
+  loadingMore?: boolean;
+  /** Called once per row count when the user scrolls near the end and `hasMore` is set. */
+  onEndReached?: () => void;
+  /** The selected row (for example the one behind a clicked chart marker): marked `aria-selected` and scrolled into view. */
+  selectedId?: string | null;
+  /** The sorted column (controlled). Empty keeps the order given. */
+  sorting?: TSorting;
+  defaultSorting?: TSorting;
+  onSortingChange?: (sorting: TSorting) => void;
+  /** Which columns show (controlled). Left out, phone widths start with fewer columns. */
+  columnVisibility?: TVisibility;
+  defaultColumnVisibility?: TVisibility;
+  onColumnVisibilityChange?: (visibility: TVisibility) => void;
+  /** The zone times are shown in, named in the time columns' headers. */
+  timeZone?: TimeZoneMode;
+  /** Replaces the default empty message. */
+  emptyState?: ReactNode;
+}
+
+/** The columns a table starts without when no visibility is given: on phones, and on wider screens. */
+export interface HiddenColumns {
+  compact: ColumnVisibilityState;
+  wide?: ColumnVisibilityState;
+}
+
+function startingVisibility(hidden: HiddenColumns): ColumnVisibilityState {
+  const wide = hidden.wide ?? {};
+  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return wide;
+  return window.matchMedia(COMPACT_MEDIA_QUERY).matches ? hidden.compact : wide;
+}
+
+/**
+ * What every data grid holds alike, from its props: their defaults, the sorted column and which
+ * columns show (each controlled or not; phones start with fewer), whether the screen is
+ * phone-width now (the layout follows the same query in CSS; this only decides what to mount and
+ * how tall a row is), the scroller, DOM ids for the rows, and the selected and chosen row.
+ */
+export function useDataGrid<TSorting, TVisibility, TRecord>(
+  props: DataGridBaseProps<TSorting, TVisibility>,
+  options: {
+    /** The accessible name when `label` is left out. */
+    label: string;
+    hidden: HiddenColumns;
+    /** Chooses a row (click, Enter or Space); left out, rows are not clickable. */
+    onActivate: ((record: TRecord) => void) | undefined;
+  },
+) {
+  const {
+    label = options.label,
+    loading = false,
+    error = null,
+    onRetry,
+    hasMore = false,
+    loadingMore = false,
+    onEndReached,
+    selectedId = null,
+    sorting,
+    defaultSorting,
+    onSortingChange,
+    columnVisibility,
+    defaultColumnVisibility,
+    onColumnVisibilityChange,
+    timeZone = 'local',
+    emptyState,
+    ...rest
+  } = props;
+  const [sortingState, setSortingState] = useControllableState<SortingState>({
+    prop: sorting as SortingState | undefined,
+    defaultProp: (defaultSorting as SortingState | undefined) ?? [],
+    onChange: onSortingChange as ((sorting: SortingState) => void) | undefined,
+  });
+  const [startingColumns] = useState(
+    () => (defaultColumnVisibility as ColumnVisibilityState | undefined) ?? startingVisibility(options.hidden),
+  );
+  const [visibilityState, setVisibilityState] = useControllableState<ColumnVisibilityState>({
+    prop: columnVisibility as ColumnVisibilityState | undefined,
+    defaultProp: startingColumns,
+    onChange: onColumnVisibilityChange as ((visibility: ColumnVisibilityState) => void) | undefined,
+  });
+  const compact = useMediaQuery(COMPACT_MEDIA_QUERY);
+  // State, not a ref: the body's virtualiser needs a render once the scroller exists.
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
+  const idPrefix = useId();
+  const rowDomId = useCallback((rowId: string) => `${idPrefix}-row-${encodeURIComponent(rowId)}`, [idPrefix]);
+  // The same function for the grid's life, so memoised rows do not render again for a new callback.
+  const onActivateRef = useRef(options.onActivate);
+  onActivateRef.current = options.onActivate;
+  const activate = useCallback((record: TRecord) => onActivateRef.current?.(record), []);
+
+  return {
+    /** What the frame (`DataGrid`) takes from the props, and the rest of them for its root. */
+    frame: {
+      ...rest,
+      label,
+      loading,
+      loadingMore,
+      hasMore,
+      error,
+      onRetry,
+      emptyState,
+      compact,
+      onScroller: setScroller,
+      sortedBy: sortingState[0],
+      onSortChange: (id: string | null, desc: boolean) => setSortingState(id === null ? [] : [{ id, desc }]),
+    },
+    /** What the virtualised body takes from them. */
+    body: {
+      scroller,
+      rowDomId,
+      paging: { hasMore, loadingMore, onEndReached },
+      selectedId,
+      onActivate: options.onActivate ? activate : undefined,
+    } satisfies GridBodyContext<TRecord>,
+    selectedId,
+    timeZone,
+    sortingState,
+    setSortingState,
+    visibilityState,
+    setVisibilityState,
+    compact,
+    idPrefix,
+  };
+}
