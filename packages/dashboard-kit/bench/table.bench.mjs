@@ -8,7 +8,8 @@
 // Then the same on the real product: the built server with 100,000 signals stored for one trader
 // (written through SQL, as the webhook stores them), its /signals page open at 1280x800, scrolled
 // while its pages load (skip with --no-real-page, or skip the kit part with --no-harness; needs `pnpm build`).
-// `--trace DIR` also writes Chrome traces of both scrolls there (open them in DevTools' Performance panel).
+// `--trace DIR` also writes Chrome traces of both scrolls there (open them in DevTools' Performance panel), with
+// JavaScript samples when `--trace-js` is given too (they name the functions, but slow the page down).
 //
 // Uses Debian's Chromium (CHROMIUM_PATH, else /usr/bin/chromium) through playwright-core.
 import { execSync } from 'node:child_process';
@@ -48,6 +49,8 @@ const realPage = !process.argv.includes('--no-real-page');
 const harness = !process.argv.includes('--no-harness');
 /** A directory to write Chrome traces of the scrolls to (open them in DevTools' Performance panel). */
 const traceDir = option('--trace', null);
+/** JavaScript samples in the traces too: they name the functions, but slow the page down noticeably. */
+const traceSamples = process.argv.includes('--trace-js');
 const rowCount = Number(option('--rows', '100000'));
 
 function chromiumPath() {
@@ -156,7 +159,7 @@ async function traced(cdp, name, run) {
         'devtools.timeline',
         'disabled-by-default-devtools.timeline',
         'disabled-by-default-devtools.timeline.frame',
-        'disabled-by-default-v8.cpu_profiler',
+        ...(traceSamples ? ['disabled-by-default-v8.cpu_profiler'] : []),
         'v8.execute',
         'blink.user_timing',
         'loading',

@@ -9,7 +9,7 @@
 // trader (written through SQL in one transaction), its Performance > Trades page opened at
 // 1280x800 several times, timed from the arrival of the trades' responses to the rows painted
 // (skip with --no-real-page, or skip the kit part with --no-harness; needs `pnpm build`).
-// `--trace DIR` also writes a Chrome trace of one load of the real page there.
+// `--trace DIR` also writes a Chrome trace of one load of the real page there (`--trace-js`: with JavaScript samples).
 //
 // Uses Debian's Chromium (CHROMIUM_PATH, else /usr/bin/chromium) through playwright-core.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -36,6 +36,8 @@ const rowCount = Number(option('--rows', '10000'));
 const harness = !process.argv.includes('--no-harness');
 const realPage = !process.argv.includes('--no-real-page');
 const traceDir = option('--trace', null);
+/** JavaScript samples in the traces too: they name the functions, but slow the page down noticeably. */
+const traceSamples = process.argv.includes('--trace-js');
 
 const PAGE_HTML = `<!doctype html>
 <html lang="en" data-theme="dark">
@@ -240,7 +242,7 @@ async function traced(page, name, run) {
         'devtools.timeline',
         'disabled-by-default-devtools.timeline',
         'disabled-by-default-devtools.timeline.frame',
-        'disabled-by-default-v8.cpu_profiler',
+        ...(traceSamples ? ['disabled-by-default-v8.cpu_profiler'] : []),
         'v8.execute',
         'blink.user_timing',
         'loading',
