@@ -1,5 +1,5 @@
 import { Button, EmptyState, SignalsTable, type RawBodyStatus, type SignalRow } from 'dashboard-kit';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Signal } from '@signaldeck/server/api-types';
 import { PageHeader } from '../../components/page-header';
@@ -9,10 +9,10 @@ import { fetchSignal } from '../../features/signals/api/get-signal';
 import { useSignals } from '../../features/signals/api/get-signals';
 import { useMarketPrices } from '../../features/signals/api/market-prices';
 import { strategyNames, useStrategies } from '../../features/paper/api/strategies';
-import { signalOutcomeText } from '../../features/paper/outcome-text';
 import { signalChartHref } from '../../features/signals/chart-link';
 import { TickerFilter } from '../../features/signals/components/ticker-filter';
 import { farFromMarket } from '../../features/signals/far-from-market';
+import { useSignalRows, type RawBody } from '../../features/signals/signal-rows';
 import {
   setSignalsTableColumnVisibility,
   setSignalsTableSorting,
@@ -24,14 +24,11 @@ import { RECONNECTED_EVENT } from '../../lib/live-stream';
 import { useReportLoadError, useStreamEvent } from '../../lib/live-stream-context';
 import * as styles from './signals.css';
 
-/** The strategy whose URL received the signal, then the name the alert itself gave when it says something else. */
-function strategyLabel(account: string | undefined, alert: string | null): string | null {
-  if (!account) return alert;
-  return alert && alert !== account ? `${account} · ${alert}` : account;
-}
-
-/** A raw body the list left out, fetched on its own. */
-type RawBody = RawBodyStatus | { state: 'loaded'; raw: string };
+/**
+ * The table renders again only when one of its props changes: not on every render of this page (SWR's, the live
+ * stream's, the strategies'), which while pages load during a scroll would rebuild its header and body each time.
+ */
+const Table = memo(SignalsTable);
 
 /** Puts `extra` among `signals` (newest first) unless it is already there. */
 function withSignal(signals: readonly Signal[], extra: Signal | null): readonly Signal[] {
@@ -93,20 +90,8 @@ export function SignalsRoute() {
   useEffect(() => {
     if (selected && !selectedLoaded && hasMore && !loadingMore) loadMore();
   }, [selected, selectedLoaded, hasMore, loadingMore, loadMore]);
-  // Each signal shows the strategy whose URL received it and what it did to that strategy's paper account.
-  const rows = useMemo(
-    () =>
-      withSignal(signals.signals, selected).map((s) => {
-        const body = rawBodies[s.id];
-        return {
-          ...s,
-          strategy: strategyLabel(names.get(s.strategyId), s.strategy),
-          outcome: signalOutcomeText(s),
-          ...(body?.state === 'loaded' ? { raw: body.raw } : {}),
-        };
-      }),
-    [signals.signals, selected, rawBodies, names],
-  );
+  const listed = useMemo(() => withSignal(signals.signals, selected), [signals.signals, selected]);
+  const rows = useSignalRows(listed, names, rawBodies);
 
   // The list leaves raw bodies out: a row's is fetched when its details open, or on "Load raw body" / Retry.
   const loadRawBody = useCallback((signal: SignalRow) => {
@@ -141,20 +126,47 @@ export function SignalsRoute() {
     [prices],
   );
 
+  const { mutate } = signals;
+  const retry = useCallback(() => void mutate(), [mutate]);
+  const followChartLink = useCallback(
+    (_signal: SignalRow, event: MouseEvent<HTMLAnchorElement>) => {
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      navigate(event.currentTarget.getAttribute('href') ?? paths.home);
+    },
+    [navigate],
+  );
+  // Kept as one element while the ticker is the same, so the page's renders as signals load leave the filter be.
+  const tickerFilter = useMemo(() => <TickerFilter tickers={KNOWN_SYMBOLS} current={ticker} />, [ticker]);
+  const emptyState = useMemo(
+    () => (
+      <EmptyState
+        title={ticker ? `No ${ticker} signals yet` : 'No signals yet'}
+        description="Point a TradingView alert at your webhook URL and each alert appears here the moment it arrives."
+        action={
+          <Button asChild variant="outline">
+            <Link to={paths.settings.apiKeys}>Get your webhook URL</Link>
+          </Button>
+        }
+      />
+    ),
+    [ticker],
+  );
+
   return (
     <div className={styles.page}>
       <PageHeader
         title={ticker ? `${ticker} Signals` : 'Webhook Signals'}
         description="Every alert your webhook URL received, including the ones that were rejected and why."
-        actions={<TickerFilter tickers={KNOWN_SYMBOLS} current={ticker} />}
+        actions={tickerFilter}
       />
-      <SignalsTable
+      <Table
         className={styles.table}
         label={ticker ? `${ticker} signals` : 'All signals'}
         signals={rows}
         loading={signals.isLoading}
         error={signals.error ? errorMessage(signals.error) : null}
-        onRetry={() => void signals.mutate()}
+        onRetry={retry}
         hasMore={signals.hasMore}
         loadingMore={signals.loadingMore}
         onEndReached={signals.loadMore}
@@ -169,23 +181,9 @@ export function SignalsRoute() {
         {...(preferences.columnVisibility ? { columnVisibility: preferences.columnVisibility } : {})}
         onColumnVisibilityChange={setSignalsTableColumnVisibility}
         getChartHref={signalChartHref}
-        onChartLinkClick={(_signal, event) => {
-          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-          event.preventDefault();
-          navigate(event.currentTarget.getAttribute('href') ?? paths.home);
-        }}
+        onChartLinkClick={followChartLink}
         priceWarning={priceWarning}
-        emptyState={
-          <EmptyState
-            title={ticker ? `No ${ticker} signals yet` : 'No signals yet'}
-            description="Point a TradingView alert at your webhook URL and each alert appears here the moment it arrives."
-            action={
-              <Button asChild variant="outline">
-                <Link to={paths.settings.apiKeys}>Get your webhook URL</Link>
-              </Button>
-            }
-          />
-        }
+        emptyState={emptyState}
       />
     </div>
   );

@@ -1,0 +1,72 @@
+import { renderHook } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Signal } from '@signaldeck/server/api-types';
+import { useSignalRows, type RawBody } from './signal-rows';
+
+const signal = (id: string, overrides: Partial<Signal> = {}): Signal => ({
+  id,
+  ticker: 'BTC',
+  action: 'buy',
+  price: 84_000,
+  quantity: null,
+  positionSize: null,
+  interval: '1m',
+  strategy: 'Breakout',
+  comment: null,
+  status: 'accepted',
+  reason: null,
+  duplicateOf: null,
+  alertTime: null,
+  receivedAt: Number(id),
+  strategyId: '3',
+  outcome: { status: 'ignored', reason: 'already long' },
+  ...overrides,
+});
+
+const names = new Map([['3', 'Default']]);
+const none: Readonly<Record<string, RawBody>> = {};
+
+describe('given useSignalRows', () => {
+  it('should name the strategy whose URL received each signal and say what it did', () => {
+    const { result } = renderHook(() =>
+      useSignalRows([signal('2'), signal('1', { strategy: 'Default' })], names, none),
+    );
+    expect(result.current.map((row) => [row.strategy, row.outcome])).toEqual([
+      ['Default · Breakout', 'Ignored: already long'],
+      ['Default', 'Ignored: already long'],
+    ]);
+  });
+
+  it('should keep the rows of the signals already shown when a page of older ones is appended', () => {
+    const first = [signal('4'), signal('3')];
+    const { result, rerender } = renderHook(({ signals }) => useSignalRows(signals, names, none), {
+      initialProps: { signals: first },
+    });
+    const before = result.current;
+    rerender({ signals: [...first, signal('2'), signal('1')] });
+    expect(result.current).toHaveLength(4);
+    expect(result.current[0]).toBe(before[0]);
+    expect(result.current[1]).toBe(before[1]);
+  });
+
+  it('should give a signal a new row when its raw body loads, and leave the others', () => {
+    const signals = [signal('2'), signal('1')];
+    const { result, rerender } = renderHook(({ bodies }) => useSignalRows(signals, names, bodies), {
+      initialProps: { bodies: none },
+    });
+    const before = result.current;
+    rerender({ bodies: { '1': { state: 'loaded', raw: '{"ticker":"BTC"}' } } });
+    expect(result.current[0]).toBe(before[0]);
+    expect(result.current[1]).not.toBe(before[1]);
+    expect(result.current[1]?.raw).toBe('{"ticker":"BTC"}');
+  });
+
+  it('should give every row the new name when the strategies are renamed', () => {
+    const signals = [signal('1')];
+    const { result, rerender } = renderHook(({ strategyNames }) => useSignalRows(signals, strategyNames, none), {
+      initialProps: { strategyNames: names },
+    });
+    rerender({ strategyNames: new Map([['3', 'Trend']]) });
+    expect(result.current[0]?.strategy).toBe('Trend · Breakout');
+  });
+});

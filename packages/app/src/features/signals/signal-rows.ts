@@ -1,0 +1,50 @@
+import type { RawBodyStatus, SignalRow } from 'dashboard-kit';
+import { useMemo, useRef } from 'react';
+import type { Signal } from '@signaldeck/server/api-types';
+import { signalOutcomeText } from '../paper/outcome-text';
+
+/** A raw body the list left out, fetched on its own. */
+export type RawBody = RawBodyStatus | { state: 'loaded'; raw: string };
+
+/** The strategy whose URL received the signal, then the name the alert itself gave when it says something else. */
+export function strategyLabel(account: string | undefined, alert: string | null): string | null {
+  if (!account) return alert;
+  return alert && alert !== account ? `${account} · ${alert}` : account;
+}
+
+interface CachedRow {
+  names: ReadonlyMap<string, string>;
+  body: RawBody | undefined;
+  row: SignalRow;
+}
+
+/**
+ * Each signal as a row of the signals table: the strategy whose URL received it, what it did to that strategy's
+ * paper account, and its raw body once fetched. A signal keeps its row object while it, the strategy names and its
+ * raw body are unchanged, so a page of older signals added at the end leaves every other row as it was: the table
+ * then builds and renders only the new ones, not all of the thousands loaded.
+ */
+export function useSignalRows(
+  signals: readonly Signal[],
+  names: ReadonlyMap<string, string>,
+  rawBodies: Readonly<Record<string, RawBody>>,
+): SignalRow[] {
+  const cache = useRef(new WeakMap<Signal, CachedRow>());
+  return useMemo(
+    () =>
+      signals.map((signal) => {
+        const body = rawBodies[signal.id];
+        const cached = cache.current.get(signal);
+        if (cached && cached.names === names && cached.body === body) return cached.row;
+        const row: SignalRow = {
+          ...signal,
+          strategy: strategyLabel(names.get(signal.strategyId), signal.strategy),
+          outcome: signalOutcomeText(signal),
+          ...(body?.state === 'loaded' ? { raw: body.raw } : {}),
+        };
+        cache.current.set(signal, { names, body, row });
+        return row;
+      }),
+    [signals, names, rawBodies],
+  );
+}
