@@ -339,7 +339,8 @@ describe('given a signal priced far from the market, on the chart and in the lis
     );
     await page.goto(`/trading/BTC/1m?at=${signal.alertTime ?? signal.receivedAt}&signal=${id}`);
     const marker = page.getByRole('toolbar', { name: 'Signals on the chart' }).locator('button[aria-current="true"]');
-    await marker.waitFor({ timeout: 15_000 });
+    // The chart page loads its history and its signals first: on a busy machine that took more than 15 s once.
+    await marker.waitFor({ timeout: 30_000 });
     const onChart = (await marker.getAttribute('aria-label'))!;
     const wording = /Priced (\d+\.\d\d)% below the market \(at [\d,]+\.\d\d\)/;
     expect(inList).toMatch(new RegExp(`^${wording.source}$`));
