@@ -151,13 +151,15 @@ describe('given a phone-width screen (768px or narrower)', () => {
   });
 });
 
-describe('given a 375px phone', () => {
-  for (const [path, trail] of [
-    ['/trading/BTC/1m', 'Trading BTC/USD 1m'],
-    ['/signals?ticker=ETH', 'Signals ETH Signals'],
+describe('given a phone', () => {
+  for (const [width, path, trail] of [
+    [375, '/trading/BTC/1m', 'Trading BTC/USD 1m'],
+    [375, '/signals?ticker=ETH', 'Signals ETH Signals'],
+    [390, '/trading/BTC/1m', 'Trading BTC/USD 1m'],
+    [390, '/signals?ticker=ETH', 'Signals ETH Signals'],
   ] as const) {
-    it(`should keep the breadcrumb of ${path} on one line, cut with an ellipsis, its whole text still read out`, async () => {
-      const { page, context } = await signedInPage({ width: 375, height: 812 });
+    it(`should keep the breadcrumb of ${path} on one line at ${width}px, earlier steps cut with an ellipsis, the current page whole`, async () => {
+      const { page, context } = await signedInPage({ width, height: 812 });
       await page.goto(path);
       const crumbs = page.getByRole('navigation', { name: 'breadcrumb' });
       await crumbs.locator('[aria-current="page"]').waitFor();
@@ -180,8 +182,11 @@ describe('given a 375px phone', () => {
         nodes.filter((node) => node.scrollWidth > node.clientWidth).map((node) => getComputedStyle(node).textOverflow),
       );
       expect(cut.every((overflow) => overflow === 'ellipsis')).toBe(true);
+      // The current page is never the step cut: it says where the trader is.
+      const current = crumbs.locator('li:has([aria-current="page"])');
+      expect(await current.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
       expect((await items.allTextContents()).join(' ')).toBe(trail);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await context.close();
     });
   }

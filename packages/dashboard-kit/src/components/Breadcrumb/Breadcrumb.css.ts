@@ -6,7 +6,10 @@ export const breadcrumb = style({
   minWidth: 0,
 });
 
-/** One line: steps that do not fit are cut with an ellipsis (their text stays whole for assistive technology). */
+/**
+ * One line: steps before the current page that do not fit are cut with an ellipsis (their text stays whole for
+ * assistive technology); the current page is kept whole.
+ */
 export const list = style({
   display: 'flex',
   flexWrap: 'nowrap',
@@ -32,8 +35,9 @@ export const item = style({
   padding: RING_ROOM,
   margin: `-${RING_ROOM}`,
   selectors: {
-    // The current page gives way last: earlier steps shrink first.
-    '&:last-child': { flexShrink: 0.25 },
+    // The current page stays whole while the steps before it are cut; it is cut only when it alone is wider
+    // than the trail's room.
+    '&:last-child': { flexShrink: 0, maxWidth: '100%' },
   },
 });
 
