@@ -174,6 +174,12 @@ export {
 } from './components/MetricCard';
 export { formatMetric, type MetricFormat } from './format/MetricNumber';
 export {
+  FAR_FROM_MARKET_SHARE,
+  farFromMarket,
+  formatMarketDistance,
+  type MarketDistance,
+} from './format/market-distance';
+export {
   formatCount,
   formatCountOf,
   formatDuration,

@@ -1,4 +1,4 @@
-import { Button, EmptyState, SignalsTable, type RawBodyStatus, type SignalRow } from 'dashboard-kit';
+import { Button, EmptyState, SignalsTable, farFromMarket, type RawBodyStatus, type SignalRow } from 'dashboard-kit';
 import { memo, useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Signal } from '@signaldeck/server/api-types';
@@ -11,7 +11,6 @@ import { useMarketPrices } from '../../features/signals/api/market-prices';
 import { strategyNames, useStrategies } from '../../features/paper/api/strategies';
 import { signalChartHref } from '../../features/signals/chart-link';
 import { TickerFilter } from '../../features/signals/components/ticker-filter';
-import { farFromMarket } from '../../features/signals/far-from-market';
 import { useSignalRows, type RawBody } from '../../features/signals/signal-rows';
 import {
   setSignalsTableColumnVisibility,

@@ -1,6 +1,5 @@
 import type { Signal } from '@signaldeck/server/api-types';
-import type { ChartMarker, ChartMarkerKind, ChartMarkerSide } from 'dashboard-kit';
-import { farFromMarket } from './far-from-market';
+import { farFromMarket, type ChartMarker, type ChartMarkerKind, type ChartMarkerSide } from 'dashboard-kit';
 
 /** How each action the server reads is drawn; a new action on the server is a type error here until placed. */
 const ACTIONS: Record<NonNullable<Signal['action']>, { side: ChartMarkerSide; kind: ChartMarkerKind }> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { farFromMarket } from './far-from-market';
+import { farFromMarket, formatMarketDistance } from './market-distance';
 
 describe('given farFromMarket', () => {
   it('should flag a BTC buy at $1,102 with the market near $84,000, and say by how much', () => {
@@ -28,5 +28,14 @@ describe('given farFromMarket', () => {
 
   it('should take another threshold', () => {
     expect(farFromMarket(103, 100, 0.02)?.text).toBe('Priced 3.00% above the market (at 100.00)');
+  });
+});
+
+describe('given formatMarketDistance, the one wording of the chart and the signals list', () => {
+  it('should give every distance two decimals, 200% as 200.00%, and round as one formatter', () => {
+    expect(formatMarketDistance(2, 100)).toBe('Priced 200.00% above the market (at 100.00)');
+    expect(formatMarketDistance(1.998, 85_881.19)).toBe('Priced 199.80% above the market (at 85,881.19)');
+    expect(formatMarketDistance(1.99999, 100)).toBe('Priced 200.00% above the market (at 100.00)');
+    expect(formatMarketDistance(-0.5, 3_000)).toBe('Priced 50.00% below the market (at 3,000.00)');
   });
 });

@@ -1,3 +1,8 @@
+/**
+ * How far a signal's price is from the market price, in one wording for every place that says it (the chart's
+ * marker and the signals list): one formatter, so the two never round the same distance differently.
+ */
+
 /** A signal priced further than this share from the market is flagged (10%). */
 export const FAR_FROM_MARKET_SHARE = 0.1;
 
@@ -17,6 +22,15 @@ const percent = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maxim
 const marketPriceFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /**
+ * The words for a price `share` away from `marketPrice` (signed: -0.987 is 98.7% below):
+ * `Priced 98.69% below the market (at 84,000.00)`. Always two decimals, so 200% reads `200.00%`, never `200%`.
+ */
+export function formatMarketDistance(share: number, marketPrice: number): string {
+  const direction = share < 0 ? 'below' : 'above';
+  return `Priced ${percent.format(Math.abs(share) * 100)}% ${direction} the market (at ${marketPriceFormat.format(marketPrice)})`;
+}
+
+/**
  * Whether a signal's price is far from the market price (more than `threshold`, 10% by default), and by
  * how much; null when it is not, or either price is unknown. Pure, so the chart and the signals list flag
  * the same signals in the same words.
@@ -29,10 +43,5 @@ export function farFromMarket(
   if (price == null || marketPrice == null || !(marketPrice > 0) || !Number.isFinite(price)) return null;
   const share = (price - marketPrice) / marketPrice;
   if (Math.abs(share) <= threshold) return null;
-  const direction = share < 0 ? 'below' : 'above';
-  return {
-    share,
-    marketPrice,
-    text: `Priced ${percent.format(Math.abs(share) * 100)}% ${direction} the market (at ${marketPriceFormat.format(marketPrice)})`,
-  };
+  return { share, marketPrice, text: formatMarketDistance(share, marketPrice) };
 }
