@@ -227,6 +227,7 @@ describe('given signals on the pair', () => {
   });
 
   for (const viewport of [
+    { width: 1440, height: 900 },
     { width: 1280, height: 800 },
     { width: 390, height: 844 },
   ]) {
@@ -414,6 +415,7 @@ describe('given 118 signals on one candle', () => {
   });
 
   for (const viewport of [
+    { width: 1440, height: 900 },
     { width: 1280, height: 800 },
     { width: 390, height: 844 },
   ]) {

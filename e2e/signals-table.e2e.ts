@@ -26,13 +26,20 @@ beforeAll(async () => {
   seedSignals(server.dataDir, heavy.email, 100_000);
   // Prices near the (simulated) market's, so only the one meant to be far is flagged.
   const prices: Record<string, number> = {};
+  // A fresh server backfills the demo market's history pair by pair after it answers: on a busy machine ETH and
+  // SOL have no candle yet for a few seconds.
   for (const symbol of ['BTC', 'ETH', 'SOL']) {
-    const answer = await api<{ candles: { close: number }[] }>(
-      server.url,
-      trader.token,
-      `/api/markets/${symbol}/candles?interval=1m&limit=1`,
-    );
-    prices[symbol] = answer.candles.at(-1)!.close;
+    for (let tries = 0; prices[symbol] === undefined; tries++) {
+      const answer = await api<{ candles: { close: number }[] }>(
+        server.url,
+        trader.token,
+        `/api/markets/${symbol}/candles?interval=1m&limit=1`,
+      );
+      const latest = answer.candles.at(-1);
+      if (latest) prices[symbol] = latest.close;
+      else if (tries < 60) await new Promise((resolve) => setTimeout(resolve, 500));
+      else throw new Error(`no ${symbol} candle 30 s after the server started`);
+    }
   }
   traderIds = seedSignals(server.dataDir, trader.email, 320, {
     prices,
@@ -233,6 +240,8 @@ describe('given a signal priced far from the market', () => {
 describe('given rejected signals and their reasons at 1280 px', () => {
   it('should fit the table without sideways scrolling, and show a reason whole in its row, in a tooltip and in the details', async () => {
     const { page, context } = await open(trader, '/signals');
+    // Beside the open sidebar, as a trader at 1280 px has it.
+    expect(await page.locator('[data-slot="sidebar"]').getAttribute('data-state')).toBe('expanded');
     const scroller = page.locator('[data-slot="signals-table-scroller"]');
     expect(await scroller.evaluate((node) => node.scrollWidth - node.clientWidth)).toBeLessThanOrEqual(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(DESKTOP.width);
