@@ -13,14 +13,12 @@
 //
 // Uses Debian's Chromium (CHROMIUM_PATH, else /usr/bin/chromium) through playwright-core.
 import { execSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { vanillaExtractPlugin } from '@vanilla-extract/esbuild-plugin';
-import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
+import * as bench from './real-page.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const FRAME_MS = 1000 / 60;
@@ -39,19 +37,9 @@ const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 
-function option(name, fallback) {
-  const index = process.argv.indexOf(name);
-  return index === -1 ? fallback : process.argv[index + 1];
-}
-
-const jsonPath = option('--json', null);
-const realPage = !process.argv.includes('--no-real-page');
-const harness = !process.argv.includes('--no-harness');
-/** A directory to write Chrome traces of the scrolls to (open them in DevTools' Performance panel). */
-const traceDir = option('--trace', null);
-/** JavaScript samples in the traces too: they name the functions, but slow the page down noticeably. */
-const traceSamples = process.argv.includes('--trace-js');
-const rowCount = Number(option('--rows', '100000'));
+const { jsonPath, realPage, harness, traceDir, traceSamples } = bench.benchOptions();
+const trace = { dir: traceDir, samples: traceSamples };
+const rowCount = Number(bench.option('--rows', '100000'));
 
 function chromiumPath() {
   const candidate = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -61,66 +49,6 @@ function chromiumPath() {
   execSync('apt-get update && apt-get install -y chromium', { stdio: 'inherit' });
   return candidate;
 }
-
-async function bundle(outdir) {
-  await build({
-    entryPoints: { page: path.join(here, 'table.page.tsx') },
-    bundle: true,
-    outdir,
-    format: 'esm',
-    target: 'es2022',
-    minify: true,
-    jsx: 'automatic',
-    conditions: ['source'],
-    // The kit's `sideEffects` lists `*.css` only, which would drop the theme's bare `.css.ts` imports.
-    ignoreAnnotations: true,
-    define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [vanillaExtractPlugin({ identifiers: 'short' })],
-    logLevel: 'warning',
-  });
-}
-
-const PAGE_HTML = `<!doctype html>
-<html lang="en" data-theme="dark">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="icon" href="data:,">
-<link rel="stylesheet" href="/page.css">
-<title>SignalsTable benchmark</title>
-</head>
-<body><div id="root" style="padding:16px"></div><script type="module" src="/page.js"></script></body>
-</html>`;
-
-function serve(outdir) {
-  const types = { '.js': 'text/javascript', '.css': 'text/css' };
-  const server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    if (url.pathname === '/') {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      response.end(PAGE_HTML);
-      return;
-    }
-    const file = path.join(outdir, path.basename(url.pathname));
-    if (!existsSync(file)) {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
-    response.end(readFileSync(file));
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
 
 /**
  * CPU time the renderer spends per frame, from Chrome's own counters: unlike frame times, this
@@ -146,43 +74,6 @@ async function cpuPerFrame(cdp, run) {
   };
 }
 
-/**
- * Runs `run` while Chrome records a trace of the page (timeline, JavaScript samples) into `file`,
- * when `--trace DIR` is given; otherwise just runs it.
- */
-async function traced(cdp, name, run) {
-  if (!traceDir) return run();
-  await cdp.send('Tracing.start', {
-    transferMode: 'ReturnAsStream',
-    traceConfig: {
-      includedCategories: [
-        'devtools.timeline',
-        'disabled-by-default-devtools.timeline',
-        'disabled-by-default-devtools.timeline.frame',
-        ...(traceSamples ? ['disabled-by-default-v8.cpu_profiler'] : []),
-        'v8.execute',
-        'blink.user_timing',
-        'loading',
-      ],
-    },
-  });
-  const result = await run();
-  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-  await cdp.send('Tracing.end');
-  const { stream } = await complete;
-  const chunks = [];
-  for (;;) {
-    const { data, eof, base64Encoded } = await cdp.send('IO.read', { handle: stream });
-    chunks.push(base64Encoded ? Buffer.from(data, 'base64').toString('utf8') : data);
-    if (eof) break;
-  }
-  await cdp.send('IO.close', { handle: stream });
-  const file = path.join(traceDir, `${name}.trace.json`);
-  writeFileSync(file, chunks.join(''));
-  console.log(`trace: ${file}`);
-  return result;
-}
-
 /** Frame statistics from the time between animation frames. */
 function frameStats({ deltas, maxRows, maxElements, distance }) {
   const duration = deltas.reduce((sum, delta) => sum + delta, 0);
@@ -191,7 +82,7 @@ function frameStats({ deltas, maxRows, maxElements, distance }) {
   const expected = Math.round(duration / FRAME_MS);
   return {
     fps: (deltas.length / duration) * 1000,
-    p95FrameMs: percentile(deltas, 95),
+    p95FrameMs: bench.percentile(deltas, 95),
     maxFrameMs: Math.max(...deltas),
     droppedPercent: expected > 0 ? (dropped / expected) * 100 : 0,
     maxRowsInDom: maxRows,
@@ -294,23 +185,9 @@ function dropsAroundArrivals({ deltas, times, arrivals }) {
 
 /** The /signals page of the real product with 100,000 stored signals. */
 async function measureRealPage(cpuPerFrameOf) {
-  const product = await import('../../../scripts/lib/product.mjs');
   const stored = 100_000;
-  const server = await product.startServer();
-  const browser = await product.launchBrowser();
-  try {
-    const user = await product.registerUser(server.url, { name: 'Bench Trader' });
-    const seedStarted = performance.now();
-    product.seedSignals(server.dataDir, user.email, stored);
-    const seedMs = performance.now() - seedStarted;
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
-    await context.addInitScript(
-      ([key, value]) => localStorage.setItem(key, value),
-      ['signaldeck.auth', JSON.stringify({ user: { id: 0, name: user.name, email: user.email }, token: user.token })],
-    );
-    const page = await context.newPage();
-    const errors = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+  const seed = (dataDir, email, product) => product.seedSignals(dataDir, email, stored);
+  return bench.withRealPage({ seed }, async ({ page, context, errors, seedSeconds }) => {
     const navigated = performance.now();
     await page.goto('/signals');
     await page.locator('tr[data-slot="signals-table-row"]').first().waitFor({ timeout: 30_000 });
@@ -320,16 +197,15 @@ async function measureRealPage(cpuPerFrameOf) {
     await cdp.send('Performance.enable');
     const selector = '[data-slot="signals-table-scroller"]';
     const { result, cpu } = await cpuPerFrameOf(cdp, () =>
-      traced(cdp, 'real-page-scroll', () =>
+      bench.traced(cdp, trace, 'real-page-scroll', () =>
         page.evaluate(scrollInPage, { selector, frames: SCROLL_FRAMES, step: 4 * 40 }),
       ),
     );
     const loaded = await page.locator('[data-slot="signals-table-toolbar"] span').first().innerText();
     const documentHeight = await page.evaluate(() => document.documentElement.scrollHeight);
-    await context.close();
     return {
       storedSignals: stored,
-      seedSeconds: seedMs / 1000,
+      seedSeconds,
       navigationToFirstRowsMs: firstRowsMs,
       scroll: {
         ...frameStats(result),
@@ -343,10 +219,7 @@ async function measureRealPage(cpuPerFrameOf) {
       documentHeight,
       pageErrors: errors,
     };
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
+  });
 }
 
 /** The kit's SignalsTable alone on a page with generated signals. */
@@ -375,7 +248,7 @@ async function measureHarness(context, port) {
   };
   const idle = await measure(() => page.evaluate((frames) => window.signalsBench.idle(frames), SCROLL_FRAMES / 2));
   const steady = await measure(() =>
-    traced(cdp, 'kit-harness-scroll', () =>
+    bench.traced(cdp, trace, 'kit-harness-scroll', () =>
       page.evaluate((frames) => window.signalsBench.scroll(frames, 4), SCROLL_FRAMES),
     ),
   );
@@ -393,15 +266,15 @@ async function measureHarness(context, port) {
       chromium: userAgent.match(/Chrome\/[\d.]+/)?.[0] ?? userAgent,
       firstRows: {
         runs: LOAD_RUNS,
-        medianCommitMs: median(loads.map((run) => run.commit)),
-        medianPaintMs: median(loads.map((run) => run.paint)),
+        medianCommitMs: bench.median(loads.map((run) => run.commit)),
+        medianPaintMs: bench.median(loads.map((run) => run.paint)),
         maxPaintMs: Math.max(...loads.map((run) => run.paint)),
-        medianWholeListMs: median(loads.map((run) => run.full)),
+        medianWholeListMs: bench.median(loads.map((run) => run.full)),
       },
       idleFrames: idle,
       scrollSteady: steady,
       scrollFast: fast,
-      liveUpdate: { runs: LIVE_RUNS, medianMs: median(live), p95Ms: percentile(live, 95) },
+      liveUpdate: { runs: LIVE_RUNS, medianMs: bench.median(live), p95Ms: bench.percentile(live, 95) },
       domElementsOnPage: domElements,
     },
   };
@@ -419,8 +292,8 @@ async function main() {
   try {
     let kit = null;
     if (harness) {
-      await bundle(outdir);
-      server = await serve(outdir);
+      await bench.bundleHarness(path.join(here, 'table.page.tsx'), outdir);
+      server = await bench.serveHarness(outdir, 'SignalsTable benchmark');
       context = await chromium.launchPersistentContext(profile, {
         executablePath: chromiumPath(),
         headless: true,
@@ -456,14 +329,11 @@ async function main() {
   }
 }
 
-const ms = (value) => `${value.toFixed(1)} ms`;
 const cpuSplit = ({ scriptMs, styleMs, layoutMs }) =>
   [scriptMs, styleMs, layoutMs].map((v) => v.toFixed(1)).join(' / ') + ' ms';
 
-const loadText = ({ before, after }) => `load average ${before[0].toFixed(2)} -> ${after[0].toFixed(2)}`;
-
 function print(results) {
-  console.log(`\n(${loadText(results.loadAverage)}, 1-minute, from \`uptime\`)`);
+  console.log(`\n(${bench.loadText(results.loadAverage)})`);
   if (results.scrollSteady) printHarness(results);
   const real = results.realPage;
   if (real) printRealPage(real, results.scrollSteady);
@@ -471,39 +341,36 @@ function print(results) {
   console.log(`(${results.durationSeconds.toFixed(1)} s)`);
 }
 
-function printTable(rows) {
-  console.log('| measure | value | goal | met |');
-  console.log('|---|---|---|---|');
-  for (const [name, value, goal, met] of rows) {
-    console.log(`| ${name} | ${value} | ${goal || '-'} | ${met === null ? '-' : met ? 'yes' : 'NO'} |`);
-  }
-}
-
 function printHarness(results) {
   const { firstRows, scrollSteady, scrollFast, liveUpdate } = results;
   const rows = [
-    ['first rows on screen (median paint)', ms(firstRows.medianPaintMs), '<= 100 ms', firstRows.medianPaintMs <= 100],
-    ['  first rows committed (median)', ms(firstRows.medianCommitMs), '', null],
-    ['  slowest of the runs (paint)', ms(firstRows.maxPaintMs), '', null],
-    ['  whole list built and painted (median)', ms(firstRows.medianWholeListMs), '', null],
+    [
+      'first rows on screen (median paint)',
+      bench.ms(firstRows.medianPaintMs),
+      '<= 100 ms',
+      firstRows.medianPaintMs <= 100,
+    ],
+    ['  first rows committed (median)', bench.ms(firstRows.medianCommitMs), '', null],
+    ['  slowest of the runs (paint)', bench.ms(firstRows.maxPaintMs), '', null],
+    ['  whole list built and painted (median)', bench.ms(firstRows.medianWholeListMs), '', null],
     ['idle page (reference): fps', results.idleFrames.fps.toFixed(1), '', null],
-    ['  p95 frame time', ms(results.idleFrames.p95FrameMs), '', null],
-    ['  main-thread CPU per frame', ms(results.idleFrames.cpuPerFrame.mainThreadMs), '', null],
+    ['  p95 frame time', bench.ms(results.idleFrames.p95FrameMs), '', null],
+    ['  main-thread CPU per frame', bench.ms(results.idleFrames.cpuPerFrame.mainThreadMs), '', null],
     ['scroll 4 rows/frame: fps', scrollSteady.fps.toFixed(1), '>= 58', scrollSteady.fps >= 58],
-    ['  p95 frame time', ms(scrollSteady.p95FrameMs), '<= 16.7 ms', scrollSteady.p95FrameMs <= FRAME_MS + 0.5],
+    ['  p95 frame time', bench.ms(scrollSteady.p95FrameMs), '<= 16.7 ms', scrollSteady.p95FrameMs <= FRAME_MS + 0.5],
     ['  dropped frames', `${scrollSteady.droppedPercent.toFixed(1)} %`, '', null],
     [
       '  main-thread CPU per frame',
-      ms(scrollSteady.cpuPerFrame.mainThreadMs),
+      bench.ms(scrollSteady.cpuPerFrame.mainThreadMs),
       '< 16.7 ms',
       scrollSteady.cpuPerFrame.mainThreadMs < FRAME_MS,
     ],
     ['  (script / style / layout)', cpuSplit(scrollSteady.cpuPerFrame), '', null],
-    ['  renderer CPU per frame (all threads)', ms(scrollSteady.cpuPerFrame.rendererProcessMs), '', null],
+    ['  renderer CPU per frame (all threads)', bench.ms(scrollSteady.cpuPerFrame.rendererProcessMs), '', null],
     ['scroll 40 rows/frame: fps', scrollFast.fps.toFixed(1), '', null],
-    ['  p95 frame time', ms(scrollFast.p95FrameMs), '', null],
+    ['  p95 frame time', bench.ms(scrollFast.p95FrameMs), '', null],
     ['  dropped frames', `${scrollFast.droppedPercent.toFixed(1)} %`, '', null],
-    ['  main-thread CPU per frame', ms(scrollFast.cpuPerFrame.mainThreadMs), '', null],
+    ['  main-thread CPU per frame', bench.ms(scrollFast.cpuPerFrame.mainThreadMs), '', null],
     ['  (script / style / layout)', cpuSplit(scrollFast.cpuPerFrame), '', null],
     [
       'rows in the DOM (max while scrolling)',
@@ -517,13 +384,13 @@ function printHarness(results) {
       '',
       null,
     ],
-    ['live row prepended, to paint (median)', ms(liveUpdate.medianMs), '', null],
-    ['  p95', ms(liveUpdate.p95Ms), '', null],
+    ['live row prepended, to paint (median)', bench.ms(liveUpdate.medianMs), '', null],
+    ['  p95', bench.ms(liveUpdate.p95Ms), '', null],
   ];
   console.log(
     `\nSignalsTable, ${results.rows.toLocaleString('en-US')} signals, ${results.chromium} (headless, no GPU)`,
   );
-  printTable(rows);
+  bench.printTable(rows);
 }
 
 function printRealPage(real, harnessScroll) {
@@ -531,11 +398,11 @@ function printRealPage(real, harnessScroll) {
   console.log(
     `\nThe real /signals page, ${real.storedSignals.toLocaleString('en-US')} stored signals (seeded in ${real.seedSeconds.toFixed(1)} s), 1280x800`,
   );
-  printTable([
-    ['navigation to first rows', ms(real.navigationToFirstRowsMs), '', null],
+  bench.printTable([
+    ['navigation to first rows', bench.ms(real.navigationToFirstRowsMs), '', null],
     ['scroll 4 rows/frame while pages load: fps', scroll.fps.toFixed(1), '>= 58', scroll.fps >= 58],
     ...(harnessScroll ? [['  the kit harness in this run (reference)', harnessScroll.fps.toFixed(1), '', null]] : []),
-    ['  p95 frame time', ms(scroll.p95FrameMs), '', null],
+    ['  p95 frame time', bench.ms(scroll.p95FrameMs), '', null],
     ['  dropped frames', `${scroll.droppedPercent.toFixed(1)} %`, '', null],
     [
       `  dropped within 100 ms of a page arriving (${scroll.pagesArrived} pages)`,
@@ -550,10 +417,10 @@ function printRealPage(real, harnessScroll) {
       '0',
       scroll.framesWaitingAtEnd === 0,
     ],
-    ['  long tasks (> 50 ms) / longest', `${scroll.longTasks} / ${ms(scroll.longestTaskMs)}`, '', null],
+    ['  long tasks (> 50 ms) / longest', `${scroll.longTasks} / ${bench.ms(scroll.longestTaskMs)}`, '', null],
     [
       '  main-thread CPU per frame',
-      ms(scroll.cpuPerFrame.mainThreadMs),
+      bench.ms(scroll.cpuPerFrame.mainThreadMs),
       '< 16.7 ms',
       scroll.cpuPerFrame.mainThreadMs < FRAME_MS,
     ],

@@ -12,58 +12,21 @@
 // `--trace DIR` also writes a Chrome trace of one load of the real page there (`--trace-js`: with JavaScript samples).
 //
 // Uses Debian's Chromium (CHROMIUM_PATH, else /usr/bin/chromium) through playwright-core.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { vanillaExtractPlugin } from '@vanilla-extract/esbuild-plugin';
-import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
+import * as bench from './real-page.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const LOAD_RUNS = 7;
 const TARGET_MS = 300;
 const ROW_SELECTOR = '[data-slot="trades-table-row"]';
 
-const option = (name, fallback) => {
-  const index = process.argv.indexOf(name);
-  return index === -1 ? fallback : process.argv[index + 1];
-};
-const jsonPath = option('--json', null);
-const rowCount = Number(option('--rows', '10000'));
-const harness = !process.argv.includes('--no-harness');
-const realPage = !process.argv.includes('--no-real-page');
-const traceDir = option('--trace', null);
-/** JavaScript samples in the traces too: they name the functions, but slow the page down noticeably. */
-const traceSamples = process.argv.includes('--trace-js');
-
-const PAGE_HTML = `<!doctype html>
-<html lang="en" data-theme="dark">
-<head><meta charset="utf-8"><link rel="icon" href="data:,"><link rel="stylesheet" href="/page.css">
-<title>TradesTable benchmark</title></head>
-<body><div id="root" style="padding:16px"></div><script type="module" src="/page.js"></script></body>
-</html>`;
-
-function serve(outdir) {
-  const types = { '.js': 'text/javascript', '.css': 'text/css' };
-  const server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    if (url.pathname === '/') return response.writeHead(200, { 'content-type': 'text/html' }).end(PAGE_HTML);
-    const file = path.join(outdir, path.basename(url.pathname));
-    if (!existsSync(file)) return response.writeHead(404).end();
-    response.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
-    response.end(readFileSync(file));
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
+const { jsonPath, harness, realPage, traceDir, traceSamples } = bench.benchOptions();
+const rowCount = Number(bench.option('--rows', '10000'));
 
 /** The kit's TradesTable alone on a page, handed 10,000 generated trades at once. */
 async function measureHarness() {
@@ -72,21 +35,8 @@ async function measureHarness() {
   let server;
   let browser;
   try {
-    await build({
-      entryPoints: { page: path.join(here, 'trades.page.tsx') },
-      bundle: true,
-      outdir,
-      format: 'esm',
-      target: 'es2022',
-      minify: true,
-      jsx: 'automatic',
-      conditions: ['source'],
-      ignoreAnnotations: true,
-      define: { 'process.env.NODE_ENV': '"production"' },
-      plugins: [vanillaExtractPlugin({ identifiers: 'short' })],
-      logLevel: 'warning',
-    });
-    server = await serve(outdir);
+    await bench.bundleHarness(path.join(here, 'trades.page.tsx'), outdir);
+    server = await bench.serveHarness(outdir, 'TradesTable benchmark');
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       headless: true,
@@ -104,10 +54,10 @@ async function measureHarness() {
     for (let run = 0; run < LOAD_RUNS; run++) loads.push(await page.evaluate(() => window.tradesBench.load()));
     if (errors.length > 0) throw new Error(`page errors: ${errors.join('; ')}`);
     return {
-      commitMsMedian: median(loads.map((load) => load.commit)),
-      paintMsMedian: median(loads.map((load) => load.paint)),
+      commitMsMedian: bench.median(loads.map((load) => load.commit)),
+      paintMsMedian: bench.median(loads.map((load) => load.paint)),
       paintMsMax: Math.max(...loads.map((load) => load.paint)),
-      fullListMsMedian: median(loads.map((load) => load.full)),
+      fullListMsMedian: bench.median(loads.map((load) => load.full)),
       maxRowsInDom: Math.max(...loads.map((load) => load.rowsInDom)),
     };
   } finally {
@@ -231,61 +181,11 @@ function recordTradesPaint(total) {
   else document.addEventListener('readystatechange', start, { once: true });
 }
 
-/** Records a Chrome trace of `run` into DIR/name.trace.json when `--trace DIR` is given. */
-async function traced(page, name, run) {
-  if (!traceDir) return run();
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Tracing.start', {
-    transferMode: 'ReturnAsStream',
-    traceConfig: {
-      includedCategories: [
-        'devtools.timeline',
-        'disabled-by-default-devtools.timeline',
-        'disabled-by-default-devtools.timeline.frame',
-        ...(traceSamples ? ['disabled-by-default-v8.cpu_profiler'] : []),
-        'v8.execute',
-        'blink.user_timing',
-        'loading',
-      ],
-    },
-  });
-  const result = await run();
-  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-  await cdp.send('Tracing.end');
-  const { stream } = await complete;
-  const chunks = [];
-  for (;;) {
-    const { data, eof, base64Encoded } = await cdp.send('IO.read', { handle: stream });
-    chunks.push(base64Encoded ? Buffer.from(data, 'base64').toString('utf8') : data);
-    if (eof) break;
-  }
-  await cdp.send('IO.close', { handle: stream });
-  mkdirSync(traceDir, { recursive: true });
-  const file = path.join(traceDir, `${name}.trace.json`);
-  writeFileSync(file, chunks.join(''));
-  console.log(`trace: ${file}`);
-  return result;
-}
-
 /** Performance > Trades of the real product with 10,000 stored trades, opened LOAD_RUNS times after a warm-up. */
 async function measureRealPage() {
-  const product = await import('../../../scripts/lib/product.mjs');
-  const server = await product.startServer();
-  const browser = await product.launchBrowser();
-  try {
-    const user = await product.registerUser(server.url, { name: 'Bench Trader' });
-    const seedStarted = performance.now();
-    seedTrades(server.dataDir, user.email, rowCount);
-    const seedMs = performance.now() - seedStarted;
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
-    await context.addInitScript(
-      ([key, value]) => localStorage.setItem(key, value),
-      ['signaldeck.auth', JSON.stringify({ user: { id: 0, name: user.name, email: user.email }, token: user.token })],
-    );
-    await context.addInitScript(recordTradesPaint, rowCount);
-    const page = await context.newPage();
-    const errors = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+  const seed = (dataDir, email) => seedTrades(dataDir, email, rowCount);
+  const initScripts = [[recordTradesPaint, rowCount]];
+  return bench.withRealPage({ seed, initScripts }, async ({ page, context, errors, seedSeconds }) => {
     const open = async () => {
       await page.goto('/performance/trades');
       await page.waitForFunction(() => window.tradesRecord?.wholePaint != null, null, { timeout: 120_000 });
@@ -307,15 +207,17 @@ async function measureRealPage() {
     await open();
     const loads = [];
     for (let run = 0; run < LOAD_RUNS; run++) loads.push(await open());
-    if (traceDir) await traced(page, 'real-trades-page-load', open);
+    if (traceDir) {
+      const cdp = await context.newCDPSession(page);
+      await bench.traced(cdp, { dir: traceDir, samples: traceSamples }, 'real-trades-page-load', open);
+    }
     const rowsInDom = await page.locator(ROW_SELECTOR).count();
     const countText = await page.locator('[data-slot="trades-table-toolbar"] span').first().innerText();
-    await context.close();
     if (errors.length > 0) throw new Error(`page errors: ${errors.join('; ')}`);
-    const of = (key) => median(loads.map((load) => load[key]));
+    const of = (key) => bench.median(loads.map((load) => load[key]));
     return {
       storedTrades: rowCount,
-      seedSeconds: seedMs / 1000,
+      seedSeconds,
       runs: LOAD_RUNS,
       responses: loads[0].responses,
       responseBytes: loads[0].bytes,
@@ -330,19 +232,12 @@ async function measureRealPage() {
       rowsInDom,
       countText,
     };
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
+  });
 }
-
-const ms = (value) => `${value.toFixed(1)} ms`;
 
 function print(result) {
   const { loadAverage } = result;
-  console.log(
-    `(load average ${loadAverage.before[0].toFixed(2)} -> ${loadAverage.after[0].toFixed(2)}, 1-minute, from \`uptime\`)`,
-  );
+  console.log(`(${bench.loadText(loadAverage)})`);
   if (result.paintMsMedian !== undefined) {
     console.log(
       `TradesTable, ${rowCount.toLocaleString('en-US')} trades: first rows painted ${result.paintMsMedian.toFixed(1)} ms ` +
@@ -356,41 +251,36 @@ function print(result) {
     `\nThe real Performance > Trades page, ${real.storedTrades.toLocaleString('en-US')} stored trades ` +
       `(seeded in ${real.seedSeconds.toFixed(1)} s), 1280x800, median of ${real.runs} loads`,
   );
-  console.log('| measure | value | goal | met |');
-  console.log('|---|---|---|---|');
-  const rows = [
+  bench.printTable([
     [
       'first response to first rows painted',
-      ms(real.firstResponseToFirstRowsPaintMsMedian),
+      bench.ms(real.firstResponseToFirstRowsPaintMsMedian),
       `< ${TARGET_MS} ms`,
       real.firstResponseToFirstRowsPaintMsMedian < TARGET_MS,
     ],
-    ['  slowest of the runs', ms(real.firstResponseToFirstRowsPaintMsMax), '', null],
-    ['  first rows committed', ms(real.firstResponseToFirstRowsCommitMsMedian), '', null],
+    ['  slowest of the runs', bench.ms(real.firstResponseToFirstRowsPaintMsMax), '', null],
+    ['  first rows committed', bench.ms(real.firstResponseToFirstRowsCommitMsMedian), '', null],
     [
       `last response to all ${real.storedTrades.toLocaleString('en-US')} trades painted`,
-      ms(real.lastResponseToWholeListPaintMsMedian),
+      bench.ms(real.lastResponseToWholeListPaintMsMedian),
       `< ${TARGET_MS} ms`,
       real.lastResponseToWholeListPaintMsMedian < TARGET_MS,
     ],
-    ['  slowest of the runs', ms(real.lastResponseToWholeListPaintMsMax), '', null],
-    ['  whole list committed', ms(real.lastResponseToWholeListCommitMsMedian), '', null],
+    ['  slowest of the runs', bench.ms(real.lastResponseToWholeListPaintMsMax), '', null],
+    ['  whole list committed', bench.ms(real.lastResponseToWholeListCommitMsMedian), '', null],
     ...(result.paintMsMedian !== undefined
-      ? [['the kit harness in this run: first rows painted (reference)', ms(result.paintMsMedian), '', null]]
+      ? [['the kit harness in this run: first rows painted (reference)', bench.ms(result.paintMsMedian), '', null]]
       : []),
     [
       `responses (${(real.responseBytes / 1024).toFixed(0)} KiB), first to last`,
-      `${real.responses}, ${ms(real.firstToLastResponseMsMedian)}`,
+      `${real.responses}, ${bench.ms(real.firstToLastResponseMsMedian)}`,
       '',
       null,
     ],
-    ['navigation to all trades painted', ms(real.navigationToWholeListPaintMsMedian), '', null],
+    ['navigation to all trades painted', bench.ms(real.navigationToWholeListPaintMsMedian), '', null],
     ['rows in the DOM', String(real.rowsInDom), '<= 60', real.rowsInDom <= 60],
     ['count shown', real.countText, '', null],
-  ];
-  for (const [name, value, goal, met] of rows) {
-    console.log(`| ${name} | ${value} | ${goal || '-'} | ${met === null ? '-' : met ? 'yes' : 'NO'} |`);
-  }
+  ]);
 }
 
 const loadBefore = loadavg();
