@@ -187,6 +187,8 @@ describe('given a link to one signal that is not on the first page', () => {
       .toBeLessThan(scroller.height / 4);
     const details = (await detail.boundingBox())!;
     expect(details.y + details.height).toBeLessThanOrEqual(scroller.y + scroller.height);
+    // The raw body fetched with the linked signal stays in its details once the row's own page has loaded.
+    expect(await detail.innerText()).toContain('"seq":300');
 
     const signal = await (
       await fetch(`${product.server.url}/api/signals/${id}`, { headers: { Authorization: `Bearer ${trader.token}` } })

@@ -1,7 +1,7 @@
 import { Button, EmptyState, SignalsTable, farFromMarket, type RawBodyStatus, type SignalRow } from 'dashboard-kit';
 import { memo, useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import type { Signal } from '@signaldeck/server/api-types';
+import type { Signal, SignalWithRaw } from '@signaldeck/server/api-types';
 import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
 import { KNOWN_SYMBOLS } from '../../features/market/types';
@@ -40,8 +40,8 @@ function withSignal(signals: readonly Signal[], extra: Signal | null): readonly 
  * The signal a link points at (`?selected=`), fetched on its own when it is not among the loaded
  * pages, so the link works however old the signal is.
  */
-function useSelectedSignal(selectedId: string | null, loaded: readonly Signal[], ready: boolean): Signal | null {
-  const [fetched, setFetched] = useState<Signal | null>(null);
+function useSelectedSignal(selectedId: string | null, loaded: readonly Signal[], ready: boolean): SignalWithRaw | null {
+  const [fetched, setFetched] = useState<SignalWithRaw | null>(null);
   const present = selectedId !== null && loaded.some((s) => s.id === selectedId);
   useEffect(() => {
     if (selectedId === null || !ready || present) return;
@@ -90,6 +90,18 @@ export function SignalsRoute() {
     if (selected && !selectedLoaded && hasMore && !loadingMore) loadMore();
   }, [selected, selectedLoaded, hasMore, loadingMore, loadMore]);
   const listed = useMemo(() => withSignal(signals.signals, selected), [signals.signals, selected]);
+  // The linked signal came with its raw body: kept, so its open details still show it once its own page (which
+  // leaves raw bodies out) takes its place in the list.
+  const selectedRaw = selected?.raw;
+  const selectedRawId = selected?.id;
+  useEffect(() => {
+    if (selectedRawId === undefined || selectedRaw == null) return;
+    setRawBodies((bodies) =>
+      bodies[selectedRawId]?.state === 'loaded'
+        ? bodies
+        : { ...bodies, [selectedRawId]: { state: 'loaded', raw: selectedRaw } },
+    );
+  }, [selectedRawId, selectedRaw]);
   const rows = useSignalRows(listed, names, rawBodies);
 
   // The list leaves raw bodies out: a row's is fetched when its details open, or on "Load raw body" / Retry.
