@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { named } from '../../openapi/components';
 import { outcomeSchema } from '../paper/schemas';
 import { ACTIONS, normalizeTicker } from './normalize';
+import { REASON_CODES } from './alert';
 
 /**
  * The wire contract of the webhook and signals routes: what they take and what they answer (routes.ts declares
@@ -74,7 +75,16 @@ export const signalSchema = named(
       strategy: z.string().nullable(),
       comment: z.string().nullable(),
       status: z.enum(['accepted', 'rejected', 'duplicate']),
-      reason: z.string().nullable().describe('Why the signal was rejected, or which signal it repeats.'),
+      reason: z
+        .string()
+        .nullable()
+        .describe('Why the signal was rejected and how to fix it, or which signal it repeats. Plain text.'),
+      reasonCode: z
+        .enum(REASON_CODES)
+        .nullable()
+        .describe(
+          'What the reason (its first problem) is about, for machines: the section of docs/webhooks.md that explains the fix. Null without a reason.',
+        ),
       duplicateOf: signalId.nullable().describe('For a duplicate: the id of the signal it repeats.'),
       alertTime: epochMs.nullable().describe('When the alert fired, epoch milliseconds, if it said.'),
       receivedAt: epochMs.describe('When SignalDeck received it, epoch milliseconds.'),
