@@ -420,6 +420,18 @@ function DetailRow({
                 <dt className={styles.detailTerm}>Reason</dt>
                 <dd className={styles.detailValue} data-field="reason">
                   {signal.reason}
+                  {signal.reasonHelpHref ? (
+                    <>
+                      {' '}
+                      <a
+                        className={clsx(styles.helpLink, focusRing)}
+                        href={signal.reasonHelpHref}
+                        data-slot="signals-table-reason-help"
+                      >
+                        How to fix
+                      </a>
+                    </>
+                  ) : null}
                 </dd>
               </>
             ) : null}

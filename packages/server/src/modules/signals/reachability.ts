@@ -1,17 +1,12 @@
 import { isIP } from 'node:net';
 
-/** Why TradingView cannot (or should not) post to a webhook URL. */
-export const REACHABILITY_PROBLEMS = ['loopback', 'private', 'port', 'http'] as const;
-export type ReachabilityProblemCode = (typeof REACHABILITY_PROBLEMS)[number];
+import type { ReachabilityProblemCode } from './webhook-status';
 
 export interface Reachability {
   /** True when nothing stops TradingView from posting to the URL. */
   ok: boolean;
   problems: { code: ReachabilityProblemCode; message: string }[];
 }
-
-/** The docs section every problem's fix is explained in (docs/webhooks.md). */
-export const REACHABILITY_DOCS_ANCHOR = 'make-the-url-reachable-from-tradingview';
 
 const FIX =
   'Set PUBLIC_URL to the public https address, and put SignalDeck behind a reverse proxy or a tunnel that answers there.';

@@ -252,3 +252,5 @@ export const testAlertResultSchema = named(
     })
     .describe('A test alert sent through the real webhook path of a strategy, and where it landed.'),
 );
+
+export type TestAlertResult = z.output<typeof testAlertResultSchema>;

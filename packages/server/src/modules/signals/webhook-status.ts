@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { named } from '../../openapi/components';
-import { REACHABILITY_DOCS_ANCHOR, REACHABILITY_PROBLEMS } from './reachability';
+
+/** Why TradingView cannot (or should not) post to a webhook URL (reachability.ts finds them). */
+export const REACHABILITY_PROBLEMS = ['loopback', 'private', 'port', 'http'] as const;
+export type ReachabilityProblemCode = (typeof REACHABILITY_PROBLEMS)[number];
+
+/** The docs section every problem's fix is explained in (docs/webhooks.md). */
+export const REACHABILITY_DOCS_ANCHOR = 'make-the-url-reachable-from-tradingview';
 
 const epochMs = z.int().nonnegative();
 
@@ -39,3 +45,6 @@ export const refusalsSchema = named(
     })
     .describe('Posts turned away before anything was stored (rate limit, sender, size, content type).'),
 );
+
+export type WebhookReachability = z.output<typeof reachabilitySchema>;
+export type WebhookRefusals = z.output<typeof refusalsSchema>;
