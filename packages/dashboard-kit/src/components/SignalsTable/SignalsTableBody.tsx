@@ -420,9 +420,11 @@ function DetailRow({
                 <dt className={styles.detailTerm}>Reason</dt>
                 <dd className={styles.detailValue} data-field="reason">
                   {signal.reason}
-                  {signal.reasonHelpHref ? (
-                    <>
-                      {' '}
+                </dd>
+                {signal.reasonHelpHref ? (
+                  <>
+                    <dt className={styles.detailTerm}>Fix</dt>
+                    <dd className={styles.detailValue} data-field="reason-help">
                       <a
                         className={clsx(styles.helpLink, focusRing)}
                         href={signal.reasonHelpHref}
@@ -430,9 +432,9 @@ function DetailRow({
                       >
                         How to fix
                       </a>
-                    </>
-                  ) : null}
-                </dd>
+                    </dd>
+                  </>
+                ) : null}
               </>
             ) : null}
             {signal.outcome ? (
