@@ -100,9 +100,9 @@ export function ApiKeysRoute() {
             <h2>Webhook URL</h2>
           </CardTitle>
           <CardDescription>
-            Paste this URL into the Webhook URL field of a TradingView alert. It is your Default strategy’s URL (Settings
-            &gt; Strategy has each strategy’s, with a test alert). Anyone who has it can post signals to your account, so
-            keep it secret; rotate it if it leaks.
+            Paste this URL into the Webhook URL field of a TradingView alert. It is your Default strategy’s URL
+            (Settings &gt; Strategy has each strategy’s, with a test alert). Anyone who has it can post signals to your
+            account, so keep it secret; rotate it if it leaks.
           </CardDescription>
         </CardHeader>
         <CardContent>

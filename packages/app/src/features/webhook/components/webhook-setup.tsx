@@ -1,9 +1,4 @@
-import type {
-  Signal,
-  TestAlertResult,
-  WebhookReachability,
-  WebhookRefusals,
-} from '@signaldeck/server/api-types';
+import type { Signal, TestAlertResult, WebhookReachability, WebhookRefusals } from '@signaldeck/server/api-types';
 import { Button, Label } from 'dashboard-kit';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -66,8 +61,7 @@ export function RefusedRequests({ refused }: { refused: WebhookRefusals | undefi
           ))}
           {refused.lastAt !== null && (
             <li className={styles.text}>
-              Last:{' '}
-              <time dateTime={new Date(refused.lastAt).toISOString()}>{timeFormat.format(refused.lastAt)}</time>
+              Last: <time dateTime={new Date(refused.lastAt).toISOString()}>{timeFormat.format(refused.lastAt)}</time>
             </li>
           )}
         </ul>
@@ -118,9 +112,9 @@ export function TradingViewOnlySwitch({
         <Label htmlFor={id}>TradingView only</Label>
       </div>
       <p id={`${id}-hint`} className={styles.muted}>
-        When on, this URL takes alerts only from TradingView’s published addresses; anything else is refused (403)
-        and counted below, not stored. Behind a reverse proxy the server must have TRUST_PROXY set to that proxy, or
-        it sees the proxy’s address and refuses every alert.{' '}
+        When on, this URL takes alerts only from TradingView’s published addresses; anything else is refused (403) and
+        counted below, not stored. Behind a reverse proxy the server must have TRUST_PROXY set to that proxy, or it sees
+        the proxy’s address and refuses every alert.{' '}
         <a className={styles.link} href={webhookDocsHref(WEBHOOK_DOCS_SECTIONS.tradingViewOnly)}>
           More on TradingView only
         </a>
@@ -158,8 +152,8 @@ function TestAlertOutcome({ result }: { result: TestAlertResult }) {
       {result.status === 403 && result.tradingViewOnly && (
         <p className={styles.text}>
           TradingView only is on, and this test is sent by SignalDeck itself, not from TradingView’s addresses, so the
-          URL refused it as it would any other sender. Turn TradingView only off to run the test, then on again; or
-          fire a real alert in TradingView.
+          URL refused it as it would any other sender. Turn TradingView only off to run the test, then on again; or fire
+          a real alert in TradingView.
         </p>
       )}
       {signal?.reason && (
@@ -221,8 +215,8 @@ export function TestAlertButton({ strategyId, onSent }: { strategyId: string; on
         </a>
       </div>
       <p id={`${id}-hint`} className={styles.muted}>
-        Posts a buy of BTC at the current market price, written like a TradingView alert, to this URL through the
-        real webhook path: it is stored, shown and paper traded like any alert, and marked as a test.
+        Posts a buy of BTC at the current market price, written like a TradingView alert, to this URL through the real
+        webhook path: it is stored, shown and paper traded like any alert, and marked as a test.
       </p>
       <div role="status" aria-live="polite" className={styles.panel}>
         {result && <TestAlertOutcome result={result} />}
