@@ -105,7 +105,7 @@ const CHECKS: Check[] = [
     ready: async (page) => {
       await page
         .getByRole('row')
-        .filter({ hasText: /not valid JSON/ })
+        .filter({ hasText: /not JSON/ })
         .waitFor({ timeout: 15_000 });
       await page
         .getByRole('row')

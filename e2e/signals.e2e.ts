@@ -55,7 +55,7 @@ describe('given an open signals page', () => {
     const { page, close } = await openSignals();
     const res = await postAlert(webhookUrl, 'this is not json {');
     expect(res.status).toBe(202);
-    const row = page.getByRole('row').filter({ hasText: /not valid JSON/i });
+    const row = page.getByRole('row').filter({ hasText: /sent text, not JSON/i });
     await row.waitFor({ timeout: 5_000 });
     expect((await row.innerText()).toLowerCase()).toContain('rejected');
     await close();

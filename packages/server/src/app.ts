@@ -10,6 +10,7 @@ import { loggerOptions, RequestLogController, type LogDestination } from './http
 import { isApiPath } from './http/paths';
 import { registerSecurity } from './http/security';
 import { registerStaticApp } from './http/static-app';
+import { docsRoutes } from './modules/docs/routes';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from './http/validation';
 import { authRoutes } from './modules/auth/routes';
 import { createRequireAuth } from './modules/auth/require-auth';
@@ -36,6 +37,7 @@ const modules: AppModule[] = [
   marketRoutes,
   paperRoutes,
   signalsRoutes,
+  docsRoutes,
 ];
 
 /** Request bodies above this are refused with 413; routes may set a lower `bodyLimit` of their own. */

@@ -17,10 +17,13 @@ export type {
   SignalsQuery,
   SignalStatus,
   SignalWithRaw,
+  TestAlertResult,
   Webhook,
   WebhookSettings,
   WebhookSettingsRequest,
 } from '../modules/signals/schemas';
+export type { ReasonCode } from '../modules/signals/alert';
+export type { ReachabilityProblemCode, WebhookReachability, WebhookRefusals } from '../modules/signals/webhook-status';
 export type {
   Breakdown,
   BreakdownQuery,

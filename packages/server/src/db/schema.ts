@@ -199,6 +199,13 @@ export interface WebhookRefusalsTable {
   last_at: number;
 }
 
+export interface StrategyRefusalsTable {
+  strategy_id: number;
+  status: number;
+  count: number;
+  last_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   personal_access_tokens: PersonalAccessTokensTable;
@@ -213,4 +220,5 @@ export interface Database {
   webhook_encryption_keys: WebhookEncryptionKeysTable;
   signals: SignalsTable;
   webhook_refusals: WebhookRefusalsTable;
+  strategy_refusals: StrategyRefusalsTable;
 }

@@ -25,6 +25,7 @@ export const signal: Signal = {
   comment: null,
   status: 'accepted',
   reason: null,
+  reasonCode: null,
   duplicateOf: null,
   alertTime: 1749033000000,
   receivedAt: 1749033000412,
@@ -48,7 +49,9 @@ export const rejectedSignal: Signal = {
   price: null,
   quantity: null,
   status: 'rejected',
-  reason: 'Missing action',
+  reason:
+    'Missing action: add "action": "{{strategy.order.action}}" to the alert message (in an indicator alert, write "buy" or "sell")',
+  reasonCode: 'missing-action',
   outcome: null,
   receivedAt: 1749032940208,
 };

@@ -462,6 +462,7 @@ describe.each(TEST_DIALECTS)('the API on %s, against its OpenAPI document', (dia
     await call('getPerformanceBreakdown', 422, { url: '/api/performance/breakdown?by=colour', headers });
     await call('replayStrategy', 200, { url: `/api/strategies/${strategies[0]!.id}/replay`, headers, payload: {} });
     await call('resetStrategy', 200, { url: `/api/strategies/${strategies[0]!.id}/reset`, headers });
+    await call('sendTestAlert', 200, { url: `/api/strategies/${created.id}/test-alert`, headers });
     await call('deleteStrategy', 204, { url: `/api/strategies/${created.id}`, headers });
     await call('deleteStrategy', 409, { url: `/api/strategies/${strategies[0]!.id}`, headers });
   });

@@ -232,7 +232,7 @@ describe.each([
         const expected = documentedPrice(priceText);
         if (expected.kind === 'price') expect(signal).toMatchObject({ status: 'accepted', price: expected.value });
         else if (expected.kind === 'absent') expect(signal).toMatchObject({ status: 'accepted', price: null });
-        else if (expected.kind === 'invalid-json') expect(signal.reason).toMatch(/^Body is not valid JSON/);
+        else if (expected.kind === 'invalid-json') expect(signal.reason).toMatch(/^The message is not valid JSON: /);
         else
           expect(signal).toMatchObject({ status: 'rejected', price: null, reason: expect.stringContaining('Price') });
       }),

@@ -12,9 +12,16 @@ import {
 import { useId, useRef, useState } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { alertMessageTemplate } from '../../features/webhook/alert-template';
-import { rotateWebhook, useWebhook } from '../../features/webhook/api/get-webhook';
+import { rotateWebhook, updateWebhookSettings, useWebhook } from '../../features/webhook/api/get-webhook';
 import { CopyButton } from '../../features/webhook/components/copy-button';
 import * as copyStyles from '../../features/webhook/components/copy-field.css';
+import {
+  ReachabilityWarning,
+  RefusedRequests,
+  TradingViewOnlySwitch,
+} from '../../features/webhook/components/webhook-setup';
+import { useRevalidatePaper } from '../../features/paper/api/revalidate';
+
 import { errorMessage } from '../../lib/http';
 import * as styles from './api-keys.css';
 
@@ -78,6 +85,7 @@ function RotateWebhook({ onRotated }: { onRotated: () => void }) {
 export function ApiKeysRoute() {
   const id = useId();
   const webhook = useWebhook();
+  const revalidate = useRevalidatePaper();
   const template = alertMessageTemplate();
 
   return (
@@ -92,7 +100,8 @@ export function ApiKeysRoute() {
             <h2>Webhook URL</h2>
           </CardTitle>
           <CardDescription>
-            Paste this URL into the Webhook URL field of a TradingView alert. Anyone who has it can post signals to your
+            Paste this URL into the Webhook URL field of a TradingView alert. It is your Default strategy’s URL
+            (Settings &gt; Strategy has each strategy’s, with a test alert). Anyone who has it can post signals to your
             account, so keep it secret; rotate it if it leaks.
           </CardDescription>
         </CardHeader>
@@ -113,6 +122,7 @@ export function ApiKeysRoute() {
               )}
               <CopyButton text={webhook.data?.url ?? ''} label="Copy URL" disabled={!webhook.data} />
             </div>
+            <ReachabilityWarning reachability={webhook.data?.reachability} />
             {webhook.data?.publicUrlConfigured === false && (
               <p className={styles.warning}>
                 This URL is built from the address you opened SignalDeck at, because the server has no PUBLIC_URL
@@ -125,6 +135,20 @@ export function ApiKeysRoute() {
               </p>
             )}
             <RotateWebhook onRotated={() => void webhook.mutate()} />
+            {webhook.data && (
+              <>
+                <TradingViewOnlySwitch
+                  checked={webhook.data.tradingViewOnly}
+                  onChange={(tradingViewOnly) =>
+                    updateWebhookSettings(tradingViewOnly).then(() => {
+                      void webhook.mutate();
+                      revalidate.strategies();
+                    })
+                  }
+                />
+                <RefusedRequests refused={webhook.data.refused} />
+              </>
+            )}
           </div>
         </CardContent>
       </Card>

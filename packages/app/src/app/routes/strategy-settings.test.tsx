@@ -83,3 +83,26 @@ describe('given Settings > Strategy', () => {
     });
   });
 });
+
+describe('given the TradingView only switch of a strategy', () => {
+  it('should save it on the strategy, and then say why a test alert is refused', async () => {
+    const user = await openStrategySettings();
+    const toggle = screen.getByRole('checkbox', { name: 'TradingView only' });
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toHaveAccessibleDescription(/TRUST_PROXY/);
+
+    await user.click(toggle);
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'TradingView only' })).toBeChecked());
+
+    await user.click(screen.getByRole('button', { name: 'Send test alert' }));
+    const result = await screen.findByTestId('test-alert-result');
+    expect(result).toHaveTextContent('The URL answered 403. Nothing was stored.');
+    expect(result).toHaveTextContent(
+      'TradingView only is on, and this test is sent by SignalDeck itself, not from TradingView’s addresses',
+    );
+    // The refusal is counted next to the URL.
+    await waitFor(() =>
+      expect(screen.getByTestId('refused-requests')).toHaveTextContent('1 × not from TradingView (403)'),
+    );
+  });
+});

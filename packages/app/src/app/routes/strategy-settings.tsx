@@ -37,6 +37,12 @@ import {
 import { alertMessageTemplate } from '../../features/webhook/alert-template';
 import { CopyButton } from '../../features/webhook/components/copy-button';
 import * as copyStyles from '../../features/webhook/components/copy-field.css';
+import {
+  ReachabilityWarning,
+  RefusedRequests,
+  TestAlertButton,
+  TradingViewOnlySwitch,
+} from '../../features/webhook/components/webhook-setup';
 import { errorMessage, HttpError } from '../../lib/http';
 import * as styles from './strategy-settings.css';
 
@@ -484,6 +490,15 @@ function StrategyCard({
       <CardContent>
         <div className={styles.stack}>
           <WebhookUrl strategy={strategy} />
+          <ReachabilityWarning reachability={strategy.reachability} />
+          <TestAlertButton strategyId={strategy.id} onSent={() => revalidate.strategies()} />
+          <TradingViewOnlySwitch
+            checked={strategy.tradingViewOnly}
+            onChange={(tradingViewOnly) =>
+              updateStrategy(strategy.id, { tradingViewOnly }).then(() => revalidate.strategies())
+            }
+          />
+          <RefusedRequests refused={strategy.refused} />
           <div className={styles.field}>
             <span className={styles.legend} id={`template-${strategy.id}`}>
               TradingView alert message

@@ -14,6 +14,7 @@ const base: Signal = {
   comment: null,
   status: 'accepted',
   reason: null,
+  reasonCode: null,
   duplicateOf: null,
   alertTime: 1000,
   receivedAt: 2000,

@@ -15,6 +15,7 @@ const signal = (id: string, overrides: Partial<Signal> = {}): Signal => ({
   comment: null,
   status: 'accepted',
   reason: null,
+  reasonCode: null,
   duplicateOf: null,
   alertTime: null,
   receivedAt: Number(id),

@@ -2,6 +2,7 @@ import type { RawBodyStatus, SignalRow } from 'dashboard-kit';
 import { useMemo, useRef } from 'react';
 import type { Signal } from '@signaldeck/server/api-types';
 import { signalOutcomeText } from '../paper/outcome-text';
+import { reasonHelpHref } from '../webhook/docs';
 
 /** A raw body the list left out, fetched on its own. */
 export type RawBody = RawBodyStatus | { state: 'loaded'; raw: string };
@@ -20,7 +21,7 @@ interface CachedRow {
 
 /**
  * Each signal as a row of the signals table: the strategy whose URL received it, what it did to that strategy's
- * paper account, and its raw body once fetched. A signal keeps its row object while it, the strategy names and its
+ * paper account, where its reason's fix is explained, and its raw body once fetched. A signal keeps its row object while it, the strategy names and its
  * raw body are unchanged, so a page of older signals added at the end leaves every other row as it was: the table
  * then builds and renders only the new ones, not all of the thousands loaded.
  */
@@ -40,6 +41,7 @@ export function useSignalRows(
           ...signal,
           strategy: strategyLabel(names.get(signal.strategyId), signal.strategy),
           outcome: signalOutcomeText(signal),
+          reasonHelpHref: reasonHelpHref(signal.reasonCode),
           ...(body?.state === 'loaded' ? { raw: body.raw } : {}),
         };
         cache.current.set(signal, { names, body, row });

@@ -92,6 +92,9 @@ export const priceWarning = style({
 
 export const chartLink = style([grid.link, { display: 'inline-block', fontSize: vars.fontSize.sm }]);
 
+/** The "How to fix" link after a reason in the details. */
+export const helpLink = style([grid.link, { fontSize: vars.fontSize.sm }]);
+
 /**
  * The status badge with a rejection's reason flowing after it and on under it: two lines of the row, a
  * longer reason cut at the end of the second (whole in its tooltip and in the details).

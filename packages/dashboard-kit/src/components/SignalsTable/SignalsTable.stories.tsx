@@ -63,7 +63,9 @@ export const RejectedWithLongReasons: Story = () => (
         quantity: null,
         interval: null,
         strategy: null,
-        reason: "Body is not valid JSON (Expected property name or '}' in JSON at position 74)",
+        reason:
+          'The message is not valid JSON: "price" has a value without quotes ({{close}}): quote it: "price": "{{close}}"',
+        reasonHelpHref: '/docs/webhooks#a-value-without-quotes',
         raw: '{"ticker": "{{ticker}}", "action": "{{strategy.order.action}}", "price": {{close}}, }',
       }),
       makeSignal({
@@ -72,6 +74,7 @@ export const RejectedWithLongReasons: Story = () => (
         status: 'rejected',
         price: null,
         reason: 'Price is "{{close}}": a TradingView placeholder that was not filled in',
+        reasonHelpHref: '/docs/webhooks#a-placeholder-that-was-not-filled-in',
       }),
       makeSignal({
         id: 'r3',

@@ -120,6 +120,33 @@ describe('given three signals', () => {
     expect(within(rejected).getByText('3,480.25')).toBeInTheDocument();
   });
 
+  it("should give a rejection's reason in full in its details, with a How to fix link when the consumer has one", async () => {
+    const reason = 'TradingView sent text, not JSON: paste the alert template into the alert\'s Message (got "BUY")';
+    const { user } = renderTable({
+      signals: [
+        makeSignal({
+          id: 'a',
+          status: 'rejected',
+          reason,
+          reasonHelpHref: '/docs/webhooks#tradingview-sent-text-not-json',
+        }),
+        makeSignal({ id: 'b', status: 'rejected', reason: 'Missing ticker' }),
+      ],
+    });
+    const [first, second] = screen.getAllByRole('button', { name: /^Details of/ });
+    await user.click(first!);
+    expect(document.querySelector('[data-field="reason"]')).toHaveTextContent(reason);
+    const help = document.querySelector('[data-field="reason-help"]') as HTMLElement;
+    expect(within(help).getByRole('link', { name: 'How to fix' })).toHaveAttribute(
+      'href',
+      '/docs/webhooks#tradingview-sent-text-not-json',
+    );
+    await user.click(first!);
+    await user.click(second!);
+    expect(document.querySelector('[data-field="reason"]')).toHaveTextContent('Missing ticker');
+    expect(document.querySelector('[data-field="reason-help"]')).toBeNull();
+  });
+
   describe('after clicking a column header', () => {
     it('should sort numbers largest first, then smallest first, then return to the given order', async () => {
       const onSortingChange = vi.fn();

@@ -421,6 +421,20 @@ function DetailRow({
                 <dd className={styles.detailValue} data-field="reason">
                   {signal.reason}
                 </dd>
+                {signal.reasonHelpHref ? (
+                  <>
+                    <dt className={styles.detailTerm}>Fix</dt>
+                    <dd className={styles.detailValue} data-field="reason-help">
+                      <a
+                        className={clsx(styles.helpLink, focusRing)}
+                        href={signal.reasonHelpHref}
+                        data-slot="signals-table-reason-help"
+                      >
+                        How to fix
+                      </a>
+                    </dd>
+                  </>
+                ) : null}
               </>
             ) : null}
             {signal.outcome ? (

@@ -25,6 +25,11 @@ export interface SignalRow {
    * "Ignored: already long"): shown beside its status and in its details.
    */
   outcome?: string | null;
+  /**
+   * Where the reason's fix is explained (a docs URL with its section's anchor), when the consumer knows: the
+   * details show a "How to fix" link to it after the reason. Never HTML: an href only.
+   */
+  reasonHelpHref?: string | null;
 }
 
 /** Where a raw body left out of the list stands: being fetched, or failed with a message to show. */

@@ -4,6 +4,7 @@ import { notFound } from '../../http/errors';
 import { position, trade, webhookUrl as exampleUrl } from '../../openapi/examples';
 import { ERRORS, errorResponse, jsonResponse, noContent } from '../../openapi/registry';
 import { authenticatedUser } from '../auth/require-auth';
+import { sharedRefusalCounter } from '../signals/refusals';
 import { WebhookSecrets } from '../signals/webhook-secrets';
 import { BREAKDOWNS } from './breakdowns';
 import { PaperExecutor } from './executor';
@@ -48,6 +49,9 @@ const exampleStrategy = {
   updatedAt: 1748995200000,
   rotatedAt: null,
   accountOpenedAt: 1748995200000,
+  tradingViewOnly: false,
+  reachability: { ok: true, problems: [] },
+  refused: { count: 2, lastAt: 1748998800000, byStatus: { '429': 2 } },
 };
 const stats = {
   tradeCount: 1,
@@ -108,7 +112,10 @@ export const paperPlugin: AppModule = async (app, { config, database, clock, req
   services.add(executor);
   app.decorate('paper', executor);
   const secrets = new WebhookSecrets(database.db, clock, config.webhookSecretKeys);
-  const paper = new PaperService({ db: database.db, secrets, executor, clock });
+  const refusals = sharedRefusalCounter(database.db, clock, (error) =>
+    app.log.error({ err: error }, 'counting refused webhook posts failed'),
+  );
+  const paper = new PaperService({ db: database.db, secrets, executor, clock, refusals });
   const urlFor = (request: FastifyRequest) => (token: string) =>
     `${config.publicUrl ?? `${request.protocol}://${request.host}`}/api/webhooks/${token}`;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { named } from '../../openapi/components';
 import { SYMBOLS } from '../market/markets';
+import { reachabilitySchema, refusalsSchema } from '../signals/webhook-status';
 import type { BREAKDOWNS } from './breakdowns';
 import { FILL_MODES, OPPOSITE_SIGNAL_POLICIES, SIDES, SIZING_MODES } from './settings';
 
@@ -98,7 +99,16 @@ export const createStrategyBody = named(
 
 export const updateStrategyBody = named(
   'UpdateStrategyRequest',
-  z.strictObject({ name: strategyName.optional(), settings: settingsInput.optional() }),
+  z.strictObject({
+    name: strategyName.optional(),
+    settings: settingsInput.optional(),
+    tradingViewOnly: z
+      .boolean({ error: 'tradingViewOnly must be true or false.' })
+      .optional()
+      .describe(
+        "true: the strategy's URL takes alerts from TradingView's addresses only (behind a reverse proxy, TRUST_PROXY must name it).",
+      ),
+  }),
 );
 
 export const replayBody = named(
@@ -138,6 +148,11 @@ export const strategySchema = named(
       accountOpenedAt: epochMs.describe(
         'When the paper account was opened (created or last reset; a replay keeps it).',
       ),
+      tradingViewOnly: z
+        .boolean()
+        .describe("Whether this strategy's URL takes alerts from TradingView's addresses only."),
+      reachability: reachabilitySchema,
+      refused: refusalsSchema.describe("Posts to this strategy's URL turned away before anything was stored."),
     })
     .describe('A strategy: one webhook URL, its settings and its own paper account.'),
 );

@@ -5,6 +5,8 @@ import { HttpError, notFound } from '../../http/errors';
 import { validationError } from '../../http/validation';
 import { SYMBOLS, type MarketSymbol } from '../market/markets';
 import { decodeCursor, encodeCursor } from '../signals/signal-queries';
+import { webhookReachability } from '../signals/reachability';
+import type { RefusalCounter } from '../signals/refusals';
 import type { WebhookSecrets } from '../signals/webhook-secrets';
 import type { StreamEvent } from '../stream/events';
 import { equity, unrealisedPnl, type AccountState, type ClosedTrade } from './account';
@@ -69,12 +71,21 @@ export class PaperService {
   readonly #secrets: WebhookSecrets;
   readonly #executor: PaperExecutor;
   readonly #clock: Clock;
+  readonly #refusals: RefusalCounter | undefined;
 
-  constructor(options: { db: Kysely<Database>; secrets: WebhookSecrets; executor: PaperExecutor; clock: Clock }) {
+  constructor(options: {
+    db: Kysely<Database>;
+    secrets: WebhookSecrets;
+    executor: PaperExecutor;
+    clock: Clock;
+    /** What each strategy's URL refused before storing; without it, strategies report none. */
+    refusals?: RefusalCounter;
+  }) {
     this.#db = options.db;
     this.#secrets = options.secrets;
     this.#executor = options.executor;
     this.#clock = options.clock;
+    this.#refusals = options.refusals;
   }
 
   async #strategyRows(userId: number) {
@@ -95,6 +106,8 @@ export class PaperService {
     url: (token: string) => string,
   ): Promise<Strategy> {
     const webhook = await this.#secrets.get(userId, row.id);
+    const webhookUrl = url(webhook.token);
+    const refused = (await this.#refusals?.readStrategies(userId))?.get(Number(row.id));
     const fresh = await this.#db
       .selectFrom('strategies')
       .select('rotated_at')
@@ -104,12 +117,15 @@ export class PaperService {
       id: String(row.id),
       name: row.name,
       isDefault,
-      webhookUrl: url(webhook.token),
+      webhookUrl,
       settings: parseStoredSettings(row.settings),
       createdAt: Number(row.created_at),
       updatedAt: Number(row.updated_at),
       rotatedAt: fresh.rotated_at === null ? null : Number(fresh.rotated_at),
       accountOpenedAt: Number(row.opened_at),
+      tradingViewOnly: webhook.tradingViewOnly,
+      reachability: webhookReachability(webhookUrl),
+      refused: refused ?? { count: 0, lastAt: null, byStatus: {} },
     };
   }
 
@@ -177,7 +193,7 @@ export class PaperService {
   async update(
     userId: number,
     id: number,
-    input: { name?: string; settings?: unknown },
+    input: { name?: string; settings?: unknown; tradingViewOnly?: boolean },
     url: (token: string) => string,
   ): Promise<Strategy> {
     const row = await this.#db
@@ -200,6 +216,7 @@ export class PaperService {
         .set({
           ...(input.name !== undefined && { name: input.name }),
           ...(settings && { settings: JSON.stringify(settings) }),
+          ...(input.tradingViewOnly !== undefined && { tradingview_only: input.tradingViewOnly ? 1 : 0 }),
           updated_at: this.#clock(),
         })
         .where('id', '=', id)

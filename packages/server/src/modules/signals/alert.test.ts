@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseAlert } from './alert';
+import { parseAlert, REASON_CODES, reasonCode } from './alert';
 
 const json = (value: unknown) => JSON.stringify(value);
+const MISSING_TICKER = 'Missing ticker: add "ticker": "{{ticker}}" to the alert message';
+const MISSING_ACTION =
+  'Missing action: add "action": "{{strategy.order.action}}" to the alert message (in an indicator alert, write "buy" or "sell")';
+const USE_ACTION = 'use "action": "{{strategy.order.action}}" in a strategy alert, or write one of them';
 
 describe('parseAlert', () => {
   describe('given a TradingView strategy alert template', () => {
@@ -105,76 +109,80 @@ describe('parseAlert', () => {
 
   describe('given a body it cannot use', () => {
     it.each([
-      ['an empty body', '', 'Body is empty'],
-      ['only spaces', '  \n ', 'Body is empty'],
+      ['an empty body', '', "Body is empty: paste the alert template into the alert's Message"],
+      ['only spaces', '  \n ', "Body is empty: paste the alert template into the alert's Message"],
       [
         'an array',
         '[1, 2]',
-        'Body must be a JSON object, such as {"ticker": "{{ticker}}", "action": "{{strategy.order.action}}"}',
+        'Body must be a JSON object, such as {"ticker": "{{ticker}}", "action": "{{strategy.order.action}}"}: paste the alert template',
       ],
       [
         'a JSON string',
         '"buy"',
-        'Body must be a JSON object, such as {"ticker": "{{ticker}}", "action": "{{strategy.order.action}}"}',
+        'Body must be a JSON object, such as {"ticker": "{{ticker}}", "action": "{{strategy.order.action}}"}: paste the alert template',
       ],
-      ['no ticker', json({ action: 'buy' }), 'Missing ticker'],
-      ['no action', json({ ticker: 'BTC' }), 'Missing action'],
-      ['neither', json({ price: 1 }), 'Missing ticker; Missing action'],
+      ['no ticker', json({ action: 'buy' }), MISSING_TICKER],
+      ['no action', json({ ticker: 'BTC' }), MISSING_ACTION],
+      ['neither', json({ price: 1 }), `${MISSING_TICKER}; ${MISSING_ACTION}`],
       [
         'a ticker that is no symbol',
         json({ ticker: '$$$', action: 'buy' }),
-        'Ticker must be a symbol such as BTCUSDT or BINANCE:BTCUSDT (got "$$$")',
+        'Ticker must be a symbol such as BTCUSDT or BINANCE:BTCUSDT (got "$$$"): use "ticker": "{{ticker}}"',
       ],
       [
         'a numeric ticker',
         json({ ticker: 5, action: 'buy' }),
-        'Ticker must be a symbol such as BTCUSDT or BINANCE:BTCUSDT (got 5)',
+        'Ticker must be a symbol such as BTCUSDT or BINANCE:BTCUSDT (got 5): use "ticker": "{{ticker}}"',
       ],
       [
         'an unknown action',
         json({ ticker: 'BTC', action: 'hold' }),
-        'Action must be buy, sell, long, short, exit or close (got "hold")',
+        `Action must be one of buy, sell, long, short, exit, close, exit_long or exit_short (got "hold"): ${USE_ACTION}`,
       ],
       [
         'a price in words',
         json({ ticker: 'BTC', action: 'buy', price: 'abc' }),
-        'Price must be a positive number (got "abc")',
+        'Price must be a positive number such as 65000.5 (got "abc"): use "price": "{{close}}"',
       ],
-      ['a zero price', json({ ticker: 'BTC', action: 'buy', price: 0 }), 'Price must be a positive number (got 0)'],
+      [
+        'a zero price',
+        json({ ticker: 'BTC', action: 'buy', price: 0 }),
+        'Price must be a positive number such as 65000.5 (got 0): use "price": "{{close}}"',
+      ],
       [
         'a negative price',
         json({ ticker: 'BTC', action: 'buy', price: '-5' }),
-        'Price must be a positive number (got "-5")',
+        'Price must be a positive number such as 65000.5 (got "-5"): use "price": "{{close}}"',
       ],
       [
         'a hex price',
         json({ ticker: 'BTC', action: 'buy', price: '0x10' }),
-        'Price must be a positive number (got "0x10")',
+        'Price must be a positive number such as 65000.5 (got "0x10"): use "price": "{{close}}"',
       ],
       [
         'a price of NaN',
         json({ ticker: 'BTC', action: 'buy', price: 'NaN' }),
-        'Price must be a positive number (got "NaN")',
+        'Price must be a positive number such as 65000.5 (got "NaN"): use "price": "{{close}}"',
       ],
       [
         'a price that overflows',
         '{"ticker": "BTC", "action": "buy", "price": 1e999}',
-        'Price must be a positive number (got Infinity)',
+        'Price must be a positive number such as 65000.5 (got Infinity): use "price": "{{close}}"',
       ],
       [
         'a price as text that overflows',
         json({ ticker: 'BTC', action: 'buy', price: '1e999' }),
-        'Price must be a positive number (got "1e999")',
+        'Price must be a positive number such as 65000.5 (got "1e999"): use "price": "{{close}}"',
       ],
       [
         'a price with trailing garbage',
         json({ ticker: 'BTC', action: 'buy', price: '100abc' }),
-        'Price must be a positive number (got "100abc")',
+        'Price must be a positive number such as 65000.5 (got "100abc"): use "price": "{{close}}"',
       ],
       [
         'a price object',
         json({ ticker: 'BTC', action: 'buy', price: { value: 1 } }),
-        'Price must be a positive number (got {"value":1})',
+        'Price must be a positive number such as 65000.5 (got {"value":1}): use "price": "{{close}}"',
       ],
       [
         'a negative quantity',
@@ -224,7 +232,7 @@ describe('parseAlert', () => {
       [
         'a placeholder TradingView did not fill in',
         json({ ticker: 'BTC', action: '{{strategy.order.action}}' }),
-        'Action is "{{strategy.order.action}}": a TradingView placeholder that was not filled in',
+        'Action is "{{strategy.order.action}}": a TradingView placeholder that was not filled in (check its spelling: {{strategy.…}} ones are filled only in strategy alerts, so in an indicator alert write the value)',
       ],
     ])('should reject %s with the reason %j', (_case, body, reason) => {
       expect(parseAlert(body)).toMatchObject({ status: 'rejected', reason });
@@ -236,14 +244,52 @@ describe('parseAlert', () => {
       expect(parseAlert(body)).toMatchObject({ status: 'rejected', reason: expect.stringContaining('[…]') });
     });
 
-    it('should say where the JSON is broken', () => {
-      const parsed = parseAlert('{"ticker": "BTC", "action": "buy",}');
+    it("should say where the JSON is broken and how to fix it, never in the parser's words", () => {
+      const parsed = parseAlert('{"ticker": "BTC",\n "action": "buy",}');
       expect(parsed.status).toBe('rejected');
-      expect(parsed.reason).toMatch(/^Body is not valid JSON \(.+\)$/);
+      expect(parsed.reason).toBe(
+        'The message is not valid JSON: a quote, comma or brace is missing or extra at line 2, column 18: compare it with the alert template',
+      );
+      expect(parseAlert('{"ticker": "BTC"').reason).toMatch(
+        /^The message is not valid JSON: .*compare it with the alert template$/,
+      );
+      expect(parseAlert('{"ticker": "BTC", "action": "buy", "price": 65,000}').reason).not.toMatch(
+        /Unexpected|token|position/,
+      );
     });
 
-    it('should reject plain text, as TradingView sends a message that is not JSON', () => {
-      expect(parseAlert('BUY BTCUSDT @ 65000').reason).toMatch(/^Body is not valid JSON/);
+    it("should tell TradingView's default text message apart and say to paste the template", () => {
+      const parsed = parseAlert('Order buy @ 1 filled on BTCUSDT. New strategy position is 1');
+      expect(parsed.reason).toBe(
+        'TradingView sent text, not JSON: paste the alert template into the alert\'s Message (got "Order buy @ 1 filled on BTCUSDT. New s…)',
+      );
+      expect(reasonCode(parsed.reason)).toBe('text-not-json');
+      expect(parseAlert('BUY BTCUSDT @ 65000').reason).not.toMatch(/Unexpected token/);
+    });
+
+    it.each([
+      [
+        'an unquoted symbol',
+        '{"ticker": BINANCE:BTCUSDT, "action": "buy"}',
+        'BINANCE:BTCUSDT',
+        '"ticker": "{{ticker}}"',
+      ],
+      ['an unquoted placeholder', '{"ticker": {{ticker}}, "action": "buy"}', '{{ticker}}', '"ticker": "{{ticker}}"'],
+      ['an unquoted action', '{"ticker": "BTC", "action": buy}', 'buy', '"action": "{{strategy.order.action}}"'],
+      [
+        'an unquoted price placeholder',
+        '{"ticker": "BTC", "action": "buy", "price": {{close}}}',
+        '{{close}}',
+        '"price": "{{close}}"',
+      ],
+      ['an unknown key', '{"ticker": "BTC", "action": "buy", "note": hello}', 'hello', '"note": "hello"'],
+    ])('should name %s and show it quoted', (_case, body, value, fix) => {
+      const parsed = parseAlert(body);
+      const key = fix.slice(1, fix.indexOf('"', 1));
+      expect(parsed.reason).toBe(
+        `The message is not valid JSON: "${key}" has a value without quotes (${value}): quote it: ${fix}`,
+      );
+      expect(reasonCode(parsed.reason)).toBe('unquoted-value');
     });
 
     it('should list every problem and keep the fields it could read', () => {
@@ -252,7 +298,8 @@ describe('parseAlert', () => {
       );
       expect(parsed).toEqual({
         status: 'rejected',
-        reason: 'Price must be a positive number (got "abc"); Quantity must be a positive number (got "x")',
+        reason:
+          'Price must be a positive number such as 65000.5 (got "abc"): use "price": "{{close}}"; Quantity must be a positive number (got "x")',
         fields: expect.objectContaining({ ticker: 'ETH', action: 'buy', interval: '15m', price: null, quantity: null }),
       });
     });
@@ -283,8 +330,40 @@ describe('parseAlert', () => {
     it('should shorten a long value quoted in a reason', () => {
       const parsed = parseAlert(json({ ticker: 'BTC', action: 'x'.repeat(20) + 'y'.repeat(20) }));
       expect(parsed.reason).toBe(
-        `Action must be buy, sell, long, short, exit or close (got "${'x'.repeat(20)}${'y'.repeat(18)}…)`,
+        `Action must be one of buy, sell, long, short, exit, close, exit_long or exit_short (got "${'x'.repeat(20)}${'y'.repeat(18)}…): ${USE_ACTION}`,
       );
+    });
+  });
+
+  describe('reasonCode', () => {
+    it.each([
+      ['', 'empty-body'],
+      ['hello', 'text-not-json'],
+      ['{"ticker": x}', 'unquoted-value'],
+      ['{"ticker": "BTC",}', 'invalid-json'],
+      ['[1]', 'not-an-object'],
+      [json({ action: 'buy' }), 'missing-ticker'],
+      [json({ ticker: 'BTC' }), 'missing-action'],
+      [json({ ticker: '{{ticker}}', action: 'buy' }), 'unfilled-placeholder'],
+      [json({ ticker: '$$$', action: 'buy' }), 'bad-ticker'],
+      [json({ ticker: 'BTC', action: 'hold' }), 'unknown-action'],
+      [json({ ticker: 'BTC', action: 'buy', price: 'abc' }), 'bad-number'],
+      [json({ ticker: 'BTC', action: 'buy', qty: -1 }), 'bad-number'],
+      [json({ ticker: 'BTC', action: 'buy', market_position: 'up' }), 'bad-market-position'],
+      [json({ ticker: 'BTC', action: 'buy', interval: 'often' }), 'bad-interval'],
+      [json({ ticker: 'BTC', action: 'buy', time: 'yesterday' }), 'bad-time'],
+      [json({ ticker: 'BTC', action: 'buy', comment: 'x'.repeat(1001) }), 'too-long'],
+    ])('should give %j the code %s', (body, code) => {
+      expect(REASON_CODES).toContain(code);
+      expect(reasonCode(parseAlert(body).reason)).toBe(code);
+    });
+
+    it('should give repeats, and reasons stored before the codes, their code; none to no reason', () => {
+      expect(reasonCode('Repeat of signal 42 (same alert id "a")')).toBe('duplicate');
+      expect(reasonCode("Body is not valid JSON (Unexpected token 'B')")).toBe('invalid-json');
+      expect(reasonCode('Missing ticker')).toBe('missing-ticker');
+      expect(reasonCode(null)).toBeNull();
+      expect(reasonCode('something else')).toBeNull();
     });
   });
 });

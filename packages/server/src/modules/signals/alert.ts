@@ -37,6 +37,57 @@ export type ParsedAlert =
   | { status: 'accepted'; fields: SignalFields; reason: null }
   | { status: 'rejected'; fields: SignalFields; reason: string };
 
+/**
+ * What a rejection (its first problem) was about, for machines: the app turns it into a "How to fix" link to the
+ * section of docs/webhooks.md that explains it. Derived from the reason's text (see reasonCode), so signals
+ * stored before the codes existed get one too.
+ */
+export const REASON_CODES = [
+  'empty-body',
+  'text-not-json',
+  'unquoted-value',
+  'invalid-json',
+  'not-an-object',
+  'missing-ticker',
+  'missing-action',
+  'unfilled-placeholder',
+  'bad-ticker',
+  'unknown-action',
+  'bad-number',
+  'bad-market-position',
+  'bad-interval',
+  'bad-time',
+  'too-long',
+  'duplicate',
+] as const;
+export type ReasonCode = (typeof REASON_CODES)[number];
+
+/** The first match wins; each pattern reads the start of a reason as this module (or ingest, for repeats) writes it. */
+const REASON_PATTERNS: readonly (readonly [RegExp, ReasonCode])[] = [
+  [/^Body is empty/, 'empty-body'],
+  [/^TradingView sent text, not JSON/, 'text-not-json'],
+  [/^The message is not valid JSON: "[^"]*" has a value without quotes/, 'unquoted-value'],
+  [/^(The message|Body) is not valid JSON/, 'invalid-json'],
+  [/^Body must be a JSON object/, 'not-an-object'],
+  [/^Missing ticker/, 'missing-ticker'],
+  [/^Missing action/, 'missing-action'],
+  [/^[A-Z][a-z ]+ is ".*": a TradingView placeholder that was not filled in/, 'unfilled-placeholder'],
+  [/^Ticker must be/, 'bad-ticker'],
+  [/^Action must be/, 'unknown-action'],
+  [/^(Price|Quantity|Position size|Stop loss|Take profit) must be a/, 'bad-number'],
+  [/^Market position must be/, 'bad-market-position'],
+  [/^Interval must be/, 'bad-interval'],
+  [/^Time must be/, 'bad-time'],
+  [/^(Strategy|Comment|Alert id) must be/, 'too-long'],
+  [/^Repeat of signal/, 'duplicate'],
+];
+
+/** The code of a stored reason (its first problem); null for no reason, or one not written by SignalDeck. */
+export function reasonCode(reason: string | null): ReasonCode | null {
+  if (reason === null) return null;
+  return REASON_PATTERNS.find(([pattern]) => pattern.test(reason))?.[1] ?? null;
+}
+
 export const MAX_STRATEGY_LENGTH = 200;
 export const MAX_COMMENT_LENGTH = 1000;
 export const MAX_CLIENT_ID_LENGTH = 200;
@@ -56,6 +107,27 @@ function shown(value: unknown): string {
 }
 
 const PLACEHOLDER = /\{\{[^{}]*\}\}/;
+
+/** The actions an alert may give, as a reason lists them (normalize.ts also reads a few other spellings). */
+const ACCEPTED_ACTIONS = 'buy, sell, long, short, exit, close, exit_long or exit_short';
+
+/** The placeholder the alert template uses for a key, to show how a broken line should read. */
+const TEMPLATE_PLACEHOLDERS: Readonly<Record<string, string>> = {
+  ticker: '{{ticker}}',
+  symbol: '{{ticker}}',
+  action: '{{strategy.order.action}}',
+  price: '{{close}}',
+  close: '{{close}}',
+  quantity: '{{strategy.order.contracts}}',
+  contracts: '{{strategy.order.contracts}}',
+  position_size: '{{strategy.position_size}}',
+  market_position: '{{strategy.market_position}}',
+  interval: '{{interval}}',
+  time: '{{timenow}}',
+  timenow: '{{timenow}}',
+  comment: '{{strategy.order.comment}}',
+  id: '{{strategy.order.id}}-{{timenow}}',
+};
 
 interface FieldRule<T> {
   /** The field's name in reasons. */
@@ -90,21 +162,25 @@ const FIELD_RULES = {
     label: 'Ticker',
     keys: ['ticker', 'symbol'],
     schema: symbol,
-    problem: (value) => `Ticker must be a symbol such as BTCUSDT or BINANCE:BTCUSDT (got ${shown(value)})`,
-    missing: 'Missing ticker',
+    problem: (value) =>
+      `Ticker must be a symbol such as BTCUSDT or BINANCE:BTCUSDT (got ${shown(value)}): use "ticker": "{{ticker}}"`,
+    missing: 'Missing ticker: add "ticker": "{{ticker}}" to the alert message',
   }),
   action: rule({
     label: 'Action',
     keys: ['action', 'strategy.order.action', 'order_action', 'side'],
     schema: action,
-    problem: (value) => `Action must be buy, sell, long, short, exit or close (got ${shown(value)})`,
-    missing: 'Missing action',
+    problem: (value) =>
+      `Action must be one of ${ACCEPTED_ACTIONS} (got ${shown(value)}): use "action": "{{strategy.order.action}}" in a strategy alert, or write one of them`,
+    missing:
+      'Missing action: add "action": "{{strategy.order.action}}" to the alert message (in an indicator alert, write "buy" or "sell")',
   }),
   price: rule({
     label: 'Price',
     keys: ['price', 'close', 'strategy.order.price', 'order_price'],
     schema: positiveNumber,
-    problem: (value) => `Price must be a positive number (got ${shown(value)})`,
+    problem: (value) =>
+      `Price must be a positive number such as 65000.5 (got ${shown(value)}): use "price": "{{close}}"`,
   }),
   quantity: rule({
     label: 'Quantity',
@@ -249,9 +325,39 @@ function parseJson(body: string): { value: unknown } | { error: string } {
   try {
     return { value: JSON.parse(body) };
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    return { error: detail.length > 160 ? `${detail.slice(0, 159)}…` : detail };
+    return { error: error instanceof Error ? error.message : String(error) };
   }
+}
+
+/** A value written without quotes after a key: `"ticker": BINANCE:BTCUSDT` or `"ticker": {{ticker}}`. */
+const UNQUOTED_VALUE = /"([^"\\\n]{1,40})"\s*:\s*(\{\{[^{}\n]*\}\}|(?!(?:true|false|null)\b)[A-Za-z][^,}\]\r\n]{0,60})/;
+
+/**
+ * Why a body that JSON.parse refused cannot be read, and how to fix it, in a trader's words (never the parser's
+ * message, which names tokens and offsets): text instead of JSON (TradingView's default message), a value
+ * without quotes, or else where the JSON breaks.
+ */
+function invalidJsonReason(source: string, parserMessage: string): string {
+  const trimmed = source.trim();
+  if (!/^[[{"]/.test(trimmed)) {
+    return `TradingView sent text, not JSON: paste the alert template into the alert's Message (got ${shown(trimmed)})`;
+  }
+  const unquoted = UNQUOTED_VALUE.exec(source);
+  if (unquoted) {
+    const [, key, rawValue] = unquoted;
+    const value = rawValue!.trim();
+    const placeholder = PLACEHOLDER.test(value) ? value : (TEMPLATE_PLACEHOLDERS[key!.toLowerCase()] ?? value);
+    const quoted = value.length > 40 ? `${value.slice(0, 39)}…` : value;
+    return `The message is not valid JSON: "${key}" has a value without quotes (${quoted}): quote it: "${key}": "${placeholder}"`;
+  }
+  const position = /position (\d+)/.exec(parserMessage);
+  if (!position) {
+    return 'The message is not valid JSON: it ends too early (a closing } or " is missing): compare it with the alert template';
+  }
+  const before = source.slice(0, Number(position[1]));
+  const line = before.split('\n').length;
+  const column = before.length - before.lastIndexOf('\n');
+  return `The message is not valid JSON: a quote, comma or brace is missing or extra at line ${line}, column ${column}: compare it with the alert template`;
 }
 
 /**
@@ -261,13 +367,13 @@ function parseJson(body: string): { value: unknown } | { error: string } {
  */
 export function parseAlert(body: string): ParsedAlert {
   const source = body.replace(/^\uFEFF/, '');
-  if (source.trim() === '') return rejected('Body is empty');
+  if (source.trim() === '') return rejected("Body is empty: paste the alert template into the alert's Message");
 
   const json = parseJson(source);
-  if ('error' in json) return rejected(`Body is not valid JSON (${json.error})`);
+  if ('error' in json) return rejected(invalidJsonReason(source, json.error));
   if (!isObject(json.value)) {
     return rejected(
-      'Body must be a JSON object, such as {"ticker": "{{ticker}}", "action": "{{strategy.order.action}}"}',
+      'Body must be a JSON object, such as {"ticker": "{{ticker}}", "action": "{{strategy.order.action}}"}: paste the alert template',
     );
   }
 
@@ -284,7 +390,9 @@ export function parseAlert(body: string): ParsedAlert {
     if (result.success) {
       fields[name] = result.data;
     } else if (typeof value === 'string' && PLACEHOLDER.test(value)) {
-      problems.push(`${fieldRule.label} is ${shown(value)}: a TradingView placeholder that was not filled in`);
+      problems.push(
+        `${fieldRule.label} is ${shown(value)}: a TradingView placeholder that was not filled in (check its spelling: {{strategy.…}} ones are filled only in strategy alerts, so in an indicator alert write the value)`,
+      );
     } else {
       problems.push(fieldRule.problem(value));
     }

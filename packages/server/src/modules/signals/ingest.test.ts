@@ -129,7 +129,7 @@ describe.each(TEST_DIALECTS)('SignalIngest on %s', (dialect) => {
       const signal = stored(await submit(token, alertBody({ price: 'abc' })));
       expect(signal).toMatchObject({
         status: 'rejected',
-        reason: 'Price must be a positive number (got "abc")',
+        reason: 'Price must be a positive number such as 65000.5 (got "abc"): use "price": "{{close}}"',
         ticker: 'BTC',
       });
       expect(await storedSignals(database)).toHaveLength(1);

@@ -16,10 +16,36 @@ export interface Refusals {
   byStatus: Record<string, number>;
 }
 
+const shared = new WeakMap<Kysely<Database>, RefusalCounter>();
+
 /**
- * Counts webhook posts that were refused, per webhook owner and status. Posts are counted in memory by token
+ * The app's one counter for `db` (the signals module records and closes it; the paper module reads it per
+ * strategy), so a read anywhere includes what this instance has counted but not yet written.
+ */
+export function sharedRefusalCounter(
+  db: Kysely<Database>,
+  clock: Clock,
+  onError: (error: unknown) => void,
+): RefusalCounter {
+  let counter = shared.get(db);
+  if (!counter) {
+    counter = new RefusalCounter(db, clock, onError);
+    shared.set(db, counter);
+  }
+  return counter;
+}
+
+const summary = (rows: { status: number; count: number | string; last_at: number | string }[]): Refusals => ({
+  count: rows.reduce((sum, row) => sum + Number(row.count), 0),
+  lastAt: rows.length === 0 ? null : Math.max(...rows.map((row) => Number(row.last_at))),
+  byStatus: Object.fromEntries(rows.map((row) => [String(row.status), Number(row.count)])),
+});
+
+/**
+ * Counts webhook posts that were refused, per webhook owner and status, and per strategy (URL) and status. Posts are counted in memory by token
  * hash and written every couple of seconds (and before a read, and at close) as one upsert per owner and
- * status, adding to what every instance wrote; a token that belongs to nobody counts for nobody.
+ * status and one per strategy and status, adding to what every instance wrote; a token that belongs to nobody
+ * counts for nobody.
  */
 export class RefusalCounter {
   #pending = new Map<string, { tokenHash: string; status: number; count: number; lastAt: number }>();
@@ -65,11 +91,26 @@ export class RefusalCounter {
       .where('user_id', '=', userId)
       .orderBy('status')
       .execute();
-    return {
-      count: rows.reduce((sum, row) => sum + Number(row.count), 0),
-      lastAt: rows.length === 0 ? null : Math.max(...rows.map((row) => Number(row.last_at))),
-      byStatus: Object.fromEntries(rows.map((row) => [String(row.status), Number(row.count)])),
-    };
+    return summary(rows);
+  }
+
+  /** Per strategy of the user (by id), what its URL refused; a strategy with none is left out. */
+  async readStrategies(userId: number): Promise<Map<number, Refusals>> {
+    await this.flush();
+    const rows = await this.db
+      .selectFrom('strategy_refusals as r')
+      .innerJoin('strategies as s', 's.id', 'r.strategy_id')
+      .select(['r.strategy_id', 'r.status', 'r.count', 'r.last_at'])
+      .where('s.user_id', '=', userId)
+      .orderBy('r.strategy_id')
+      .orderBy('r.status')
+      .execute();
+    const byStrategy = new Map<number, typeof rows>();
+    for (const row of rows) {
+      const id = Number(row.strategy_id);
+      byStrategy.set(id, [...(byStrategy.get(id) ?? []), row]);
+    }
+    return new Map([...byStrategy].map(([id, strategyRows]) => [id, summary(strategyRows)]));
   }
 
   async close(): Promise<void> {
@@ -84,13 +125,24 @@ export class RefusalCounter {
     this.#pending = new Map();
     const owners = await this.db
       .selectFrom('strategies')
-      .select(['user_id', 'token_hash'])
+      .select(['id', 'user_id', 'token_hash'])
       .where('token_hash', 'in', [...new Set(pending.map((entry) => entry.tokenHash))])
       .execute();
-    const ownerOf = new Map(owners.map((owner) => [owner.token_hash, owner.user_id]));
+    const ownerOf = new Map(owners.map((owner) => [owner.token_hash, owner]));
     for (const { tokenHash, status, count, lastAt } of pending) {
-      const userId = ownerOf.get(tokenHash);
-      if (userId === undefined) continue;
+      const owner = ownerOf.get(tokenHash);
+      if (owner === undefined) continue;
+      const userId = owner.user_id;
+      await this.db
+        .insertInto('strategy_refusals')
+        .values({ strategy_id: owner.id, status, count, last_at: lastAt })
+        .onConflict((conflict) =>
+          conflict.columns(['strategy_id', 'status']).doUpdateSet((update) => ({
+            count: update('strategy_refusals.count', '+', update.ref('excluded.count')),
+            last_at: sql<number>`case when excluded.last_at > strategy_refusals.last_at then excluded.last_at else strategy_refusals.last_at end`,
+          })),
+        )
+        .execute();
       await this.db
         .insertInto('webhook_refusals')
         .values({ user_id: userId, status, count, last_at: lastAt })

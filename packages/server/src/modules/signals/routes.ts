@@ -5,8 +5,10 @@ import { validationError } from '../../http/validation';
 import { alertText, rejectedSignal, signal as exampleSignal, webhookUrl as exampleUrl } from '../../openapi/examples';
 import { ERRORS, errorResponse, jsonResponse, rateLimited } from '../../openapi/registry';
 import { authenticatedUser } from '../auth/require-auth';
+import { latestCandle } from '../market/store';
 import { readAlert, SignalIngest, type PublishSignal } from './ingest';
-import { RefusalCounter, REFUSED_STATUSES } from './refusals';
+import { webhookReachability } from './reachability';
+import { REFUSED_STATUSES, sharedRefusalCounter } from './refusals';
 import { FixedWindowRateLimiter } from './rate-limiter';
 import {
   alertMessageSchema,
@@ -20,6 +22,9 @@ import {
   signalIdParams,
   signalPageSchema,
   signalWithRawSchema,
+  strategyIdParams,
+  testAlertResultSchema,
+  type Signal,
   webhookSchema,
   webhookSettingsSchema,
   webhookTokenParams,
@@ -32,6 +37,10 @@ import {
   WebhookSecrets,
   type Webhook,
 } from './webhook-secrets';
+
+/** Marks the test alert Settings > Strategy sends, in its comment (the raw body keeps it too). */
+export const TEST_ALERT_COMMENT = 'SignalDeck test alert: sent from Settings > Strategy, not from TradingView';
+const STRATEGY_ID_PATTERN = /^[1-9]\d{0,15}$/;
 
 /** An alert body above this is refused with 413 and not stored. */
 export const MAX_ALERT_BYTES = 64 * 1024;
@@ -75,7 +84,7 @@ export const signalsRoutes: AppModule = async (app, { config, database, clock, r
     log: app.log,
   });
   const rateLimiter = new FixedWindowRateLimiter(WEBHOOK_REQUESTS_PER_MINUTE, 60_000, clock);
-  const refusals = new RefusalCounter(database.db, clock, (error) =>
+  const refusals = sharedRefusalCounter(database.db, clock, (error) =>
     app.log.error({ err: error }, 'counting refused webhook posts failed'),
   );
   app.addHook('onClose', () => ingest.close());
@@ -199,6 +208,7 @@ export const signalsRoutes: AppModule = async (app, { config, database, clock, r
             tradingViewOnly: false,
             tradingViewAddresses: [...TRADINGVIEW_ADDRESSES],
             publicUrlConfigured: true,
+            reachability: { ok: true, problems: [] },
             refused: { count: 3, lastAt: 1748998800000, byStatus: { '413': 1, '429': 2 } },
           }),
           401: ERRORS.unauthenticated,
@@ -208,13 +218,15 @@ export const signalsRoutes: AppModule = async (app, { config, database, clock, r
     },
     async (request) => {
       const webhook = await secrets.get(authenticatedUser(request).id);
+      const url = webhookUrl(request, config.publicUrl, webhook.token);
       return {
-        url: webhookUrl(request, config.publicUrl, webhook.token),
+        url,
         createdAt: webhook.createdAt,
         rotatedAt: webhook.rotatedAt,
         ...settingsJson(webhook),
         // Without PUBLIC_URL the URL follows the request's Host header: the page warns about it.
         publicUrlConfigured: config.publicUrl !== undefined,
+        reachability: webhookReachability(url),
         refused: await refusals.read(authenticatedUser(request).id),
       };
     },
@@ -298,6 +310,88 @@ export const signalsRoutes: AppModule = async (app, { config, database, clock, r
     },
     async (request) =>
       settingsJson(await secrets.setTradingViewOnly(authenticatedUser(request).id, request.body.tradingViewOnly)),
+  );
+
+  app.post(
+    '/api/strategies/:id/test-alert',
+    {
+      preValidation: requireAuth,
+      schema: {
+        operationId: 'sendTestAlert',
+        summary: "Send a test alert to a strategy's URL",
+        description: [
+          "Posts a TradingView-style alert (buy BTC at the latest BTC/USD price, the alert template's fields) to the",
+          "strategy's own webhook URL, through the receiver itself: it is read, stored, streamed and traded like any",
+          "alert, and counts against the URL's rate limit. Its comment and id mark it as a test. It comes from",
+          "SignalDeck itself, not from TradingView's addresses: with TradingView-only on, the URL refuses it (403), as",
+          'it would any other sender. The answer says what the URL answered, the signal stored and, when it was',
+          'accepted, its outcome if decided within 2 seconds (a market order waits for its minute of market data; its outcome then arrives on the live stream).',
+        ].join(' '),
+        tags: ['Webhooks'],
+        params: strategyIdParams,
+        response: {
+          200: jsonResponse('What the webhook URL answered, and the signal it stored.', testAlertResultSchema, {
+            status: 202,
+            message: null,
+            sent: alertText,
+            tradingViewOnly: false,
+            signal: exampleSignal,
+          }),
+          401: ERRORS.unauthenticated,
+          404: errorResponse("No such strategy among the user's.", { message: 'Strategy not found.' }),
+          503: ERRORS.unavailable,
+        },
+      },
+    },
+    async (request) => {
+      const userId = authenticatedUser(request).id;
+      const { id } = request.params;
+      const strategy = STRATEGY_ID_PATTERN.test(id)
+        ? await database.db
+            .selectFrom('strategies')
+            .select(['id', 'name'])
+            .where('id', '=', Number(id))
+            .where('user_id', '=', userId)
+            .executeTakeFirst()
+        : undefined;
+      if (!strategy) throw notFound('Strategy not found.');
+      const webhook = await secrets.get(userId, Number(strategy.id));
+      const now = clock();
+      const btc = await latestCandle(database.db, 'BTC');
+      const sent = JSON.stringify({
+        ticker: 'BTCUSD',
+        action: 'buy',
+        ...(btc && { price: String(btc.close) }),
+        interval: '1',
+        time: new Date(now).toISOString(),
+        strategy: strategy.name,
+        comment: TEST_ALERT_COMMENT,
+        id: `signaldeck-test-${now}`,
+      });
+      // Through the receiver's own route, as TradingView's request would go: its checks, its rate limit, its storage.
+      const answer = await app.inject({
+        method: 'POST',
+        url: `/api/webhooks/${webhook.token}`,
+        headers: { 'content-type': 'text/plain; charset=utf-8', 'user-agent': 'SignalDeck test alert' },
+        remoteAddress: '127.0.0.1',
+        payload: sent,
+      });
+      const reply = answer.json<{ id?: string; message?: string }>();
+      let signal = reply.id === undefined ? undefined : await findSignal(database.db, userId, Number(reply.id));
+      // An accepted signal gets its outcome from the paper executor just after it is stored: wait for it briefly.
+      for (let waited = 0; signal?.status === 'accepted' && signal.outcome === null && waited < 2_000; waited += 100) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        signal = await findSignal(database.db, userId, Number(reply.id));
+      }
+      const { raw: _raw, ...stored } = signal ?? { raw: '' };
+      return {
+        status: answer.statusCode,
+        message: reply.message ?? null,
+        sent,
+        tradingViewOnly: webhook.tradingViewOnly,
+        signal: signal ? (stored as Signal) : null,
+      };
+    },
   );
 
   app.get(

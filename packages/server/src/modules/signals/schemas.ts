@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { named } from '../../openapi/components';
 import { outcomeSchema } from '../paper/schemas';
 import { ACTIONS, normalizeTicker } from './normalize';
+import { REASON_CODES } from './alert';
+import { reachabilitySchema, refusalsSchema } from './webhook-status';
 
 /**
  * The wire contract of the webhook and signals routes: what they take and what they answer (routes.ts declares
@@ -74,7 +76,16 @@ export const signalSchema = named(
       strategy: z.string().nullable(),
       comment: z.string().nullable(),
       status: z.enum(['accepted', 'rejected', 'duplicate']),
-      reason: z.string().nullable().describe('Why the signal was rejected, or which signal it repeats.'),
+      reason: z
+        .string()
+        .nullable()
+        .describe('Why the signal was rejected and how to fix it, or which signal it repeats. Plain text.'),
+      reasonCode: z
+        .enum(REASON_CODES)
+        .nullable()
+        .describe(
+          'What the reason (its first problem) is about, for machines: the section of docs/webhooks.md that explains the fix. Null without a reason.',
+        ),
       duplicateOf: signalId.nullable().describe('For a duplicate: the id of the signal it repeats.'),
       alertTime: epochMs.nullable().describe('When the alert fired, epoch milliseconds, if it said.'),
       receivedAt: epochMs.describe('When SignalDeck received it, epoch milliseconds.'),
@@ -121,17 +132,8 @@ export const webhookSchema = named(
       publicUrlConfigured: z
         .boolean()
         .describe('False when PUBLIC_URL is not set: the URL then follows the Host header of the request that asked.'),
-      refused: z
-        .object({
-          count: z
-            .number()
-            .int()
-            .nonnegative()
-            .describe('Posts to this URL refused before storing (429, 403, 413, 415).'),
-          lastAt: epochMs.nullable().describe('When the latest one was refused; null when none was.'),
-          byStatus: z.record(z.string(), z.number().int().nonnegative()).describe('Per HTTP status, e.g. {"429": 3}.'),
-        })
-        .describe('Posts turned away before anything was stored, counted per URL owner.'),
+      reachability: reachabilitySchema,
+      refused: refusalsSchema.describe('Posts turned away before anything was stored, counted per URL owner.'),
     })
     .describe("The signed-in user's webhook URL and its settings."),
 );
@@ -227,3 +229,28 @@ export type WebhookSettings = z.output<typeof webhookSettingsSchema>;
 export type WebhookSettingsRequest = z.input<typeof settingsBody>;
 export type AlertStored = z.output<typeof alertStoredSchema>;
 export type AlertRepeated = z.output<typeof alertRepeatedSchema>;
+
+export const strategyIdParams = z.object({ id: z.string().describe("The strategy's id: a positive integer.") });
+
+export const testAlertResultSchema = named(
+  'TestAlertResult',
+  z
+    .object({
+      status: z
+        .int()
+        .describe(
+          'What the webhook URL answered: 202 stored (accepted or rejected), 200 a repeat, 403 refused by TradingView-only, 429 rate limited.',
+        ),
+      message: z.string().nullable().describe("The URL's message when it refused the alert; null when it stored it."),
+      sent: z.string().describe('The alert body that was posted, as TradingView would send it.'),
+      tradingViewOnly: z
+        .boolean()
+        .describe("Whether the URL takes TradingView's addresses only: then it refuses this test, sent by SignalDeck."),
+      signal: signalSchema
+        .nullable()
+        .describe('The signal stored, with its reason or its outcome (null while undecided); null when refused.'),
+    })
+    .describe('A test alert sent through the real webhook path of a strategy, and where it landed.'),
+);
+
+export type TestAlertResult = z.output<typeof testAlertResultSchema>;

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, SignalStatus, SignalsTable } from '../../db/schema';
+import { reasonCode } from './alert';
 import type { SignalAction } from './normalize';
 import { OUTCOME_COLUMNS, outcomeFromColumns, type OutcomeColumns } from '../paper/outcomes';
 import type { Outcome } from '../paper/schemas';
@@ -45,6 +46,7 @@ export function toSignalJson(row: SignalJsonRow): Signal {
     comment: row.comment,
     status: row.status,
     reason: row.reason,
+    reasonCode: reasonCode(row.reason),
     duplicateOf: row.duplicate_of === null ? null : String(row.duplicate_of),
     alertTime: row.alert_time,
     receivedAt: row.received_at,

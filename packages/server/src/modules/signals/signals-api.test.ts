@@ -55,7 +55,8 @@ describe.each(TEST_DIALECTS)('the signals API on %s', (dialect) => {
           expect.objectContaining({
             id: second,
             status: 'rejected',
-            reason: expect.stringMatching(/^Body is not valid JSON/),
+            reason: expect.stringMatching(/^TradingView sent text, not JSON/),
+            reasonCode: 'text-not-json',
           }),
           expect.objectContaining({
             id: first,

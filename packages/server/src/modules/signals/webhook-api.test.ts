@@ -45,6 +45,7 @@ describe.each(TEST_DIALECTS)('the webhook settings API on %s', (dialect) => {
         tradingViewOnly: false,
         tradingViewAddresses: TRADINGVIEW_ADDRESSES,
         publicUrlConfigured: true,
+        reachability: { ok: true, problems: [] },
         refused: { count: 0, lastAt: null, byStatus: {} },
       });
       expect(first.headers['cache-control']).toBe('no-store');

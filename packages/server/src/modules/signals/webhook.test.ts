@@ -76,6 +76,7 @@ describe.each(TEST_DIALECTS)('POST /api/webhooks/{token} on %s', (dialect) => {
         comment: null,
         status: 'accepted',
         reason: null,
+        reasonCode: null,
         duplicateOf: null,
         alertTime: Date.UTC(2025, 4, 1, 11, 59, 58),
         receivedAt: clock(),
@@ -107,13 +108,17 @@ describe.each(TEST_DIALECTS)('POST /api/webhooks/{token} on %s', (dialect) => {
       expect(response.json()).toMatchObject({ status: 'rejected' });
       const [row] = await storedSignals(testApp.database);
       expect(row).toMatchObject({ status: 'rejected', raw: 'BUY BTCUSDT @ 65000' });
-      expect(row!.reason).toMatch(/^Body is not valid JSON/);
+      expect(row!.reason).toMatch(/^TradingView sent text, not JSON: paste the alert template/);
     });
 
     it.each([
-      ['an empty body', '', 'Body is empty'],
-      ['no ticker', '{"action": "buy"}', 'Missing ticker'],
-      ['a price in words', alertBody({ price: 'abc' }), 'Price must be a positive number (got "abc")'],
+      ['an empty body', '', "Body is empty: paste the alert template into the alert's Message"],
+      ['no ticker', '{"action": "buy"}', 'Missing ticker: add "ticker": "{{ticker}}" to the alert message'],
+      [
+        'a price in words',
+        alertBody({ price: 'abc' }),
+        'Price must be a positive number such as 65000.5 (got "abc"): use "price": "{{close}}"',
+      ],
     ])('should keep %s as rejected with the reason %j', async (_case, body, reason) => {
       const response = await post(body);
       expect(response.statusCode).toBe(202);

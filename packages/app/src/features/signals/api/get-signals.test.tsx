@@ -20,6 +20,7 @@ const signal = (id: string): Signal => ({
   comment: null,
   status: 'accepted',
   reason: null,
+  reasonCode: null,
   duplicateOf: null,
   alertTime: null,
   receivedAt: 1,
