@@ -48,6 +48,7 @@ const exampleStrategy = {
   updatedAt: 1748995200000,
   rotatedAt: null,
   accountOpenedAt: 1748995200000,
+  silentAfterMinutes: 1440,
 };
 const stats = {
   tradeCount: 1,

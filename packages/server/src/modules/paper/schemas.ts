@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { named } from '../../openapi/components';
 import { SYMBOLS } from '../market/markets';
 import type { BREAKDOWNS } from './breakdowns';
+import { silentAfterMinutes } from '../signals/health';
 import { FILL_MODES, OPPOSITE_SIGNAL_POLICIES, SIDES, SIZING_MODES } from './settings';
 
 /**
@@ -18,6 +19,31 @@ const usd = z.number();
 
 export const idParams = z.object({ id: z.string().describe('A positive integer.') });
 
+const bookPosition = z.object({
+  position: z.enum(['long', 'flat', 'short']),
+  size: z.number().nonnegative().nullable().describe('Unsigned; null when the alert did not say.'),
+});
+
+export const outOfSyncSchema = named(
+  'OutOfSync',
+  z
+    .object({
+      at: z
+        .enum(['before', 'after'])
+        .describe(
+          '`before`: TradingView\'s position before the order (`prev_market_position`, `prev_market_position_size`) ' +
+            "against the paper account's before the signal; `after`: its position after the order (`market_position`, " +
+            "`position_size`) against the account's after it.",
+        ),
+      tradingView: bookPosition.describe("TradingView's position, as the alert gave it."),
+      paper: bookPosition.extend({ size: z.number().nonnegative() }).describe("The paper account's position."),
+    })
+    .describe(
+      "The alert's position disagreed with the paper account's: an alert was probably missed (or ignored). Sizes are " +
+        "compared only with `signal` sizing. Present only when out of sync; never when the alert gives no position.",
+    ),
+);
+
 export const outcomeSchema = named(
   'Outcome',
   z
@@ -31,10 +57,12 @@ export const outcomeSchema = named(
         slippage: usd.describe('What slippage cost, USD.'),
         filledAt: epochMs,
         latencyMs: z.int().nonnegative().describe('From receipt to the fill (the wait for the open with next_open).'),
+        outOfSync: outOfSyncSchema.optional(),
       }),
       z.object({
         status: z.literal('ignored'),
         reason: z.string().describe('Why nothing was traded, in words a trader can act on.'),
+        outOfSync: outOfSyncSchema.optional(),
       }),
       z.object({
         status: z.literal('pending'),
@@ -98,7 +126,11 @@ export const createStrategyBody = named(
 
 export const updateStrategyBody = named(
   'UpdateStrategyRequest',
-  z.strictObject({ name: strategyName.optional(), settings: settingsInput.optional() }),
+  z.strictObject({
+    name: strategyName.optional(),
+    settings: settingsInput.optional(),
+    silentAfterMinutes: silentAfterMinutes.optional(),
+  }),
 );
 
 export const replayBody = named(
@@ -138,6 +170,7 @@ export const strategySchema = named(
       accountOpenedAt: epochMs.describe(
         'When the paper account was opened (created or last reset; a replay keeps it).',
       ),
+      silentAfterMinutes,
     })
     .describe('A strategy: one webhook URL, its settings and its own paper account.'),
 );

@@ -110,6 +110,7 @@ export class PaperService {
       updatedAt: Number(row.updated_at),
       rotatedAt: fresh.rotated_at === null ? null : Number(fresh.rotated_at),
       accountOpenedAt: Number(row.opened_at),
+      silentAfterMinutes: row.silent_after_minutes === null ? null : Number(row.silent_after_minutes),
     };
   }
 
@@ -177,7 +178,7 @@ export class PaperService {
   async update(
     userId: number,
     id: number,
-    input: { name?: string; settings?: unknown },
+    input: { name?: string; settings?: unknown; silentAfterMinutes?: number | null },
     url: (token: string) => string,
   ): Promise<Strategy> {
     const row = await this.#db
@@ -200,6 +201,7 @@ export class PaperService {
         .set({
           ...(input.name !== undefined && { name: input.name }),
           ...(settings && { settings: JSON.stringify(settings) }),
+          ...(input.silentAfterMinutes !== undefined && { silent_after_minutes: input.silentAfterMinutes }),
           updated_at: this.#clock(),
         })
         .where('id', '=', id)

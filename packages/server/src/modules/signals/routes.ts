@@ -5,6 +5,7 @@ import { validationError } from '../../http/validation';
 import { alertText, rejectedSignal, signal as exampleSignal, webhookUrl as exampleUrl } from '../../openapi/examples';
 import { ERRORS, errorResponse, jsonResponse, rateLimited } from '../../openapi/registry';
 import { authenticatedUser } from '../auth/require-auth';
+import { LATENCY_BUCKETS, USUAL_ALERTS_PER_WEEK, webhookHealth, webhookHealthSchema } from './health';
 import { readAlert, SignalIngest, type PublishSignal } from './ingest';
 import { RefusalCounter, REFUSED_STATUSES } from './refusals';
 import { FixedWindowRateLimiter } from './rate-limiter';
@@ -32,6 +33,20 @@ import {
   WebhookSecrets,
   type Webhook,
 } from './webhook-secrets';
+
+const exampleHealth = {
+  strategyId: '3',
+  now: 1749036600000,
+  lastReceivedAt: 1749033000412,
+  last24h: { accepted: 5, rejected: 1, duplicate: 2, total: 8 },
+  last7d: { accepted: 31, rejected: 2, duplicate: 4, total: 37 },
+  refused: { count: 3, lastAt: 1749030000000, byStatus: { '429': 3 } },
+  latency: {
+    count: 35,
+    buckets: LATENCY_BUCKETS.map((bucket, index) => ({ ...bucket, count: [21, 9, 3, 1, 1, 0, 0][index]! })),
+  },
+  silence: { thresholdMinutes: 1440, usuallyReceives: true, silent: false, silentForMinutes: 60 },
+};
 
 /** An alert body above this is refused with 413 and not stored. */
 export const MAX_ALERT_BYTES = 64 * 1024;
@@ -73,6 +88,7 @@ export const signalsRoutes: AppModule = async (app, { config, database, clock, r
     publish,
     onAccepted: () => app.paper.wake(),
     log: app.log,
+    clock,
   });
   const rateLimiter = new FixedWindowRateLimiter(WEBHOOK_REQUESTS_PER_MINUTE, 60_000, clock);
   const refusals = new RefusalCounter(database.db, clock, (error) =>
@@ -368,6 +384,41 @@ export const signalsRoutes: AppModule = async (app, { config, database, clock, r
         : undefined;
       if (!signal) throw notFound('Signal not found.');
       return signal;
+    },
+  );
+
+  app.get(
+    '/api/strategies/:id/health',
+    {
+      preValidation: requireAuth,
+      schema: {
+        operationId: 'getWebhookHealth',
+        summary: "A strategy's webhook health",
+        description: [
+          "The strategy's webhook health: the latest alert, alerts by status in the last 24 hours and 7 days, posts",
+          'refused before storing, the delivery latency of the last 7 days (alert time to receipt) and whether the',
+          `strategy has gone silent: it usually receives alerts (at least ${USUAL_ALERTS_PER_WEEK} in the last 7 days)`,
+          'and none arrived for `silentAfterMinutes` (a strategy setting). Another user\'s strategy is not found.',
+        ].join(' '),
+        tags: ['Webhooks'],
+        params: signalIdParams,
+        response: {
+          200: jsonResponse('The health figures.', webhookHealthSchema, exampleHealth),
+          401: ERRORS.unauthenticated,
+          404: errorResponse("No such strategy among the user's.", { message: 'Strategy not found.' }),
+          503: ERRORS.unavailable,
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const health = SIGNAL_ID_PATTERN.test(id)
+        ? await webhookHealth(database.db, authenticatedUser(request).id, Number(id), clock(), (userId) =>
+            refusals.read(userId),
+          )
+        : undefined;
+      if (!health) throw notFound('Strategy not found.');
+      return health;
     },
   );
 };
