@@ -404,7 +404,9 @@ export function checkSync(
     // prev_market_position_size alone has no side: only its size is compared (0 reads as flat).
     const sideKnown = signal.prevMarketPosition !== null || previous.size === 0;
     const paper = bookOf(before);
-    const compared = sideKnown ? previous : { ...previous, position: paper.position === 'flat' ? 'long' : paper.position };
+    const compared = sideKnown
+      ? previous
+      : { ...previous, position: paper.position === 'flat' ? 'long' : paper.position };
     if (disagrees(compared, paper, exactSizes)) return { at: 'before', tradingView: compared, paper };
   }
   const target = tradingViewPosition(signal.marketPosition, signal.positionSize);
@@ -454,14 +456,19 @@ export function executeSignal(
   if (settings.fill === 'signal' && signal.price !== null && market !== null) {
     const deviation = Math.abs(signal.price / market - 1);
     if (deviation > MAX_SIGNAL_PRICE_DEVIATION) {
-      return withSync({
-        state,
-        outcome: ignored(
-          `the alert's price ${signal.price} is ${(deviation * 100).toFixed(1)}% from the market price ${market}; ` +
-            `fill "signal" takes alert prices within ${MAX_SIGNAL_PRICE_DEVIATION * 100}% of the market`,
-        ),
-        events: [],
-      }, signal, settings, before);
+      return withSync(
+        {
+          state,
+          outcome: ignored(
+            `the alert's price ${signal.price} is ${(deviation * 100).toFixed(1)}% from the market price ${market}; ` +
+              `fill "signal" takes alert prices within ${MAX_SIGNAL_PRICE_DEVIATION * 100}% of the market`,
+          ),
+          events: [],
+        },
+        signal,
+        settings,
+        before,
+      );
     }
   }
   const reference = settings.fill === 'signal' ? (signal.price ?? market) : market;

@@ -31,7 +31,7 @@ export const outOfSyncSchema = named(
       at: z
         .enum(['before', 'after'])
         .describe(
-          '`before`: TradingView\'s position before the order (`prev_market_position`, `prev_market_position_size`) ' +
+          "`before`: TradingView's position before the order (`prev_market_position`, `prev_market_position_size`) " +
             "against the paper account's before the signal; `after`: its position after the order (`market_position`, " +
             "`position_size`) against the account's after it.",
         ),
@@ -40,7 +40,7 @@ export const outOfSyncSchema = named(
     })
     .describe(
       "The alert's position disagreed with the paper account's: an alert was probably missed (or ignored). Sizes are " +
-        "compared only with `signal` sizing. Present only when out of sync; never when the alert gives no position.",
+        'compared only with `signal` sizing. Present only when out of sync; never when the alert gives no position.',
     ),
 );
 

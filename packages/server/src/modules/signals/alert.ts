@@ -143,10 +143,7 @@ const FIELD_RULES = {
   prevPositionSize: rule({
     label: 'Previous position size',
     keys: ['prev_market_position_size', 'prev_position_size', 'strategy.prev_market_position_size'],
-    schema: z
-      .unknown()
-      .transform(parseStrictNumber)
-      .pipe(z.number().nonnegative()),
+    schema: z.unknown().transform(parseStrictNumber).pipe(z.number().nonnegative()),
     problem: (value) => `Previous position size must be a number, 0 or more (got ${shown(value)})`,
   }),
   stopLoss: rule({

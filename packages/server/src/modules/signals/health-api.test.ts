@@ -43,7 +43,7 @@ describe.each(TEST_DIALECTS)("a strategy's webhook health and its signals' journ
   const health = (user: SignedInTrader, id = strategyId) =>
     testApp.app.inject({ method: 'GET', url: `/api/strategies/${id}/health`, headers: user.headers });
 
-  it('should answer 401 without sign-in, and 404 for an id that is not one of the user\'s', async () => {
+  it("should answer 401 without sign-in, and 404 for an id that is not one of the user's", async () => {
     expect((await testApp.app.inject({ method: 'GET', url: `/api/strategies/${strategyId}/health` })).statusCode).toBe(
       401,
     );

@@ -69,17 +69,15 @@ export const webhookHealthSchema = named(
           count: count.describe('Alerts of the last 7 days that gave their time (`{{timenow}}`).'),
           buckets: z
             .array(z.object({ label: z.string(), fromMs: epochMs, toMs: epochMs.nullable(), count }))
-            .describe('From the alert\'s time to its receipt; an alert time ahead of the server counts as "under 1 s".'),
+            .describe(
+              'From the alert\'s time to its receipt; an alert time ahead of the server counts as "under 1 s".',
+            ),
         })
         .describe('Delivery latency of the last 7 days.'),
       silence: z.object({
         thresholdMinutes: silentAfterMinutes,
-        usuallyReceives: z
-          .boolean()
-          .describe(`At least ${USUAL_ALERTS_PER_WEEK} alerts arrived in the last 7 days.`),
-        silent: z
-          .boolean()
-          .describe('It usually receives alerts, and none arrived for at least the threshold.'),
+        usuallyReceives: z.boolean().describe(`At least ${USUAL_ALERTS_PER_WEEK} alerts arrived in the last 7 days.`),
+        silent: z.boolean().describe('It usually receives alerts, and none arrived for at least the threshold.'),
         silentForMinutes: count.nullable().describe('Whole minutes since the latest alert; null when none arrived.'),
       }),
     })

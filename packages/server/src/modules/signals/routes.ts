@@ -398,7 +398,7 @@ export const signalsRoutes: AppModule = async (app, { config, database, clock, r
           "The strategy's webhook health: the latest alert, alerts by status in the last 24 hours and 7 days, posts",
           'refused before storing, the delivery latency of the last 7 days (alert time to receipt) and whether the',
           `strategy has gone silent: it usually receives alerts (at least ${USUAL_ALERTS_PER_WEEK} in the last 7 days)`,
-          'and none arrived for `silentAfterMinutes` (a strategy setting). Another user\'s strategy is not found.',
+          "and none arrived for `silentAfterMinutes` (a strategy setting). Another user's strategy is not found.",
         ].join(' '),
         tags: ['Webhooks'],
         params: signalIdParams,

@@ -80,7 +80,9 @@ export const signalSchema = named(
       receivedAt: epochMs.describe('When SignalDeck received it, epoch milliseconds.'),
       storedAt: epochMs
         .nullable()
-        .describe('When it was written to the database, epoch milliseconds; null for signals stored before this was kept.'),
+        .describe(
+          'When it was written to the database, epoch milliseconds; null for signals stored before this was kept.',
+        ),
       decidedAt: epochMs
         .nullable()
         .describe('When the paper account decided its outcome (executed, ignored or pending); null while undecided.'),
