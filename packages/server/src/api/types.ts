@@ -21,12 +21,14 @@ export type {
   WebhookSettings,
   WebhookSettingsRequest,
 } from '../modules/signals/schemas';
+export type { WebhookHealth } from '../modules/signals/health-schemas';
 export type {
   Breakdown,
   BreakdownQuery,
   CreateStrategyRequest,
   EquityCurve,
   ExitReason,
+  OutOfSync,
   Outcome,
   Performance,
   PerformanceQuery,

@@ -2,6 +2,7 @@ import type { RawBodyStatus, SignalRow } from 'dashboard-kit';
 import { useMemo, useRef } from 'react';
 import type { Signal } from '@signaldeck/server/api-types';
 import { signalOutcomeText } from '../paper/outcome-text';
+import { journeyFields } from './journey';
 
 /** A raw body the list left out, fetched on its own. */
 export type RawBody = RawBodyStatus | { state: 'loaded'; raw: string };
@@ -40,6 +41,7 @@ export function useSignalRows(
           ...signal,
           strategy: strategyLabel(names.get(signal.strategyId), signal.strategy),
           outcome: signalOutcomeText(signal),
+          ...journeyFields(signal),
           ...(body?.state === 'loaded' ? { raw: body.raw } : {}),
         };
         cache.current.set(signal, { names, body, row });

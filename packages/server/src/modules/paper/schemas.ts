@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { named } from '../../openapi/components';
 import { SYMBOLS } from '../market/markets';
 import type { BREAKDOWNS } from './breakdowns';
-import { silentAfterMinutes } from '../signals/health';
+import { silentAfterMinutes } from '../signals/health-schemas';
 import { FILL_MODES, OPPOSITE_SIGNAL_POLICIES, SIDES, SIZING_MODES } from './settings';
 
 /**
@@ -411,6 +411,7 @@ export const replayResultSchema = named(
 );
 
 export type Outcome = z.output<typeof outcomeSchema>;
+export type OutOfSync = z.output<typeof outOfSyncSchema>;
 export type StrategySettingsJson = z.output<typeof settingsSchema>;
 export type Strategy = z.output<typeof strategySchema>;
 export type StrategyList = z.output<typeof strategyListSchema>;
