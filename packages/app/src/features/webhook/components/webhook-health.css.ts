@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from 'dashboard-kit/tokens';
 
 export const panel = style({
@@ -29,7 +29,12 @@ export const table = style({
   borderCollapse: 'collapse',
   fontSize: vars.fontSize.sm,
   fontVariantNumeric: 'tabular-nums',
-  selectors: { '& th, & td': { textAlign: 'start', paddingBlock: vars.space['1'], paddingInlineEnd: vars.space['4'] } },
+});
+
+globalStyle(`${table} th, ${table} td`, {
+  textAlign: 'start',
+  paddingBlock: vars.space['1'],
+  paddingInlineEnd: vars.space['4'],
 });
 
 export const caption = style({
