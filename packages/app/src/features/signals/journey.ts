@@ -18,9 +18,11 @@ function journeyOutcome(signal: Signal): SignalJourneyOutcome | null {
   if (!outcome) return null;
   switch (outcome.status) {
     case 'executed':
+      // When the paper account executed it, not the fill's price time: a market fill is priced at the receipt's
+      // minute (or the next candle's open), which can be before the signal was even stored.
       return {
         status: 'executed',
-        at: outcome.filledAt,
+        at: signal.decidedAt ?? outcome.filledAt,
         detail: describeOutcome(outcome)?.replace(/^Executed: /, ''),
       };
     case 'ignored':
