@@ -150,7 +150,9 @@ describe('given a strategy that received two accepted alerts, a rejected one and
     expect(await cells('duplicate')).toEqual(['duplicate', '1', '1']);
     expect(await cells('total')).toEqual(['total', '4', '4']);
     const last = panel.locator('[data-field="last-received"]');
-    expect(await last.innerText()).toMatch(/^Last alert received .+ \((under a minute|\d+ min) ago\)\.$/);
+    expect(await last.innerText()).toMatch(
+      /^Last alert received \d{4}-\d\d-\d\d \d\d:\d\d:\d\d \S+ \((under a minute|\d+ min) ago\)\.$/,
+    );
     const when = Number(new Date((await last.locator('time').getAttribute('datetime'))!));
     expect(Math.abs(when - quietLastAlertAt)).toBeLessThan(5_000);
     // Four alerts in the last 7 days but not yet silent for a day (the default threshold): no warning.

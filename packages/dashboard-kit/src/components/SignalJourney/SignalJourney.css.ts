@@ -11,24 +11,36 @@ export const journey = style({
   color: vars.color.foreground,
 });
 
+const PHONE = 'screen and (max-width: 40rem)';
+
+/*
+ * One grid for every step (each step a subgrid row), so labels, times and delays line up from step to step:
+ * marker | label | time | delay, the delay next to its time rather than across the page. On a phone each step is
+ * its own grid: label and delay, then the time on a line of its own.
+ */
 export const steps = style({
   listStyle: 'none',
   margin: 0,
   padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space['1'],
+  display: 'grid',
+  gridTemplateColumns: 'auto max-content max-content minmax(4.5rem, max-content)',
+  justifyContent: 'start',
+  columnGap: vars.space['3'],
+  rowGap: vars.space['1'],
+  '@media': {
+    [PHONE]: { gridTemplateColumns: 'minmax(0, 1fr)' },
+  },
 });
 
 export const step = style({
   display: 'grid',
-  gridTemplateColumns: 'auto minmax(6rem, max-content) 1fr auto',
+  gridColumn: '1 / -1',
+  gridTemplateColumns: 'subgrid',
   alignItems: 'baseline',
-  columnGap: vars.space['2'],
   rowGap: vars.space['1'],
   minWidth: 0,
   '@media': {
-    'screen and (max-width: 40rem)': { gridTemplateColumns: 'auto 1fr auto' },
+    [PHONE]: { gridTemplateColumns: 'auto minmax(0, 1fr) auto', columnGap: vars.space['2'] },
   },
 });
 
@@ -57,7 +69,7 @@ export const time = style({
   fontVariantNumeric: 'tabular-nums',
   minWidth: 0,
   overflowWrap: 'anywhere',
-  '@media': { 'screen and (max-width: 40rem)': { gridColumn: '2 / 3', gridRow: 2 } },
+  '@media': { [PHONE]: { gridColumn: '2 / -1', gridRow: 2 } },
 });
 
 export const delay = style({

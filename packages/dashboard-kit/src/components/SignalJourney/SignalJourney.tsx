@@ -153,7 +153,7 @@ export const SignalJourney = forwardRef<HTMLElement, SignalJourneyProps>(functio
           ) : null}
           {outOfSync ? (
             <p className={styles.extra} data-field="out-of-sync">
-              <Badge variant="warning">out of sync</Badge>{' '}
+              <Badge variant="danger">out of sync</Badge>{' '}
               {outOfSync.at === 'before' ? 'Before this order' : 'After this order'} TradingView was{' '}
               <strong>{outOfSync.tradingView}</strong>, the paper account <strong>{outOfSync.paper}</strong>: an alert
               was probably missed.

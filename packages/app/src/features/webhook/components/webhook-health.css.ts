@@ -26,6 +26,8 @@ export const warning = style({
 });
 
 export const table = style({
+  // As wide as its figures: the panel is a grid that would stretch it, columns far apart.
+  justifySelf: 'start',
   borderCollapse: 'collapse',
   fontSize: vars.fontSize.sm,
   fontVariantNumeric: 'tabular-nums',
@@ -37,15 +39,28 @@ globalStyle(`${table} th, ${table} td`, {
   paddingInlineEnd: vars.space['4'],
 });
 
+// Counts line up by their last digit, under their column's heading.
+globalStyle(`${table} td, ${table} thead th:not(:first-child)`, { textAlign: 'end' });
+
 export const caption = style({
   textAlign: 'start',
   fontWeight: vars.fontWeight.medium,
   paddingBlockEnd: vars.space['1'],
 });
 
-export const form = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'], alignItems: 'flex-end' });
+// The button sits beside the input (not beside its hint), and under it when the row is too narrow.
+export const form = style({
+  display: 'grid',
+  gridTemplateColumns: 'auto auto 1fr',
+  columnGap: vars.space['2'],
+  rowGap: vars.space['1'],
+  alignItems: 'center',
+  justifyItems: 'start',
+});
 
-export const field = style({ display: 'grid', gap: vars.space['1'] });
+export const label = style({ gridColumn: '1 / -1' });
+
+export const wide = style({ gridColumn: '1 / -1' });
 
 export const input = style({ maxWidth: '10rem' });
 

@@ -1,9 +1,10 @@
-import { Badge, Button, Input, LatencyHistogram } from 'dashboard-kit';
+import { Badge, Button, Input, LatencyHistogram, timeZoneLabel, zonedParts, type TimeZoneMode } from 'dashboard-kit';
 import { useId, useState, type FormEvent } from 'react';
 import type { Strategy, WebhookHealth as Health } from '@signaldeck/server/api-types';
 import { updateStrategy } from '../../paper/api/strategies';
 import { useRevalidatePaper } from '../../paper/api/revalidate';
 import { errorMessage, HttpError } from '../../../lib/http';
+import { useTimeZone } from '../../preferences/time-zone';
 import { useWebhookHealth } from '../api/get-health';
 import * as styles from './webhook-health.css';
 
@@ -17,14 +18,21 @@ export function formatMinutes(minutes: number): string {
   return `${Math.floor(hours / 24)} d${hours % 24 ? ` ${hours % 24} h` : ''}`;
 }
 
-const exactTime = (time: number) => new Date(time).toLocaleString('en-GB', { timeZoneName: 'short' });
+const two = (value: number) => String(value).padStart(2, '0');
 
-function LastReceived({ health }: { health: Health }) {
+/** `2026-11-24 09:30:09 UTC`, in the zone the trader chose (as the signals list writes times). */
+export function exactTime(time: number, zone: TimeZoneMode): string {
+  const p = zonedParts(time, zone);
+  return `${p.year}-${two(p.month + 1)}-${two(p.day)} ${two(p.hours)}:${two(p.minutes)}:${two(p.seconds)} ${timeZoneLabel(zone, time)}`;
+}
+
+function LastReceived({ health, zone }: { health: Health; zone: TimeZoneMode }) {
   const { lastReceivedAt, silence } = health;
   if (lastReceivedAt === null) return <p className={styles.line}>No alert received yet.</p>;
   return (
     <p className={styles.line} data-field="last-received">
-      Last alert received <time dateTime={new Date(lastReceivedAt).toISOString()}>{exactTime(lastReceivedAt)}</time> (
+      Last alert received{' '}
+      <time dateTime={new Date(lastReceivedAt).toISOString()}>{exactTime(lastReceivedAt, zone)}</time> (
       {silence.silentForMinutes === 0 ? 'under a minute ago' : `${formatMinutes(silence.silentForMinutes ?? 0)} ago`}
       ).
     </p>
@@ -72,7 +80,7 @@ function Counts({ health }: { health: Health }) {
   );
 }
 
-function Refused({ health }: { health: Health }) {
+function Refused({ health, zone }: { health: Health; zone: TimeZoneMode }) {
   const { count, lastAt, byStatus } = health.refused;
   const statuses = Object.entries(byStatus)
     .map(([status, n]) => `${n} × ${status}`)
@@ -81,7 +89,7 @@ function Refused({ health }: { health: Health }) {
     <p className={styles.line} data-field="refused">
       {count === 0
         ? 'No request was refused before storing (all of your webhook URLs).'
-        : `${count} ${count === 1 ? 'request was' : 'requests were'} refused before storing (${statuses}; all of your webhook URLs), the latest ${exactTime(lastAt ?? 0)}.`}
+        : `${count} ${count === 1 ? 'request was' : 'requests were'} refused before storing (${statuses}; all of your webhook URLs), the latest ${exactTime(lastAt ?? 0, zone)}.`}
     </p>
   );
 }
@@ -115,33 +123,31 @@ function ThresholdForm({ strategy }: { strategy: Strategy }) {
 
   return (
     <form onSubmit={submit} noValidate className={styles.form} aria-label={`Silent warning of ${strategy.name}`}>
-      <div className={styles.field}>
-        <label htmlFor={id}>Warn when silent for (minutes)</label>
-        <Input
-          id={id}
-          inputMode="numeric"
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-          className={styles.input}
-        />
-        <p id={`${id}-hint`} className={styles.hint}>
-          1 to 10080 (7 days); empty turns the warning off.
-        </p>
-        {error ? (
-          <p id={`${id}-error`} className={styles.error}>
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <label htmlFor={id} className={styles.label}>
+        Warn when silent for (minutes)
+      </label>
+      <Input
+        id={id}
+        inputMode="numeric"
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+        className={styles.input}
+      />
       <Button type="submit" variant="outline" size="sm">
         Save threshold
       </Button>
-      {saved ? (
-        <span role="status" className={styles.hint}>
-          Saved.
-        </span>
+      <span role="status" className={styles.hint}>
+        {saved ? 'Saved.' : ''}
+      </span>
+      <p id={`${id}-hint`} className={`${styles.hint} ${styles.wide}`}>
+        1 to 10080 (7 days); empty turns the warning off.
+      </p>
+      {error ? (
+        <p id={`${id}-error`} className={`${styles.error} ${styles.wide}`}>
+          {error}
+        </p>
       ) : null}
     </form>
   );
@@ -155,6 +161,7 @@ function ThresholdForm({ strategy }: { strategy: Strategy }) {
 export function WebhookHealthPanel({ strategy }: { strategy: Strategy }) {
   const [open, setOpen] = useState(false);
   const health = useWebhookHealth(strategy.id, open);
+  const zone = useTimeZone();
   return (
     <details
       className={styles.panel}
@@ -174,9 +181,9 @@ export function WebhookHealthPanel({ strategy }: { strategy: Strategy }) {
         ) : (
           <>
             <SilentWarning health={health.data} />
-            <LastReceived health={health.data} />
+            <LastReceived health={health.data} zone={zone} />
             <Counts health={health.data} />
-            <Refused health={health.data} />
+            <Refused health={health.data} zone={zone} />
             <LatencyHistogram
               buckets={health.data.latency.buckets}
               caption="Delivery latency, last 7 days: alert time to receipt"
