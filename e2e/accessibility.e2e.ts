@@ -34,7 +34,14 @@ beforeAll(async () => {
   await postAlert(url, repeated);
   await postAlert(
     url,
-    JSON.stringify({ ticker: 'ETHUSDT', action: 'sell', price: 3150.25, strategy: 'Mean reversion' }),
+    // With the time TradingView fired it, so the webhook health's latency histogram draws a bar.
+    JSON.stringify({
+      ticker: 'ETHUSDT',
+      action: 'sell',
+      price: 3150.25,
+      strategy: 'Mean reversion',
+      timenow: new Date(Date.now() - 1_500).toISOString(),
+    }),
   );
   await postAlert(url, 'BUY BTCUSDT @ 65000');
 });
@@ -112,6 +119,34 @@ const CHECKS: Check[] = [
         .filter({ hasText: /Repeat of signal/ })
         .waitFor();
     },
+  },
+  {
+    name: "the signals list with a signal's journey and its repeat's open",
+    path: '/signals',
+    signedIn: true,
+    ready: async (page) => {
+      const repeat = page.getByRole('row').filter({ hasText: /Repeat of signal/ });
+      await repeat.waitFor({ timeout: 15_000 });
+      await repeat.getByRole('button', { name: /^Details of/ }).click();
+      const original = page
+        .getByRole('row')
+        .filter({ hasText: /accepted/ })
+        .filter({ hasText: /BTC/ });
+      await original.getByRole('button', { name: /^Details of/ }).click();
+      await page.getByRole('region', { name: 'Signal journey' }).nth(1).waitFor();
+      await page.getByRole('link', { name: /^signal \d+$/ }).waitFor();
+    },
+  },
+  {
+    name: 'Settings > Strategy with the webhook health open',
+    path: '/settings/strategy',
+    signedIn: true,
+    ready: async (page) => {
+      await page.locator('summary', { hasText: 'Webhook health' }).click();
+      await page.getByRole('table', { name: 'Alerts received by status' }).waitFor({ timeout: 15_000 });
+      await page.getByRole('table', { name: /Delivery latency.*\(1 alert\)/ }).waitFor();
+    },
+    within: '[data-slot="webhook-health"]',
   },
   {
     name: 'the signals list filtered to one ticker',

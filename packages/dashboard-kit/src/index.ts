@@ -263,6 +263,14 @@ export {
   type ReturnBinning,
   type ReturnsHistogramProps,
 } from './components/ReturnsHistogram';
+export {
+  SignalJourney,
+  formatDelay,
+  type SignalJourneyOutcome,
+  type SignalJourneyOutOfSync,
+  type SignalJourneyProps,
+} from './components/SignalJourney';
+export { LatencyHistogram, type LatencyBucket, type LatencyHistogramProps } from './components/LatencyHistogram';
 export { createIcon, type IconProps } from './icons/createIcon';
 export { AlertTriangleIcon } from './icons/AlertTriangleIcon';
 export { BellIcon } from './icons/BellIcon';

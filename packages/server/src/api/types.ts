@@ -24,12 +24,14 @@ export type {
 } from '../modules/signals/schemas';
 export type { ReasonCode } from '../modules/signals/alert';
 export type { ReachabilityProblemCode, WebhookReachability, WebhookRefusals } from '../modules/signals/webhook-status';
+export type { WebhookHealth } from '../modules/signals/health-schemas';
 export type {
   Breakdown,
   BreakdownQuery,
   CreateStrategyRequest,
   EquityCurve,
   ExitReason,
+  OutOfSync,
   Outcome,
   Performance,
   PerformanceQuery,

@@ -64,6 +64,8 @@ export interface StrategiesTable {
   created_at: number;
   updated_at: number;
   rotated_at: number | null;
+  /** Minutes without an alert after which a strategy that usually receives them is "silent"; null: never (0007). */
+  silent_after_minutes: Generated<number | null>;
 }
 
 /** A strategy's paper account (modules/paper/store.ts). */
@@ -95,6 +97,8 @@ export interface SignalOutcomesTable {
   latency_ms: number | null;
   reason: string | null;
   decided_at: number;
+  /** JSON OutOfSync (paper/engine.ts) when the alert's position disagreed with the paper book (migration 0007). */
+  out_of_sync: string | null;
 }
 
 /** A paper trade: open while its position is, closed after. */
@@ -189,6 +193,11 @@ export interface SignalsTable {
   raw: string;
   /** The strategy whose URL received it. */
   strategy_id: number;
+  /** When its row was written, ms; null for signals stored before migration 0007. */
+  stored_at: number | null;
+  /** TradingView's position before the order: long, flat or short, and its size (unsigned) (migration 0007). */
+  prev_market_position: string | null;
+  prev_position_size: number | null;
 }
 
 /** Webhook posts refused before storing (429, 403, 413, 415), per user and status. */

@@ -29,6 +29,9 @@ export const signal: Signal = {
   duplicateOf: null,
   alertTime: 1749033000000,
   receivedAt: 1749033000412,
+  storedAt: 1749033000415,
+  decidedAt: 1749033000431,
+  repeats: 0,
   strategyId: '3',
   outcome: {
     status: 'executed',

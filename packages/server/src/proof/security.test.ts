@@ -369,6 +369,7 @@ describe('a server process that handled sign-ins and webhook posts', () => {
     expect(performance.tradeCount).toBe(0);
     for (const [method, url] of [
       ['GET', `/api/strategies/${strategy.id}`],
+      ['GET', `/api/strategies/${strategy.id}/health`],
       ['PATCH', `/api/strategies/${strategy.id}`],
       ['DELETE', `/api/strategies/${strategy.id}`],
       ['POST', `/api/strategies/${strategy.id}/rotate`],

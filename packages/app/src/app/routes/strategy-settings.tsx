@@ -35,6 +35,7 @@ import {
   type SettingsDraft,
 } from '../../features/paper/settings-form';
 import { alertMessageTemplate } from '../../features/webhook/alert-template';
+import { WebhookHealthPanel } from '../../features/webhook/components/webhook-health';
 import { CopyButton } from '../../features/webhook/components/copy-button';
 import * as copyStyles from '../../features/webhook/components/copy-field.css';
 import {
@@ -511,6 +512,7 @@ function StrategyCard({
             </div>
           </div>
           <SettingsForm strategy={strategy} />
+          <WebhookHealthPanel strategy={strategy} />
           <div className={styles.actions}>
             <ConfirmAction
               {...confirmation('rotate')}

@@ -18,6 +18,9 @@ const base: Signal = {
   duplicateOf: null,
   alertTime: 1000,
   receivedAt: 2000,
+  storedAt: null,
+  decidedAt: null,
+  repeats: 0,
   strategyId: '3',
   outcome: null,
 };

@@ -3,6 +3,7 @@ import { useMemo, useRef } from 'react';
 import type { Signal } from '@signaldeck/server/api-types';
 import { signalOutcomeText } from '../paper/outcome-text';
 import { reasonHelpHref } from '../webhook/docs';
+import { journeyFields } from './journey';
 
 /** A raw body the list left out, fetched on its own. */
 export type RawBody = RawBodyStatus | { state: 'loaded'; raw: string };
@@ -42,6 +43,7 @@ export function useSignalRows(
           strategy: strategyLabel(names.get(signal.strategyId), signal.strategy),
           outcome: signalOutcomeText(signal),
           reasonHelpHref: reasonHelpHref(signal.reasonCode),
+          ...journeyFields(signal),
           ...(body?.state === 'loaded' ? { raw: body.raw } : {}),
         };
         cache.current.set(signal, { names, body, row });

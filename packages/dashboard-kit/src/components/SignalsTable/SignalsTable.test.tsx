@@ -412,6 +412,44 @@ describe('given an accepted signal whose outcome is longer than its row', () => 
   });
 });
 
+describe('given an out-of-sync signal with its journey', () => {
+  const received = Date.UTC(2026, 4, 2, 14, 3, 7, 120);
+  const signals = [
+    makeSignal({
+      id: 'synced',
+      ticker: 'SOL',
+      action: 'sell',
+      receivedAt: received,
+      alertTime: received - 1_500,
+      outOfSync: true,
+      journey: {
+        storedAt: received + 3,
+        outcome: { status: 'executed', at: received + 20, detail: 'sell 1 @ 150.00' },
+        outOfSync: { at: 'before', tradingView: 'flat', paper: 'long 1' },
+        repeats: 2,
+      },
+    }),
+  ];
+
+  it('should badge the row out of sync, and show the journey in its details', async () => {
+    const user = userEvent.setup();
+    render(<SignalsTable signals={signals} timeZone="UTC" />);
+    const row = screen.getByRole('row', { name: /SOL/ });
+    expect(within(row).getByText('out of sync')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Details of SOL sell' }));
+    const toggle = screen.getByRole('button', { name: 'Details of SOL sell' });
+    const detail = within(document.getElementById(toggle.getAttribute('aria-controls')!)!);
+    const journey = detail.getByRole('region', { name: 'Signal journey' });
+    expect(
+      within(journey)
+        .getAllByRole('listitem')
+        .map((step) => step.getAttribute('data-step')),
+    ).toEqual(['alert', 'received', 'stored', 'executed']);
+    expect(journey).toHaveTextContent('Repeated 2 times');
+    expect(journey).toHaveTextContent('TradingView was flat, the paper account long 1');
+  });
+});
+
 describe('given a row with a hostile raw body', () => {
   const hostile = '<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">';
   const signals = [

@@ -7,6 +7,7 @@ import { GridCells, GridRow, type GridRowProps } from '../../table/GridRow';
 import { HEADER_HEIGHT_PX } from '../../table/layout';
 import * as gridStyles from '../../table/table.css';
 import { focusRing } from '../../theme/focus.css';
+import { SignalJourney } from '../SignalJourney';
 import type { TimeZoneMode } from '../../time/time-zone';
 import { Button } from '../Button';
 import type { SignalTableRow } from './columns';
@@ -442,6 +443,19 @@ function DetailRow({
                 <dt className={styles.detailTerm}>Outcome</dt>
                 <dd className={styles.detailValue} data-field="outcome">
                   {signal.outcome}
+                </dd>
+              </>
+            ) : null}
+            {signal.journey ? (
+              <>
+                <dt className={styles.detailTerm}>Journey</dt>
+                <dd className={styles.detailValue} data-field="journey">
+                  <SignalJourney
+                    {...signal.journey}
+                    alertTime={signal.alertTime}
+                    receivedAt={signal.receivedAt}
+                    timeZone={timeZone}
+                  />
                 </dd>
               </>
             ) : null}

@@ -80,10 +80,13 @@ export function StatusCell({
   status,
   reason,
   outcome = null,
+  outOfSync = false,
 }: {
   status: SignalStatus;
   reason: string | null;
   outcome?: string | null;
+  /** The alert's TradingView position disagreed with the paper account's. */
+  outOfSync?: boolean;
 }) {
   const note = reason ?? outcome;
   return (
@@ -91,6 +94,11 @@ export function StatusCell({
       <Badge variant={STATUS_VARIANT[status]} className={styles.statusBadge}>
         {status}
       </Badge>
+      {outOfSync ? (
+        <Badge variant="danger" className={styles.statusBadge} data-slot="signals-table-out-of-sync">
+          out of sync
+        </Badge>
+      ) : null}
       {note ? (
         <span className={clsx(styles.reason, grid.isolated)} title={note} data-slot="signals-table-reason">
           {note}
@@ -217,6 +225,7 @@ export const signalColumns = helper.columns([
         status={context.getValue()}
         reason={context.row.original.reason}
         outcome={context.row.original.outcome ?? null}
+        outOfSync={context.row.original.outOfSync ?? false}
       />
     ),
   }),

@@ -1,3 +1,5 @@
+import type { SignalJourneyProps } from '../SignalJourney';
+
 /** Whether the server stored a signal as a usable alert, refused it, or recognised a repeat. */
 export type SignalStatus = 'accepted' | 'rejected' | 'duplicate';
 
@@ -30,6 +32,13 @@ export interface SignalRow {
    * details show a "How to fix" link to it after the reason. Never HTML: an href only.
    */
   reasonHelpHref?: string | null;
+  /**
+   * The signal's journey (alert time, received, stored, executed or ignored, repeats), shown in its details by
+   * SignalJourney; `receivedAt` and `alertTime` come from the row.
+   */
+  journey?: Omit<SignalJourneyProps, 'alertTime' | 'receivedAt' | 'timeZone'> | null;
+  /** Set when the alert's TradingView position disagreed with the paper account: an "out of sync" badge. */
+  outOfSync?: boolean;
 }
 
 /** Where a raw body left out of the list stands: being fetched, or failed with a message to show. */

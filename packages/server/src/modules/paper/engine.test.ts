@@ -595,6 +595,8 @@ describe('given an order the account cannot hold', () => {
     expect(step.outcome).toEqual({
       status: 'ignored',
       reason: expect.stringMatching(/is worth more than 1,000,000,000,000\.00 USD, the largest order/),
+      // TradingView holds the position the account could not take.
+      ...('positionSize' in fields && { outOfSync: expect.objectContaining({ at: 'after' }) }),
     });
     expect(step.state).toBe(start);
     expect(step.events).toEqual([]);
@@ -676,6 +678,104 @@ describe("given an alert's market_position, stop_loss and take_profit", () => {
     expect(state.positions.BTC).toMatchObject({
       stopLoss: { price: 90, source: 'alert' },
       takeProfit: { price: 130, source: 'alert' },
+    });
+  });
+});
+
+describe('given alerts that carry TradingView position (out of sync)', () => {
+  const long = () => run(settingsWith(), [[signal({ action: 'buy', quantity: 1 }), 100]]).state;
+
+  it('should not flag an alert whose previous and target positions match the paper book', () => {
+    const { outcomes } = run(
+      settingsWith(),
+      [
+        [
+          signal({
+            action: 'sell',
+            prevMarketPosition: 'long',
+            prevPositionSize: 1,
+            marketPosition: 'flat',
+            positionSize: 0,
+          }),
+          110,
+        ],
+      ],
+      long(),
+    );
+    expect(outcomes[0]).toMatchObject({ status: 'executed', side: 'sell', quantity: 1 });
+    expect(outcomes[0]).not.toHaveProperty('outOfSync');
+  });
+
+  it('should flag TradingView flat before the order while the paper account is long, showing both', () => {
+    const { outcomes } = run(
+      settingsWith(),
+      [[signal({ action: 'buy', quantity: 1, prevMarketPosition: 'flat', marketPosition: 'long' }), 110]],
+      long(),
+    );
+    expect(outcomes[0]).toEqual({
+      status: 'ignored',
+      reason: 'already long 1 BTC; adding to a position is off for this strategy',
+      outOfSync: {
+        at: 'before',
+        tradingView: { position: 'flat', size: 0 },
+        paper: { position: 'long', size: 1 },
+      },
+    });
+  });
+
+  it('should flag a size mismatch: TradingView held 2 BTC before the order, the account 1', () => {
+    const { outcomes } = run(
+      settingsWith(),
+      [[signal({ action: 'sell', prevMarketPosition: 'long', prevPositionSize: 2, positionSize: 0 }), 110]],
+      long(),
+    );
+    expect(outcomes[0]).toMatchObject({
+      status: 'executed',
+      outOfSync: { at: 'before', tradingView: { position: 'long', size: 2 }, paper: { position: 'long', size: 1 } },
+    });
+  });
+
+  it('should flag a target TradingView reached and the account did not (an add the account refused)', () => {
+    const { outcomes } = run(settingsWith(), [[signal({ action: 'buy', positionSize: 2 }), 110]], long());
+    expect(outcomes[0]).toMatchObject({
+      status: 'ignored',
+      outOfSync: { at: 'after', tradingView: { position: 'long', size: 2 }, paper: { position: 'long', size: 1 } },
+    });
+  });
+
+  it('should compare only sides when the strategy sizes positions itself', () => {
+    const { outcomes } = run(
+      fixed(1),
+      [[signal({ action: 'sell', prevMarketPosition: 'long', prevPositionSize: 5, positionSize: -5 }), 110]],
+      long(),
+    );
+    expect(outcomes[0]).toMatchObject({ status: 'executed' });
+    expect(outcomes[0]).not.toHaveProperty('outOfSync');
+  });
+
+  it('should never flag an alert without position fields, whatever the book holds', () => {
+    const { outcomes } = run(
+      settingsWith(),
+      [
+        [signal({ action: 'buy', quantity: 1 }), 110],
+        [signal({ action: 'exit_short' }), 110],
+        [signal({ action: 'sell' }), 110],
+      ],
+      long(),
+    );
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['ignored', 'ignored', 'executed']);
+    for (const outcome of outcomes) expect(outcome).not.toHaveProperty('outOfSync');
+  });
+
+  it('should check a next_open signal when the open fills it, against the book at that open', () => {
+    const settings = settingsWith({ fill: 'next_open' });
+    const waiting = signal({ action: 'sell', prevMarketPosition: 'flat', receivedAt: T0 + 10_000 });
+    const pending = executeSignal(long(), waiting, settings, quote(100));
+    expect(pending.outcome).toEqual({ status: 'pending', reason: 'waiting for the open of the next 1m candle' });
+    const filled = applyCandle(pending.state, 'BTC', candle(T0 + MINUTE, 101, 102, 100, 101), settings);
+    expect(filled.outcomes[0]!.outcome).toMatchObject({
+      status: 'executed',
+      outOfSync: { at: 'before', tradingView: { position: 'flat', size: 0 }, paper: { position: 'long', size: 1 } },
     });
   });
 });

@@ -18,7 +18,8 @@ import {
 import { entryLevels, exitOnCandle, type PriceCandle } from './exits';
 import { basisPoints, floorQuantity, notional, roundMoney, roundPrice, roundQuantity } from './money';
 import type { StrategySettings } from './settings';
-import type { Outcome, PaperSignal } from './signal';
+import type { MarketPosition } from './signal';
+import type { BookPosition, OutOfSync, Outcome, PaperSignal } from './signal';
 
 /*
  * The paper engine: pure functions from (account, input, settings, market) to (account, outcome, events). No clock,
@@ -363,6 +364,66 @@ function fillSignal(
   };
 }
 
+/** The paper account's position in a pair, as a TradingView position reads. */
+const bookOf = (position: Position | undefined): BookPosition & { size: number } =>
+  position ? { position: position.side, size: position.quantity } : { position: 'flat', size: 0 };
+
+/**
+ * Whether TradingView's position disagrees with the paper book: the direction, and the size when the alert gives
+ * one and the strategy trades the alert's sizes (`signal` sizing; other modes size positions their own way).
+ */
+function disagrees(tradingView: BookPosition, paper: BookPosition & { size: number }, exactSizes: boolean): boolean {
+  if (tradingView.position !== paper.position) return true;
+  return exactSizes && tradingView.size !== null && tradingView.size !== paper.size;
+}
+
+/** TradingView's position from a direction and/or a size (signed or not); null when the alert gives neither. */
+function tradingViewPosition(direction: MarketPosition | null, size: number | null): BookPosition | null {
+  const magnitude = size === null ? null : floorQuantity(Math.abs(size));
+  if (direction !== null) return { position: direction, size: direction === 'flat' ? 0 : magnitude };
+  if (magnitude === null) return null;
+  if (magnitude === 0) return { position: 'flat', size: 0 };
+  // A signed size (position_size) says the side; an unsigned one (prev_market_position_size) does not.
+  return size! < 0 ? { position: 'short', size: magnitude } : { position: 'long', size: magnitude };
+}
+
+/**
+ * Compares the alert's positions with the paper book around the signal: TradingView's position before the order
+ * with the account's before, then its position after the order with the account's after. The first disagreement
+ * found, or undefined when they agree or the alert carries no position.
+ */
+export function checkSync(
+  signal: PaperSignal,
+  settings: StrategySettings,
+  before: Position | undefined,
+  after: Position | undefined,
+): OutOfSync | undefined {
+  const exactSizes = settings.sizing.mode === 'signal';
+  const previous = tradingViewPosition(signal.prevMarketPosition, signal.prevPositionSize);
+  if (previous) {
+    // prev_market_position_size alone has no side: only its size is compared (0 reads as flat).
+    const sideKnown = signal.prevMarketPosition !== null || previous.size === 0;
+    const paper = bookOf(before);
+    const compared = sideKnown
+      ? previous
+      : { ...previous, position: paper.position === 'flat' ? 'long' : paper.position };
+    if (disagrees(compared, paper, exactSizes)) return { at: 'before', tradingView: compared, paper };
+  }
+  const target = tradingViewPosition(signal.marketPosition, signal.positionSize);
+  if (target) {
+    const paper = bookOf(after);
+    if (disagrees(target, paper, exactSizes)) return { at: 'after', tradingView: target, paper };
+  }
+  return undefined;
+}
+
+/** The step with its outcome flagged when the alert's positions disagree with the book (decided outcomes only). */
+function withSync(step: SignalStep, signal: PaperSignal, settings: StrategySettings, before: Position | undefined) {
+  if (step.outcome.status === 'pending') return step;
+  const outOfSync = checkSync(signal, settings, before, step.state.positions[signal.ticker]);
+  return outOfSync ? { ...step, outcome: { ...step.outcome, outOfSync } } : step;
+}
+
 /** The market price at receipt, if the pair's data is fresh enough to call it one. */
 function marketPrice(quote: Quote | null, receivedAt: number): number | null {
   if (quote === null || receivedAt - quote.time > MAX_QUOTE_AGE_MS) return null;
@@ -390,22 +451,28 @@ export function executeSignal(
       events: [],
     };
   }
+  const before = state.positions[signal.ticker];
   const market = marketPrice(quote, signal.receivedAt);
   if (settings.fill === 'signal' && signal.price !== null && market !== null) {
     const deviation = Math.abs(signal.price / market - 1);
     if (deviation > MAX_SIGNAL_PRICE_DEVIATION) {
-      return {
-        state,
-        outcome: ignored(
-          `the alert's price ${signal.price} is ${(deviation * 100).toFixed(1)}% from the market price ${market}; ` +
-            `fill "signal" takes alert prices within ${MAX_SIGNAL_PRICE_DEVIATION * 100}% of the market`,
-        ),
-        events: [],
-      };
+      return withSync(
+        {
+          state,
+          outcome: ignored(
+            `the alert's price ${signal.price} is ${(deviation * 100).toFixed(1)}% from the market price ${market}; ` +
+              `fill "signal" takes alert prices within ${MAX_SIGNAL_PRICE_DEVIATION * 100}% of the market`,
+          ),
+          events: [],
+        },
+        signal,
+        settings,
+        before,
+      );
     }
   }
   const reference = settings.fill === 'signal' ? (signal.price ?? market) : market;
-  return fillSignal(state, signal, settings, reference, signal.receivedAt);
+  return withSync(fillSignal(state, signal, settings, reference, signal.receivedAt), signal, settings, before);
 }
 
 /**
@@ -430,7 +497,12 @@ export function applyCandle(
   if (due.length > 0) {
     next = { ...next, pending: state.pending.filter((signal) => !due.includes(signal)) };
     for (const signal of due) {
-      const step = fillSignal(next, signal, settings, candle.open, candle.time);
+      const step = withSync(
+        fillSignal(next, signal, settings, candle.open, candle.time),
+        signal,
+        settings,
+        next.positions[symbol],
+      );
       next = step.state;
       outcomes.push({ signalId: signal.id, outcome: step.outcome });
       events.push(...step.events);

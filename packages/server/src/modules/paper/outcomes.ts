@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { SignalOutcomesTable } from '../../db/schema';
-import type { Outcome } from './signal';
+import type { OutOfSync, Outcome } from './signal';
 
 /*
  * A signal's outcome as the signal_outcomes row stores it, and back. Read beside the signal (a left join whose
@@ -17,6 +17,8 @@ export const OUTCOME_COLUMNS = [
   'o.filled_at as outcome_filled_at',
   'o.latency_ms as outcome_latency_ms',
   'o.reason as outcome_reason',
+  'o.out_of_sync as outcome_out_of_sync',
+  'o.decided_at as outcome_decided_at',
 ] as const;
 
 export interface OutcomeColumns {
@@ -29,7 +31,13 @@ export interface OutcomeColumns {
   outcome_filled_at: number | null;
   outcome_latency_ms: number | null;
   outcome_reason: string | null;
+  outcome_out_of_sync: string | null;
+  outcome_decided_at: number | null;
 }
+
+/** The stored out-of-sync note, when there is one, as the outcome's optional field. */
+const syncOf = (row: OutcomeColumns): { outOfSync?: OutOfSync } =>
+  row.outcome_out_of_sync === null ? {} : { outOfSync: JSON.parse(row.outcome_out_of_sync) as OutOfSync };
 
 export function outcomeFromColumns(row: OutcomeColumns): Outcome | null {
   switch (row.outcome_status) {
@@ -45,10 +53,12 @@ export function outcomeFromColumns(row: OutcomeColumns): Outcome | null {
         slippage: row.outcome_slippage!,
         filledAt: Number(row.outcome_filled_at),
         latencyMs: Number(row.outcome_latency_ms),
+        ...syncOf(row),
       };
     case 'ignored':
+      return { status: 'ignored', reason: row.outcome_reason ?? '', ...syncOf(row) };
     case 'pending':
-      return { status: row.outcome_status, reason: row.outcome_reason ?? '' };
+      return { status: 'pending', reason: row.outcome_reason ?? '' };
   }
 }
 
@@ -72,5 +82,6 @@ export function outcomeRow(
     latency_ms: executed?.latencyMs ?? null,
     reason: outcome.status === 'executed' ? null : outcome.reason,
     decided_at: decidedAt,
+    out_of_sync: outcome.status !== 'pending' && outcome.outOfSync ? JSON.stringify(outcome.outOfSync) : null,
   };
 }

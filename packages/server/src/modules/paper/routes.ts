@@ -52,6 +52,7 @@ const exampleStrategy = {
   tradingViewOnly: false,
   reachability: { ok: true, problems: [] },
   refused: { count: 2, lastAt: 1748998800000, byStatus: { '429': 2 } },
+  silentAfterMinutes: 1440,
 };
 const stats = {
   tradeCount: 1,

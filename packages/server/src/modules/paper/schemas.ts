@@ -3,6 +3,7 @@ import { named } from '../../openapi/components';
 import { SYMBOLS } from '../market/markets';
 import { reachabilitySchema, refusalsSchema } from '../signals/webhook-status';
 import type { BREAKDOWNS } from './breakdowns';
+import { silentAfterMinutes } from '../signals/health-schemas';
 import { FILL_MODES, OPPOSITE_SIGNAL_POLICIES, SIDES, SIZING_MODES } from './settings';
 
 /**
@@ -19,6 +20,31 @@ const usd = z.number();
 
 export const idParams = z.object({ id: z.string().describe('A positive integer.') });
 
+const bookPosition = z.object({
+  position: z.enum(['long', 'flat', 'short']),
+  size: z.number().nonnegative().nullable().describe('Unsigned; null when the alert did not say.'),
+});
+
+export const outOfSyncSchema = named(
+  'OutOfSync',
+  z
+    .object({
+      at: z
+        .enum(['before', 'after'])
+        .describe(
+          "`before`: TradingView's position before the order (`prev_market_position`, `prev_market_position_size`) " +
+            "against the paper account's before the signal; `after`: its position after the order (`market_position`, " +
+            "`position_size`) against the account's after it.",
+        ),
+      tradingView: bookPosition.describe("TradingView's position, as the alert gave it."),
+      paper: bookPosition.extend({ size: z.number().nonnegative() }).describe("The paper account's position."),
+    })
+    .describe(
+      "The alert's position disagreed with the paper account's: an alert was probably missed (or ignored). Sizes are " +
+        'compared only with `signal` sizing. Present only when out of sync; never when the alert gives no position.',
+    ),
+);
+
 export const outcomeSchema = named(
   'Outcome',
   z
@@ -32,10 +58,12 @@ export const outcomeSchema = named(
         slippage: usd.describe('What slippage cost, USD.'),
         filledAt: epochMs,
         latencyMs: z.int().nonnegative().describe('From receipt to the fill (the wait for the open with next_open).'),
+        outOfSync: outOfSyncSchema.optional(),
       }),
       z.object({
         status: z.literal('ignored'),
         reason: z.string().describe('Why nothing was traded, in words a trader can act on.'),
+        outOfSync: outOfSyncSchema.optional(),
       }),
       z.object({
         status: z.literal('pending'),
@@ -108,6 +136,7 @@ export const updateStrategyBody = named(
       .describe(
         "true: the strategy's URL takes alerts from TradingView's addresses only (behind a reverse proxy, TRUST_PROXY must name it).",
       ),
+    silentAfterMinutes: silentAfterMinutes.optional(),
   }),
 );
 
@@ -153,6 +182,7 @@ export const strategySchema = named(
         .describe("Whether this strategy's URL takes alerts from TradingView's addresses only."),
       reachability: reachabilitySchema,
       refused: refusalsSchema.describe("Posts to this strategy's URL turned away before anything was stored."),
+      silentAfterMinutes,
     })
     .describe('A strategy: one webhook URL, its settings and its own paper account.'),
 );
@@ -393,6 +423,7 @@ export const replayResultSchema = named(
 );
 
 export type Outcome = z.output<typeof outcomeSchema>;
+export type OutOfSync = z.output<typeof outOfSyncSchema>;
 export type StrategySettingsJson = z.output<typeof settingsSchema>;
 export type Strategy = z.output<typeof strategySchema>;
 export type StrategyList = z.output<typeof strategyListSchema>;

@@ -126,6 +126,7 @@ export class PaperService {
       tradingViewOnly: webhook.tradingViewOnly,
       reachability: webhookReachability(webhookUrl),
       refused: refused ?? { count: 0, lastAt: null, byStatus: {} },
+      silentAfterMinutes: row.silent_after_minutes === null ? null : Number(row.silent_after_minutes),
     };
   }
 
@@ -193,7 +194,7 @@ export class PaperService {
   async update(
     userId: number,
     id: number,
-    input: { name?: string; settings?: unknown; tradingViewOnly?: boolean },
+    input: { name?: string; settings?: unknown; tradingViewOnly?: boolean; silentAfterMinutes?: number | null },
     url: (token: string) => string,
   ): Promise<Strategy> {
     const row = await this.#db
@@ -217,6 +218,7 @@ export class PaperService {
           ...(input.name !== undefined && { name: input.name }),
           ...(settings && { settings: JSON.stringify(settings) }),
           ...(input.tradingViewOnly !== undefined && { tradingview_only: input.tradingViewOnly ? 1 : 0 }),
+          ...(input.silentAfterMinutes !== undefined && { silent_after_minutes: input.silentAfterMinutes }),
           updated_at: this.#clock(),
         })
         .where('id', '=', id)

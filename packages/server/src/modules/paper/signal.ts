@@ -23,6 +23,10 @@ export interface PaperSignal {
   positionSize: number | null;
   /** TradingView's `{{strategy.market_position}}`. */
   marketPosition: MarketPosition | null;
+  /** TradingView's `{{strategy.prev_market_position}}`: its position before the order. */
+  prevMarketPosition: MarketPosition | null;
+  /** TradingView's `{{strategy.prev_market_position_size}}`: its size before the order, unsigned. */
+  prevPositionSize: number | null;
   /** Stop loss and take profit prices from the alert; they override the strategy's percentages. */
   stopLoss: number | null;
   takeProfit: number | null;
@@ -30,6 +34,23 @@ export interface PaperSignal {
   alertTime: number | null;
   /** When SignalDeck received it, ms since 1970. */
   receivedAt: number;
+}
+
+/** A position as TradingView or the paper account holds it; `size` null when the alert did not say. */
+export interface BookPosition {
+  position: MarketPosition;
+  size: number | null;
+}
+
+/**
+ * The alert's position and the paper account's disagreed: TradingView's position before the order
+ * (`prev_market_position`, `prev_market_position_size`) against the account's before it (`at: "before"`), or its
+ * position after the order (`market_position`, `position_size`) against the account's after it (`at: "after"`).
+ */
+export interface OutOfSync {
+  at: 'before' | 'after';
+  tradingView: BookPosition;
+  paper: BookPosition & { size: number };
 }
 
 export type Outcome =
@@ -46,6 +67,8 @@ export type Outcome =
       filledAt: number;
       /** From receipt to the fill's modelled time: 0 for an immediate fill, the wait for the open with next_open. */
       latencyMs: number;
+      /** Only when the alert's position disagreed with the paper book. */
+      outOfSync?: OutOfSync;
     }
-  | { status: 'ignored'; reason: string }
+  | { status: 'ignored'; reason: string; outOfSync?: OutOfSync }
   | { status: 'pending'; reason: string };

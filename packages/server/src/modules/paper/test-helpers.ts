@@ -23,6 +23,8 @@ export function signal(overrides: Partial<PaperSignal> & Pick<PaperSignal, 'acti
     quantity: null,
     positionSize: null,
     marketPosition: null,
+    prevMarketPosition: null,
+    prevPositionSize: null,
     stopLoss: null,
     takeProfit: null,
     alertTime: null,

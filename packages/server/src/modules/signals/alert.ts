@@ -18,6 +18,10 @@ export interface SignalFields {
   positionSize: number | null;
   /** TradingView's `{{strategy.market_position}}`: where the position should be after the order. */
   marketPosition: MarketPosition | null;
+  /** TradingView's `{{strategy.prev_market_position}}`: where the position was before the order. */
+  prevMarketPosition: MarketPosition | null;
+  /** TradingView's `{{strategy.prev_market_position_size}}`: the size before the order (unsigned). */
+  prevPositionSize: number | null;
   /** Stop loss and take profit prices; they override the strategy's percentages for the position. */
   stopLoss: number | null;
   takeProfit: number | null;
@@ -147,6 +151,12 @@ const symbol = z.string().max(64).transform(normalizeTicker).pipe(z.string());
 const action = z.string().max(32).transform(normalizeAction).pipe(z.enum(ACTIONS));
 const positiveNumber = z.unknown().transform(parseStrictNumber).pipe(z.number().positive());
 
+const marketPosition = z
+  .string()
+  .max(16)
+  .transform((value) => value.trim().toLowerCase())
+  .pipe(z.enum(MARKET_POSITIONS));
+
 const rule = <T>(definition: FieldRule<T>) => definition;
 
 const textProblem =
@@ -197,12 +207,20 @@ const FIELD_RULES = {
   marketPosition: rule({
     label: 'Market position',
     keys: ['market_position', 'strategy.market_position'],
-    schema: z
-      .string()
-      .max(16)
-      .transform((value) => value.trim().toLowerCase())
-      .pipe(z.enum(MARKET_POSITIONS)),
+    schema: marketPosition,
     problem: (value) => `Market position must be long, flat or short (got ${shown(value)})`,
+  }),
+  prevMarketPosition: rule({
+    label: 'Previous market position',
+    keys: ['prev_market_position', 'strategy.prev_market_position'],
+    schema: marketPosition,
+    problem: (value) => `Previous market position must be long, flat or short (got ${shown(value)})`,
+  }),
+  prevPositionSize: rule({
+    label: 'Previous position size',
+    keys: ['prev_market_position_size', 'prev_position_size', 'strategy.prev_market_position_size'],
+    schema: z.unknown().transform(parseStrictNumber).pipe(z.number().nonnegative()),
+    problem: (value) => `Previous position size must be a number, 0 or more (got ${shown(value)})`,
   }),
   stopLoss: rule({
     label: 'Stop loss',
@@ -306,6 +324,8 @@ const EMPTY_FIELDS: SignalFields = {
   quantity: null,
   positionSize: null,
   marketPosition: null,
+  prevMarketPosition: null,
+  prevPositionSize: null,
   stopLoss: null,
   takeProfit: null,
   interval: null,

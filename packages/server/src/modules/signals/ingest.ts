@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type CompiledQuery, type Kysely, type Selectable } from 'kysely';
 import { writeTransaction, type DatabaseHandle, type Dialect } from '../../db/connection';
 import { isDatabaseUnavailable, isUniqueViolation } from '../../db/errors';
+import type { Clock } from '../../clock';
 import type { Database, SignalsTable } from '../../db/schema';
 import { SqliteWriter } from '../../db/sqlite-writer';
 import { parseAlert, type ParsedAlert } from './alert';
@@ -14,7 +15,7 @@ import { isTradingViewAddress, sameTokenHash } from './webhook-secrets';
 /** An identical body posted to the same strategy within this long is a repeat of the first. */
 export const DUPLICATE_WINDOW_MS = 60_000;
 
-/** 500 rows of 22 columns stay well within SQLite's and PostgreSQL's limits on statement parameters. */
+/** 500 rows of 25 columns stay well within SQLite's and PostgreSQL's limits on statement parameters. */
 const MAX_BATCH_SIZE = 500;
 
 /** The advisory lock that serialises ingest transactions across instances on one PostgreSQL (any constant). */
@@ -129,6 +130,9 @@ const SIGNAL_COLUMNS: readonly (keyof SignalRow)[] = [
   'duplicate_of',
   'raw',
   'strategy_id',
+  'stored_at',
+  'prev_market_position',
+  'prev_position_size',
 ];
 const SQLITE_INSERT = `insert into signals (${SIGNAL_COLUMNS.join(', ')}) values (${SIGNAL_COLUMNS.map(() => '?').join(', ')})`;
 
@@ -188,6 +192,7 @@ export class SignalIngest {
   readonly #onAccepted: OnAccepted;
   readonly #log: FastifyBaseLogger;
   readonly #committer: GroupCommitter<IncomingAlert, IngestOutcome>;
+  readonly #clock: Clock;
 
   constructor(options: {
     database: DatabaseHandle;
@@ -195,7 +200,10 @@ export class SignalIngest {
     publish: PublishSignal;
     onAccepted?: OnAccepted;
     log: FastifyBaseLogger;
+    /** The time a batch's rows are stored at (their `stored_at`). */
+    clock?: Clock;
   }) {
+    this.#clock = options.clock ?? Date.now;
     this.#database = openIngestDatabase(options.database, options.dataDir);
     this.#publish = options.publish;
     this.#onAccepted = options.onAccepted ?? (() => {});
@@ -317,7 +325,7 @@ export class SignalIngest {
       );
       const ids = await this.#allocateIds(read, admitted.length);
 
-      const planned = planBatch(owned, { byClientId, byBody, ids });
+      const planned = planBatch(owned, { byClientId, byBody, ids, storedAt: this.#clock() });
       outcomes = planned.outcomes;
       return planned.rows;
     });
@@ -415,6 +423,8 @@ interface BatchLookups {
   byBody: Repeatable[];
   /** Increasing, one per owned alert. */
   ids: number[];
+  /** When the batch's rows are written (in its transaction, just before the INSERT). */
+  storedAt: number;
 }
 
 /**
@@ -468,6 +478,8 @@ function planBatch(
       quantity: fields.quantity,
       position_size: fields.positionSize,
       market_position: fields.marketPosition,
+      prev_market_position: fields.prevMarketPosition,
+      prev_position_size: fields.prevPositionSize,
       stop_loss: fields.stopLoss,
       take_profit: fields.takeProfit,
       interval: fields.interval,
@@ -482,9 +494,14 @@ function planBatch(
       duplicate_of: repeat ? repeat.original.id : null,
       raw: alert.raw,
       strategy_id: strategyId,
+      stored_at: lookups.storedAt,
     };
     rows.push(row);
-    outcomes.push({ kind: 'stored', userId, signal: toSignalJson({ ...row, outcome: null }) });
+    outcomes.push({
+      kind: 'stored',
+      userId,
+      signal: toSignalJson({ ...row, outcome: null, decided_at: null, repeats: 0 }),
+    });
   }
   return { outcomes, rows };
 }

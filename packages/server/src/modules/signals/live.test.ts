@@ -79,7 +79,8 @@ describe('signals on the live stream', () => {
       );
       const listed = await server.app.inject({ method: 'GET', url: '/api/signals', headers: ada.headers });
       const listedSignal = listed.json<SignalPage>().data.find((signal) => signal.id === accepted)!;
-      expect(event.data).toEqual({ ...listedSignal, outcome: null });
+      // Published at commit, before the executor decides it.
+      expect(event.data).toEqual({ ...listedSignal, outcome: null, decidedAt: null });
       expect(decided.data).toEqual({
         signalId: accepted,
         strategyId: listedSignal.strategyId,

@@ -6,6 +6,7 @@ import { alertText, rejectedSignal, signal as exampleSignal, webhookUrl as examp
 import { ERRORS, errorResponse, jsonResponse, rateLimited } from '../../openapi/registry';
 import { authenticatedUser } from '../auth/require-auth';
 import { latestCandle } from '../market/store';
+import { LATENCY_BUCKETS, USUAL_ALERTS_PER_WEEK, webhookHealth, webhookHealthSchema } from './health';
 import { readAlert, SignalIngest, type PublishSignal } from './ingest';
 import { webhookReachability } from './reachability';
 import { REFUSED_STATUSES, sharedRefusalCounter } from './refusals';
@@ -41,6 +42,19 @@ import {
 /** Marks the test alert Settings > Strategy sends, in its comment (the raw body keeps it too). */
 export const TEST_ALERT_COMMENT = 'SignalDeck test alert: sent from Settings > Strategy, not from TradingView';
 const STRATEGY_ID_PATTERN = /^[1-9]\d{0,15}$/;
+const exampleHealth = {
+  strategyId: '3',
+  now: 1749036600000,
+  lastReceivedAt: 1749033000412,
+  last24h: { accepted: 5, rejected: 1, duplicate: 2, total: 8 },
+  last7d: { accepted: 31, rejected: 2, duplicate: 4, total: 37 },
+  refused: { count: 3, lastAt: 1749030000000, byStatus: { '429': 3 } },
+  latency: {
+    count: 35,
+    buckets: LATENCY_BUCKETS.map((bucket, index) => ({ ...bucket, count: [21, 9, 3, 1, 1, 0, 0][index]! })),
+  },
+  silence: { thresholdMinutes: 1440, usuallyReceives: true, silent: false, silentForMinutes: 60 },
+};
 
 /** An alert body above this is refused with 413 and not stored. */
 export const MAX_ALERT_BYTES = 64 * 1024;
@@ -82,6 +96,7 @@ export const signalsRoutes: AppModule = async (app, { config, database, clock, r
     publish,
     onAccepted: () => app.paper.wake(),
     log: app.log,
+    clock,
   });
   const rateLimiter = new FixedWindowRateLimiter(WEBHOOK_REQUESTS_PER_MINUTE, 60_000, clock);
   const refusals = sharedRefusalCounter(database.db, clock, (error) =>
@@ -462,6 +477,43 @@ export const signalsRoutes: AppModule = async (app, { config, database, clock, r
         : undefined;
       if (!signal) throw notFound('Signal not found.');
       return signal;
+    },
+  );
+
+  app.get(
+    '/api/strategies/:id/health',
+    {
+      preValidation: requireAuth,
+      schema: {
+        operationId: 'getWebhookHealth',
+        summary: "A strategy's webhook health",
+        description: [
+          "The strategy's webhook health: the latest alert, alerts by status in the last 24 hours and 7 days, posts",
+          'refused before storing, the delivery latency of the last 7 days (alert time to receipt) and whether the',
+          `strategy has gone silent: it usually receives alerts (at least ${USUAL_ALERTS_PER_WEEK} in the last 7 days)`,
+          "and none arrived for `silentAfterMinutes` (a strategy setting). Another user's strategy is not found.",
+        ].join(' '),
+        tags: ['Webhooks'],
+        params: signalIdParams,
+        response: {
+          200: jsonResponse('The health figures.', webhookHealthSchema, exampleHealth),
+          401: ERRORS.unauthenticated,
+          404: errorResponse("No such strategy among the user's.", { message: 'Strategy not found.' }),
+          503: ERRORS.unavailable,
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const health = SIGNAL_ID_PATTERN.test(id)
+        ? await webhookHealth(database.db, authenticatedUser(request).id, Number(id), clock(), (userId, strategyId) =>
+            refusals
+              .readStrategies(userId)
+              .then((byStrategy) => byStrategy.get(strategyId) ?? { count: 0, lastAt: null, byStatus: {} }),
+          )
+        : undefined;
+      if (!health) throw notFound('Strategy not found.');
+      return health;
     },
   );
 };

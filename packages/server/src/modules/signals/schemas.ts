@@ -89,6 +89,18 @@ export const signalSchema = named(
       duplicateOf: signalId.nullable().describe('For a duplicate: the id of the signal it repeats.'),
       alertTime: epochMs.nullable().describe('When the alert fired, epoch milliseconds, if it said.'),
       receivedAt: epochMs.describe('When SignalDeck received it, epoch milliseconds.'),
+      storedAt: epochMs
+        .nullable()
+        .describe(
+          'When it was written to the database, epoch milliseconds; null for signals stored before this was kept.',
+        ),
+      decidedAt: epochMs
+        .nullable()
+        .describe('When the paper account decided its outcome (executed, ignored or pending); null while undecided.'),
+      repeats: z
+        .int()
+        .nonnegative()
+        .describe('How many later alerts repeated this one (TradingView retries a webhook it thinks failed).'),
       strategyId: signalId.describe('The strategy whose webhook URL received it.'),
       outcome: outcomeSchema
         .nullable()

@@ -23,12 +23,17 @@ const SIGNAL_COLUMNS = [
   's.reason',
   's.duplicate_of',
   's.strategy_id',
+  's.stored_at',
 ] as const;
 
 type SignalColumn = (typeof SIGNAL_COLUMNS)[number] extends `s.${infer Column}` ? Column : never;
 
 export type SignalJsonRow = Pick<Selectable<SignalsTable>, SignalColumn> & {
   outcome: Outcome | null;
+  /** When its outcome was decided; null while undecided. */
+  decided_at: number | null;
+  /** How many duplicates point at it. */
+  repeats: number;
 };
 
 /** A signal as the API and the live stream show it. */
@@ -50,6 +55,9 @@ export function toSignalJson(row: SignalJsonRow): Signal {
     duplicateOf: row.duplicate_of === null ? null : String(row.duplicate_of),
     alertTime: row.alert_time,
     receivedAt: row.received_at,
+    storedAt: row.stored_at === null ? null : Number(row.stored_at),
+    decidedAt: row.decided_at === null ? null : Number(row.decided_at),
+    repeats: Number(row.repeats),
     strategyId: String(row.strategy_id),
     outcome: row.outcome,
   };
@@ -61,14 +69,26 @@ const signalsWithOutcomes = (db: Kysely<Database>) =>
     .selectFrom('signals as s')
     .leftJoin('signal_outcomes as o', 'o.signal_id', 's.id')
     .select(SIGNAL_COLUMNS)
-    .select(OUTCOME_COLUMNS);
+    .select(OUTCOME_COLUMNS)
+    // Its repeats point at it (an index on duplicate_of): one probe per signal of the page.
+    .select((eb) =>
+      eb
+        .selectFrom('signals as d')
+        .select((inner) => inner.fn.countAll<number>().as('n'))
+        .whereRef('d.duplicate_of', '=', 's.id')
+        .as('repeats'),
+    );
 
-const withOutcome = <Row extends SignalJsonRowWithoutOutcome & OutcomeColumns>(row: Row) => ({
+const withOutcome = <Row extends SignalJsonRowWithoutOutcome & OutcomeColumns & { repeats: number | null }>(
+  row: Row,
+) => ({
   ...row,
   outcome: outcomeFromColumns(row),
+  decided_at: row.outcome_decided_at,
+  repeats: Number(row.repeats ?? 0),
 });
 
-type SignalJsonRowWithoutOutcome = Omit<SignalJsonRow, 'outcome'>;
+type SignalJsonRowWithoutOutcome = Omit<SignalJsonRow, 'outcome' | 'decided_at' | 'repeats'>;
 
 const CURSOR_PREFIX = 'v1:';
 

@@ -117,6 +117,14 @@ describe.each(TEST_DIALECTS)('setting up a webhook URL on %s', (dialect) => {
       const [defaultStrategy, burstStrategy] = await strategies(trader);
       expect(burstStrategy!.refused).toEqual({ count: limited, lastAt: clock(), byStatus: { '429': limited } });
       expect(defaultStrategy!.refused).toEqual({ count: 0, lastAt: null, byStatus: {} });
+
+      // The strategy's health panel gives the same count as its URL's, and the Default's none.
+      const health = async (id: string) =>
+        (await app.inject({ method: 'GET', url: `/api/strategies/${id}/health`, headers: trader.headers })).json<{
+          refused: unknown;
+        }>().refused;
+      expect(await health(burstStrategy!.id)).toEqual(burstStrategy!.refused);
+      expect(await health(defaultStrategy!.id)).toEqual({ count: 0, lastAt: null, byStatus: {} });
     });
   });
 

@@ -80,6 +80,9 @@ describe.each(TEST_DIALECTS)('POST /api/webhooks/{token} on %s', (dialect) => {
         duplicateOf: null,
         alertTime: Date.UTC(2025, 4, 1, 11, 59, 58),
         receivedAt: clock(),
+        storedAt: clock(),
+        decidedAt: null,
+        repeats: 0,
         // The trader's Default strategy; no executor runs in this app, so the outcome is not decided yet.
         strategyId: (
           await testApp.app.inject({ method: 'GET', url: '/api/strategies', headers: trader.headers })

@@ -24,6 +24,9 @@ const signal = (id: string): Signal => ({
   duplicateOf: null,
   alertTime: null,
   receivedAt: 1,
+  storedAt: null,
+  decidedAt: null,
+  repeats: 0,
   strategyId: '3',
   outcome: null,
 });

@@ -1,0 +1,1 @@
+export { LatencyHistogram, type LatencyBucket, type LatencyHistogramProps } from './LatencyHistogram';

@@ -1,0 +1,7 @@
+export {
+  formatDelay,
+  SignalJourney,
+  type SignalJourneyOutcome,
+  type SignalJourneyOutOfSync,
+  type SignalJourneyProps,
+} from './SignalJourney';
