@@ -6,6 +6,7 @@ import * as webhookRefusals from './0004_webhook_refusals';
 import * as paperTrading from './0005_paper_trading';
 import * as paperAccountEvents from './0006_paper_account_events';
 import * as strategyRefusals from './0007_strategy_refusals';
+import * as sessionDetails from './0008_session_details';
 
 /** Every migration, in the order they run. Add one line per new migration file; never rename or reorder. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005_paper_trading': paperTrading,
   '0006_paper_account_events': paperAccountEvents,
   '0007_strategy_refusals': strategyRefusals,
+  '0008_session_details': sessionDetails,
 };
