@@ -122,7 +122,14 @@ export const routes: RouteObject[] = [
             'Settings',
             'Choose which signals reach you by email or push.',
           ),
-          placeholder('account', 'Account', 'Account', 'Your profile, password and active sessions.'),
+          {
+            path: 'account',
+            handle: {
+              title: 'Account',
+              breadcrumb: () => [{ label: 'Account' }, { label: 'Profile and security' }],
+            } satisfies RouteHandle,
+            lazy: async () => ({ Component: (await import('./routes/account')).AccountRoute }),
+          },
           placeholder('account/billing', 'Billing', 'Account', 'Your plan, invoices and payment method.'),
           placeholder(
             'account/notifications',

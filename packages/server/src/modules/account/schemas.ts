@@ -96,3 +96,11 @@ export const deleteAccountBody = named(
 );
 
 export const profileSchema = userSchema;
+
+export type Session = z.output<typeof sessionSchema>;
+export type SessionList = z.output<typeof sessionListSchema>;
+export type PasswordChanged = z.output<typeof passwordChangedSchema>;
+export type SessionsSignedOut = z.output<typeof signedOutSchema>;
+export type ProfileRequest = z.input<typeof profileBody>;
+export type PasswordChangeRequest = z.input<typeof passwordBody>;
+export type DeleteAccountRequest = z.input<typeof deleteAccountBody>;
