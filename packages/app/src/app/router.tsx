@@ -130,7 +130,12 @@ export const routes: RouteObject[] = [
             } satisfies RouteHandle,
             lazy: async () => ({ Component: (await import('./routes/account')).AccountRoute }),
           },
-          placeholder('account/billing', 'Billing', 'Account', 'Your plan, invoices and payment method.'),
+          placeholder(
+            'account/billing',
+            'Billing',
+            'Account',
+            'SignalDeck charges nothing today: there are no invoices and no payment method on file. Your plan, invoices and payment method will be here.',
+          ),
           placeholder(
             'account/notifications',
             'Notifications',
@@ -141,7 +146,7 @@ export const routes: RouteObject[] = [
             'account/upgrade',
             'Upgrade to Pro',
             'Account',
-            'More pairs, longer history and faster alerts on the Pro plan.',
+            'There is one plan today and everything in SignalDeck is in it. Paid plans are not on sale yet; when they are, they will be described here.',
           ),
           { path: '*', handle: { title: 'Page not found' } satisfies RouteHandle, element: <NotFoundRoute /> },
         ],
