@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/schema';
+import { sql, type RawBuilder } from 'kysely';
 import { USER_TABLES } from '../modules/account/service';
 import { upsertCandles } from '../modules/market/store';
 import { flatCandle } from '../modules/paper/test-helpers';
@@ -46,20 +46,18 @@ describe.each(TEST_DIALECTS)('deleting an account on %s', (dialect: Dialect) => 
 
   /** Rows of `userId` in every table a trader owns. */
   async function rowsOf(userId: number, strategyIds: number[]): Promise<Record<string, number>> {
-    const db = testApp.database.db;
+    const count = async (table: string, where: RawBuilder<unknown>) => {
+      const { rows } = await sql<{
+        rows: number | string;
+      }>`select count(*) as rows from ${sql.table(table)} where ${where}`.execute(testApp.database.db);
+      return Number(rows[0]!.rows);
+    };
     const counts: Record<string, number> = {};
-    const count = <T extends keyof Database>(table: T) =>
-      db.selectFrom(table).select((select) => select.fn.countAll<number>().as('rows'));
-    for (const table of BY_USER) {
-      const row = await count(table).where('user_id', '=', userId).executeTakeFirstOrThrow();
-      counts[table] = Number(row.rows);
-    }
+    for (const table of BY_USER) counts[table] = await count(table, sql`user_id = ${userId}`);
     for (const table of BY_STRATEGY) {
-      const row = await count(table).where('strategy_id', 'in', strategyIds).executeTakeFirstOrThrow();
-      counts[table] = Number(row.rows);
+      counts[table] = await count(table, sql`strategy_id in (${sql.join(strategyIds)})`);
     }
-    const users = await count('users').where('id', '=', userId).executeTakeFirstOrThrow();
-    counts.users = Number(users.rows);
+    counts.users = await count('users', sql`id = ${userId}`);
     return counts;
   }
 

@@ -97,10 +97,11 @@ function useFormState() {
 
 function FormMessages({ error, done }: { error: string | null; done: string | null }) {
   return (
-    <>
+    // One grid cell for both live regions, so that while they are empty they add no gap to the form.
+    <div>
       <div role="alert">{error && <p className={styles.error}>{error}</p>}</div>
       <div role="status">{done && <p className={styles.success}>{done}</p>}</div>
-    </>
+    </div>
   );
 }
 
