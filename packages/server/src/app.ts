@@ -13,8 +13,10 @@ import { registerStaticApp } from './http/static-app';
 import { docsRoutes } from './modules/docs/routes';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from './http/validation';
 import { authRoutes } from './modules/auth/routes';
+import { LoginThrottle } from './modules/auth/login-throttle';
 import { createRequireAuth } from './modules/auth/require-auth';
 import { TokenService } from './modules/auth/tokens';
+import { accountRoutes } from './modules/account/routes';
 import { healthRoutes } from './modules/health/routes';
 import { marketRoutes } from './modules/market/routes';
 import { paperRoutes } from './modules/paper/routes';
@@ -37,6 +39,7 @@ const modules: AppModule[] = [
   marketRoutes,
   paperRoutes,
   signalsRoutes,
+  accountRoutes,
   docsRoutes,
 ];
 
@@ -112,7 +115,15 @@ export async function buildApp({
   app.decorateRequest('user', null);
   app.decorateRequest('accessTokenId', null);
   const tokens = new TokenService(database.db, config, clock);
-  const context: AppContext = { config, database, clock, services, tokens, requireAuth: createRequireAuth(tokens) };
+  const context: AppContext = {
+    config,
+    database,
+    clock,
+    services,
+    tokens,
+    loginThrottle: new LoginThrottle(config.rateLimits.loginFailuresPerMinute, clock),
+    requireAuth: createRequireAuth(tokens),
+  };
   for (const module of modules) await app.register(module, context);
 
   await registerStaticApp(app, config.staticDir);

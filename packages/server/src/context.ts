@@ -3,6 +3,7 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/connection';
 import type { ZodTypeProvider } from './http/validation';
+import type { LoginThrottle } from './modules/auth/login-throttle';
 import type { TokenService } from './modules/auth/tokens';
 import type { BackgroundServices } from './services';
 
@@ -16,6 +17,8 @@ export interface AppContext {
   clock: Clock;
   services: BackgroundServices;
   tokens: TokenService;
+  /** Failed password checks per account and IP address: logins and the Account page's password checks share it. */
+  loginThrottle: LoginThrottle;
   /**
    * The hook that admits only signed-in users and sets `request.user` (see modules/auth/require-auth.ts):
    * `{ preValidation: requireAuth }` on a route.

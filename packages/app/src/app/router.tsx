@@ -122,8 +122,20 @@ export const routes: RouteObject[] = [
             'Settings',
             'Choose which signals reach you by email or push.',
           ),
-          placeholder('account', 'Account', 'Account', 'Your profile, password and active sessions.'),
-          placeholder('account/billing', 'Billing', 'Account', 'Your plan, invoices and payment method.'),
+          {
+            path: 'account',
+            handle: {
+              title: 'Account',
+              breadcrumb: () => [{ label: 'Account' }, { label: 'Profile and security' }],
+            } satisfies RouteHandle,
+            lazy: async () => ({ Component: (await import('./routes/account')).AccountRoute }),
+          },
+          placeholder(
+            'account/billing',
+            'Billing',
+            'Account',
+            'SignalDeck charges nothing today: there are no invoices and no payment method on file. Your plan, invoices and payment method will be here.',
+          ),
           placeholder(
             'account/notifications',
             'Notifications',
@@ -134,7 +146,7 @@ export const routes: RouteObject[] = [
             'account/upgrade',
             'Upgrade to Pro',
             'Account',
-            'More pairs, longer history and faster alerts on the Pro plan.',
+            'There is one plan today and everything in SignalDeck is in it. Paid plans are not on sale yet; when they are, they will be described here.',
           ),
           { path: '*', handle: { title: 'Page not found' } satisfies RouteHandle, element: <NotFoundRoute /> },
         ],

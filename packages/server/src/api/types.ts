@@ -5,6 +5,16 @@
  * no Node, Fastify or database code, so a browser build can check against it.
  */
 export type { LoginRequest, RegisterRequest, SignedIn, User } from '../modules/auth/schemas';
+export type {
+  DeleteAccountRequest,
+  ExportFormat,
+  PasswordChanged,
+  PasswordChangeRequest,
+  ProfileRequest,
+  Session,
+  SessionList,
+  SessionsSignedOut,
+} from '../modules/account/schemas';
 export type { Health } from '../modules/health/schemas';
 export type { Candle, Interval, MarketSymbol } from '../modules/market/markets';
 export type { Candles, Market, MarketList } from '../modules/market/schemas';

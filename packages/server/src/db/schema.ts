@@ -26,6 +26,10 @@ export interface PersonalAccessTokensTable {
   last_used_at: number;
   /** The absolute expiry; idle expiry is computed from `last_used_at`. */
   expires_at: number;
+  /** The User-Agent of the sign-in, cut to 512 characters; null if none was sent (migration 0008). */
+  user_agent: string | null;
+  /** The client's address at sign-in, as the server saw it (TRUST_PROXY); null before migration 0008. */
+  ip: string | null;
 }
 
 /**

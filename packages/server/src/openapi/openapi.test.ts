@@ -467,6 +467,48 @@ describe.each(TEST_DIALECTS)('the API on %s, against its OpenAPI document', (dia
     await call('deleteStrategy', 409, { url: `/api/strategies/${strategies[0]!.id}`, headers });
   });
 
+  it('should answer the account endpoints as documented', async () => {
+    const email = `lin-${dialect}@example.com`;
+    const registered = await call('register', 201, {
+      payload: { name: 'Lin', email, password: PASSWORD, password_confirmation: PASSWORD },
+    });
+    const lin = { authorization: `Bearer ${registered.json<{ token: string }>().token}` };
+    const other = await call('login', 200, { payload: { email, password: PASSWORD } });
+    const otherId = other.json<{ token: string }>().token.split('|')[0]!;
+
+    await call('updateProfile', 200, { headers: lin, payload: { name: 'Lin Wei', email } });
+    await call('updateProfile', 422, {
+      headers: lin,
+      payload: { name: 'Lin', email: 'taken@', current_password: 'x' },
+    });
+    await call('listSessions', 200, { headers: lin });
+    await call('signOutSession', 204, { headers: lin, url: `/api/account/sessions/${otherId}` });
+    await call('signOutSession', 404, { headers: lin, url: `/api/account/sessions/${otherId}` });
+    await call('signOutOtherSessions', 200, { headers: lin });
+    await call('exportAccount', 422, { headers: lin, url: '/api/account/export?format=xml' });
+    for (const [format, type] of [
+      ['json', 'application/json'],
+      ['signals.csv', 'text/csv'],
+    ] as const) {
+      const response = await app.inject({ method: 'GET', url: `/api/account/export?format=${format}`, headers: lin });
+      expect(response.statusCode).toBe(200);
+      expect(operation('exportAccount').responses[200]!.content).toHaveProperty(type);
+      expect(response.headers['content-type']).toMatch(new RegExp(`^${type}`));
+      expect(response.headers).toHaveProperty('content-disposition');
+    }
+    seen.add('exportAccount 200');
+    const newPassword = 'another good passphrase';
+    await call('changePassword', 200, {
+      headers: lin,
+      payload: { current_password: PASSWORD, password: newPassword, password_confirmation: newPassword },
+    });
+    await call('deleteAccount', 422, {
+      headers: lin,
+      payload: { email: 'someone@example.com', current_password: newPassword },
+    });
+    await call('deleteAccount', 204, { headers: lin, payload: { email, current_password: newPassword } });
+  });
+
   it('should stream candle and signal events as documented', async () => {
     const documented = operation('openStream').responses[200]!.content!['text/event-stream']!;
     const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });

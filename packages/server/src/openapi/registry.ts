@@ -34,10 +34,11 @@ declare module 'fastify' {
   }
 }
 
-export type MediaType = 'application/json' | 'text/plain' | 'text/event-stream';
+export type MediaType = 'application/json' | 'text/plain' | 'text/csv' | 'text/event-stream';
 
 export const TAGS = {
   Auth: 'Accounts, sign-in tokens and the signed-in user.',
+  Account: "The signed-in trader's own account: profile, password, sessions, export and deletion.",
   'Market data': 'The pairs SignalDeck charts, and their candles.',
   'Live stream': 'Server-sent events: live candles and new signals.',
   Webhooks: 'The URL TradingView posts alerts to, and its settings.',

@@ -1,4 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { authState } from '../../features/auth/store';
 import { AuthForm, type AuthMode } from '../../features/auth/components/auth-form';
 import * as styles from '../../features/auth/components/auth-form.css';
 import { BrandMark } from '../../components/brand-mark';
@@ -10,6 +12,7 @@ import { BrandMark } from '../../components/brand-mark';
 export function LoginRoute() {
   const [params, setParams] = useSearchParams();
   const mode: AuthMode = params.get('mode') === 'register' ? 'register' : 'login';
+  const { notice } = useSnapshot(authState);
 
   function setMode(next: AuthMode) {
     const nextParams = new URLSearchParams(params);
@@ -25,6 +28,7 @@ export function LoginRoute() {
           <BrandMark />
           <span>SignalDeck</span>
         </div>
+        <div role="status">{notice && <p className={styles.notice}>{notice}</p>}</div>
         <AuthForm mode={mode} onModeChange={setMode} />
       </div>
     </main>

@@ -8,6 +8,8 @@ interface AuthState {
   token: string | null;
   /** Set when the user logged out on purpose (not by a 401), so the guard sends them to plain /login. */
   loggedOut: boolean;
+  /** A message for the login page after the session ended on purpose ("Your account has been deleted."). */
+  notice: string | null;
   /** True only when both a user and a token are held (spec section 4). */
   readonly isAuthenticated: boolean;
 }
@@ -45,6 +47,7 @@ export const authState = proxy<AuthState>({
   user: initial.user,
   token: initial.token,
   loggedOut: false,
+  notice: null,
   get isAuthenticated() {
     return this.user !== null && this.token !== null;
   },
@@ -73,6 +76,7 @@ export function setSession(user: User, token: string): void {
   authState.user = user;
   authState.token = token;
   authState.loggedOut = false;
+  authState.notice = null;
 }
 
 export function setUser(user: User): void {
@@ -85,8 +89,9 @@ export function clearAuth(): void {
   authState.token = null;
 }
 
-/** Clears all auth state because the user chose to log out. */
-export function clearAuthOnLogout(): void {
+/** Clears all auth state because the user chose to log out (or deleted their account: `notice` says so). */
+export function clearAuthOnLogout(notice: string | null = null): void {
   clearAuth();
   authState.loggedOut = true;
+  authState.notice = notice;
 }

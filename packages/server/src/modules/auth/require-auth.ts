@@ -1,6 +1,6 @@
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { unauthenticated } from '../../http/errors';
-import type { AuthenticatedUser, TokenService } from './tokens';
+import type { AuthenticatedUser, SessionOrigin, TokenService } from './tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,4 +31,10 @@ export function createRequireAuth(tokens: TokenService): preValidationAsyncHookH
 export function authenticatedUser(request: FastifyRequest): AuthenticatedUser {
   if (!request.user) throw unauthenticated();
   return request.user;
+}
+
+/** Where a sign-in request came from: its User-Agent header and the client's address (TRUST_PROXY applied). */
+export function sessionOrigin(request: FastifyRequest): SessionOrigin {
+  const userAgent = request.headers['user-agent'];
+  return { userAgent: typeof userAgent === 'string' ? userAgent : undefined, ip: request.ip };
 }

@@ -2,8 +2,7 @@ import type { AppModule } from '../../context';
 import { HttpError } from '../../http/errors';
 import { password, signedIn, user } from '../../openapi/examples';
 import { ERRORS, errorResponse, jsonResponse, noContent, rateLimited } from '../../openapi/registry';
-import { authenticatedUser } from './require-auth';
-import { LoginThrottle } from './login-throttle';
+import { authenticatedUser, sessionOrigin } from './require-auth';
 import { loginBody, registerBody, signedInSchema, userSchema } from './schemas';
 import { AuthService } from './service';
 
@@ -21,13 +20,11 @@ const perMinuteLimit = (max: number, message: string) => ({
   },
 });
 
-export const authRoutes: AppModule = async (app, { config, database, clock, services, tokens, requireAuth }) => {
-  const auth = new AuthService(
-    database.db,
-    tokens,
-    new LoginThrottle(config.rateLimits.loginFailuresPerMinute, clock),
-    clock,
-  );
+export const authRoutes: AppModule = async (
+  app,
+  { config, database, clock, services, tokens, loginThrottle, requireAuth },
+) => {
+  const auth = new AuthService(database.db, tokens, loginThrottle, clock);
   services.add(tokens.pruner((error) => app.log.error({ err: error }, 'pruning expired tokens failed')));
 
   app.post(
@@ -63,7 +60,7 @@ export const authRoutes: AppModule = async (app, { config, database, clock, serv
     },
     async (request, reply) => {
       const { name, email, password } = request.body;
-      return reply.code(201).send(await auth.register({ name, email, password }));
+      return reply.code(201).send(await auth.register({ name, email, password }, sessionOrigin(request)));
     },
   );
 
@@ -101,7 +98,7 @@ export const authRoutes: AppModule = async (app, { config, database, clock, serv
         },
       },
     },
-    async (request) => auth.login(request.body, request.ip),
+    async (request) => auth.login(request.body, request.ip, sessionOrigin(request)),
   );
 
   app.post(

@@ -9,7 +9,7 @@ import { insertDefaultStrategy } from '../signals/webhook-secrets';
 import type { LoginThrottle } from './login-throttle';
 import { createDummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import type { SignedIn } from './schemas';
-import type { TokenService } from './tokens';
+import type { SessionOrigin, TokenService } from './tokens';
 
 export interface Registration {
   name: string;
@@ -40,7 +40,7 @@ export class AuthService {
    * Creates the account and signs it in. A taken email (compared case-insensitively) is a 422 on `email`, after
    * the same Argon2 work as a new account, so the time to answer does not tell which emails have accounts.
    */
-  async register({ name, email, password }: Registration): Promise<SignedIn> {
+  async register({ name, email, password }: Registration, origin: SessionOrigin = {}): Promise<SignedIn> {
     const existing = await this.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
     // Hashed either way, so that a taken email takes as long to answer as a new one.
     const passwordHash = await hashPassword(password);
@@ -55,7 +55,7 @@ export class AuthService {
           .returning('id')
           .executeTakeFirstOrThrow();
         await insertDefaultStrategy(trx, id, now);
-        return { user: { id, name, email }, token: await this.tokens.issue(id, trx) };
+        return { user: { id, name, email }, token: await this.tokens.issue(id, trx, origin) };
       });
     } catch (error) {
       // Two registrations of one email at once: the unique index decides, and the loser hears it is taken.
@@ -68,7 +68,7 @@ export class AuthService {
    * Signs in with email and password. Unknown email and wrong password get the same 422, after the same Argon2
    * work. Failed attempts per email and IP address are limited; past the limit, a 429 says when to retry.
    */
-  async login({ email, password }: Credentials, ip: string): Promise<SignedIn> {
+  async login({ email, password }: Credentials, ip: string, origin: SessionOrigin = {}): Promise<SignedIn> {
     const throttleKey = `${email}|${ip}`;
     // Counted before the verification: attempts sent at once cannot all pass while the first are being verified.
     const retryAfterMs = this.throttle.reserve(throttleKey);
@@ -86,7 +86,10 @@ export class AuthService {
     if (!user || !passwordMatches) throw badCredentials();
 
     this.throttle.clear(throttleKey);
-    return { user: { id: user.id, name: user.name, email: user.email }, token: await this.tokens.issue(user.id) };
+    return {
+      user: { id: user.id, name: user.name, email: user.email },
+      token: await this.tokens.issue(user.id, this.db, origin),
+    };
   }
 
   async logout(tokenId: number): Promise<void> {

@@ -8,6 +8,24 @@ import type { User } from './schemas';
 
 export type AuthenticatedUser = User;
 
+/** Where a sign-in came from, kept with its token for Account > Active sessions. */
+export interface SessionOrigin {
+  userAgent?: string | undefined;
+  ip?: string | undefined;
+}
+
+/** One of a user's live tokens, as Account > Active sessions lists it. */
+export interface SessionRow {
+  id: number;
+  userAgent: string | null;
+  ip: string | null;
+  createdAt: number;
+  lastUsedAt: number;
+}
+
+/** Longer User-Agent headers are cut: they are shown, never parsed beyond a few keywords. */
+export const USER_AGENT_MAX_CHARS = 512;
+
 export interface Authentication {
   user: AuthenticatedUser;
   tokenId: number;
@@ -44,7 +62,7 @@ export class TokenService {
   }
 
   /** Creates a token for `userId` and returns its plain text, which is never stored and cannot be shown again. */
-  async issue(userId: number, db: Kysely<Database> = this.db): Promise<string> {
+  async issue(userId: number, db: Kysely<Database> = this.db, origin: SessionOrigin = {}): Promise<string> {
     const secret = randomBytes(32).toString('base64url');
     const now = this.clock();
     const { id } = await db
@@ -55,6 +73,8 @@ export class TokenService {
         created_at: now,
         last_used_at: now,
         expires_at: now + this.#absoluteMs,
+        user_agent: origin.userAgent ? origin.userAgent.slice(0, USER_AGENT_MAX_CHARS) : null,
+        ip: origin.ip ?? null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -93,6 +113,68 @@ export class TokenService {
   async revoke(tokenId: number): Promise<void> {
     await this.db.deleteFrom('personal_access_tokens').where('id', '=', tokenId).execute();
     for (const listener of this.#revokedListeners) listener(tokenId);
+  }
+
+  /** The user's tokens that can still authenticate, most recently used first. */
+  async list(userId: number): Promise<SessionRow[]> {
+    const now = this.clock();
+    const rows = await this.db
+      .selectFrom('personal_access_tokens')
+      .select(['id', 'user_agent', 'ip', 'created_at', 'last_used_at'])
+      .where('user_id', '=', userId)
+      .where('expires_at', '>', now)
+      .where('last_used_at', '>', now - this.#idleMs)
+      .orderBy('last_used_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    return rows.map((row) => ({
+      id: Number(row.id),
+      userAgent: row.user_agent,
+      ip: row.ip,
+      createdAt: Number(row.created_at),
+      lastUsedAt: Number(row.last_used_at),
+    }));
+  }
+
+  /** Revokes one of the user's tokens; false when the user has no token with that id. */
+  async revokeOwn(userId: number, tokenId: number): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('personal_access_tokens')
+      .where('id', '=', tokenId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) return false;
+    for (const listener of this.#revokedListeners) listener(tokenId);
+    return true;
+  }
+
+  /**
+   * Revokes every token of the user except `keepTokenId` (all of them when it is undefined) and ends their
+   * streams; returns how many were revoked. Pass `db` to revoke inside a transaction: the listeners are then
+   * told only through `notifyRevoked`, once it has committed.
+   */
+  async revokeAllOf(userId: number, keepTokenId?: number): Promise<number[]> {
+    const ids = await this.#deleteAllOf(this.db, userId, keepTokenId);
+    this.notifyRevoked(ids);
+    return ids;
+  }
+
+  /** Deletes the user's tokens but `keepTokenId` in `db` (a transaction), returning their ids; see notifyRevoked. */
+  async #deleteAllOf(db: Kysely<Database>, userId: number, keepTokenId?: number): Promise<number[]> {
+    let query = db.deleteFrom('personal_access_tokens').where('user_id', '=', userId);
+    if (keepTokenId !== undefined) query = query.where('id', '!=', keepTokenId);
+    const rows = await query.returning('id').execute();
+    return rows.map((row) => Number(row.id));
+  }
+
+  /** Deletes every token of the user inside `trx`; call notifyRevoked with the ids after it commits. */
+  deleteAllIn(trx: Kysely<Database>, userId: number): Promise<number[]> {
+    return this.#deleteAllOf(trx, userId);
+  }
+
+  /** Tells the `onRevoked` listeners (the live stream) that these tokens are gone. */
+  notifyRevoked(tokenIds: readonly number[]): void {
+    for (const tokenId of tokenIds) for (const listener of this.#revokedListeners) listener(tokenId);
   }
 
   /** Calls `listener` with each token id this instance revokes; returns the unsubscribe function. */

@@ -56,3 +56,13 @@ export const switchMode = style({
   color: vars.color.mutedForeground,
   fontSize: vars.fontSize.sm,
 });
+
+/** A message above the form after a session ended on purpose ("Your account has been deleted."). */
+export const notice = style({
+  margin: `0 0 ${vars.space['4']}`,
+  padding: vars.space['3'],
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.muted,
+  color: vars.color.foreground,
+});

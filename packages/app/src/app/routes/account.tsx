@@ -1,0 +1,450 @@
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  Input,
+  Label,
+  Skeleton,
+} from 'dashboard-kit';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useSnapshot } from 'valtio';
+import type { ExportFormat, Session, User } from '@signaldeck/server/api-types';
+import { PageHeader } from '../../components/page-header';
+import {
+  changePassword,
+  deleteAccount,
+  downloadExport,
+  signOutOtherSessions,
+  signOutSession,
+  updateProfile,
+  useSessions,
+} from '../../features/account/api/account';
+import { authState } from '../../features/auth/store';
+import { useTimeZone } from '../../features/preferences/time-zone';
+import { HttpError, errorMessage, type FieldErrors } from '../../lib/http';
+import * as styles from './account.css';
+
+interface FieldProps {
+  id: string;
+  name: string;
+  label: string;
+  type: 'text' | 'email' | 'password';
+  autoComplete: string;
+  value: string;
+  onChange: (value: string) => void;
+  errors: FieldErrors;
+  hint?: ReactNode;
+}
+
+/** A labelled input with its messages from a 422 (`errors[name]`) tied to it. */
+function Field({ id, name, label, type, autoComplete, value, onChange, errors, hint }: FieldProps) {
+  const inputId = `${id}-${name}`;
+  const messages = errors[name];
+  const describedBy = [messages && `${inputId}-error`, hint && `${inputId}-hint`].filter(Boolean).join(' ');
+  return (
+    <div className={styles.field}>
+      <Label htmlFor={inputId}>{label}</Label>
+      <Input
+        id={inputId}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={messages ? true : undefined}
+        aria-describedby={describedBy || undefined}
+      />
+      {hint && (
+        <p id={`${inputId}-hint`} className={styles.hint}>
+          {hint}
+        </p>
+      )}
+      {messages && (
+        <p id={`${inputId}-error`} className={styles.fieldError}>
+          {messages.join(' ')}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The state of one form: busy, its field errors, its message, and what it said when done. */
+function useFormState() {
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  async function run(work: () => Promise<string | null>) {
+    setBusy(true);
+    setErrors({});
+    setError(null);
+    setDone(null);
+    try {
+      setDone(await work());
+    } catch (err) {
+      setError(errorMessage(err));
+      if (err instanceof HttpError && err.errors) setErrors(err.errors);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, errors, error, done, run };
+}
+
+function FormMessages({ error, done }: { error: string | null; done: string | null }) {
+  return (
+    // One grid cell for both live regions, so that while they are empty they add no gap to the form.
+    <div>
+      <div role="alert">{error && <p className={styles.error}>{error}</p>}</div>
+      <div role="status">{done && <p className={styles.success}>{done}</p>}</div>
+    </div>
+  );
+}
+
+function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>{title}</h2>
+        </CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+function ProfileSection({ user }: { user: User }) {
+  const id = useId();
+  const [name, setName] = useState(user.name);
+  const [email, setEmail] = useState(user.email);
+  const [password, setPassword] = useState('');
+  const form = useFormState();
+  const emailChanges = email.trim().toLowerCase() !== user.email;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void form.run(async () => {
+      const saved = await updateProfile({ name, email, ...(emailChanges && { current_password: password }) });
+      setName(saved.name);
+      setEmail(saved.email);
+      setPassword('');
+      return 'Profile saved.';
+    });
+  }
+
+  return (
+    <Section title="Profile" description="Your name and the email you sign in with.">
+      <form className={styles.form} onSubmit={submit} noValidate aria-label="Profile">
+        <Field
+          id={id}
+          name="name"
+          label="Name"
+          type="text"
+          autoComplete="name"
+          value={name}
+          onChange={setName}
+          errors={form.errors}
+        />
+        <Field
+          id={id}
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+          errors={form.errors}
+        />
+        {emailChanges && (
+          <Field
+            id={id}
+            name="current_password"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+            errors={form.errors}
+            hint="Changing your email needs your password."
+          />
+        )}
+        <Button type="submit" loading={form.busy}>
+          Save profile
+        </Button>
+        <FormMessages error={form.error} done={form.done} />
+      </form>
+    </Section>
+  );
+}
+
+function PasswordSection({ onChanged }: { onChanged: () => void }) {
+  const id = useId();
+  const [values, setValues] = useState({ current_password: '', password: '', password_confirmation: '' });
+  const form = useFormState();
+  const set = (name: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void form.run(async () => {
+      const { signedOutSessions } = await changePassword(values);
+      setValues({ current_password: '', password: '', password_confirmation: '' });
+      onChanged();
+      return signedOutSessions === 0
+        ? 'Password changed.'
+        : `Password changed. ${signedOutSessions} other ${signedOutSessions === 1 ? 'session was' : 'sessions were'} signed out.`;
+    });
+  }
+
+  return (
+    <Section
+      title="Password"
+      description="At least 8 characters. Changing it signs you out everywhere else; this browser stays signed in."
+    >
+      <form className={styles.form} onSubmit={submit} noValidate aria-label="Change password">
+        <Field
+          id={id}
+          name="current_password"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          value={values.current_password}
+          onChange={set('current_password')}
+          errors={form.errors}
+        />
+        <Field
+          id={id}
+          name="password"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={set('password')}
+          errors={form.errors}
+        />
+        <Field
+          id={id}
+          name="password_confirmation"
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          value={values.password_confirmation}
+          onChange={set('password_confirmation')}
+          errors={form.errors}
+        />
+        <Button type="submit" loading={form.busy}>
+          Change password
+        </Button>
+        <FormMessages error={form.error} done={form.done} />
+      </form>
+    </Section>
+  );
+}
+
+const sessionName = (session: Session) => `${session.browser} on ${session.device}`;
+
+function SessionsSection({ sessions }: { sessions: ReturnType<typeof useSessions> }) {
+  const timeZone = useTimeZone();
+  const form = useFormState();
+  const format = new Intl.DateTimeFormat('en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    ...(timeZone === 'UTC' && { timeZone: 'UTC' }),
+  });
+  const list = sessions.data?.data;
+  const others = list?.filter((session) => !session.current).length ?? 0;
+
+  const signOut = (session: Session) =>
+    form.run(async () => {
+      await signOutSession(session.id);
+      await sessions.mutate();
+      return `${sessionName(session)} is signed out.`;
+    });
+  const signOutOthers = () =>
+    form.run(async () => {
+      const { signedOutSessions } = await signOutOtherSessions();
+      await sessions.mutate();
+      return `Signed out of ${signedOutSessions} other ${signedOutSessions === 1 ? 'session' : 'sessions'}.`;
+    });
+
+  return (
+    <Section
+      title="Active sessions"
+      description="Where your account is signed in. Sign out any you do not recognise, then change your password."
+    >
+      <div className={styles.form}>
+        {sessions.isLoading && (
+          <Skeleton aria-label="Loading your sessions" style={{ height: '4rem', width: '100%' }} />
+        )}
+        {sessions.error && <p className={styles.error}>{errorMessage(sessions.error)}</p>}
+        {list && (
+          <ul className={styles.sessionList} aria-label="Active sessions">
+            {list.map((session) => (
+              <li key={session.id} className={styles.session}>
+                <div>
+                  <p className={styles.sessionName}>
+                    {sessionName(session)}
+                    {session.current && <Badge variant="success">This browser</Badge>}
+                  </p>
+                  <p className={styles.sessionDetails}>
+                    {session.ip ? `${session.ip} · ` : ''}signed in {format.format(session.createdAt)} · last used{' '}
+                    {format.format(session.lastUsedAt)}
+                  </p>
+                </div>
+                {!session.current && (
+                  <Button
+                    type="button"
+                    variant="outline"
+                    size="sm"
+                    aria-label={`Sign out ${sessionName(session)}, last used ${format.format(session.lastUsedAt)}`}
+                    disabled={form.busy}
+                    onClick={() => void signOut(session)}
+                  >
+                    Sign out
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        <Button
+          type="button"
+          variant="outline"
+          disabled={others === 0 || form.busy}
+          onClick={() => void signOutOthers()}
+        >
+          Sign out everywhere else
+        </Button>
+        <FormMessages error={form.error} done={form.done} />
+      </div>
+    </Section>
+  );
+}
+
+const EXPORTS: { format: ExportFormat; label: string }[] = [
+  { format: 'json', label: 'Download everything (JSON)' },
+  { format: 'signals.csv', label: 'Signals (CSV)' },
+  { format: 'trades.csv', label: 'Trades (CSV)' },
+];
+
+function ExportSection() {
+  const form = useFormState();
+  return (
+    <Section
+      title="Export your data"
+      description="Your profile, strategies with their settings (webhook URLs left out), signals, outcomes, trades and positions. CSV files open in any spreadsheet."
+    >
+      <div className={styles.form}>
+        <div className={styles.actions}>
+          {EXPORTS.map(({ format, label }) => (
+            <Button
+              key={format}
+              type="button"
+              variant={format === 'json' ? 'primary' : 'outline'}
+              disabled={form.busy}
+              onClick={() => void form.run(async () => `Downloaded ${await downloadExport(format)}.`)}
+            >
+              {label}
+            </Button>
+          ))}
+        </div>
+        <FormMessages error={form.error} done={form.done} />
+      </div>
+    </Section>
+  );
+}
+
+function DeleteSection({ user }: { user: User }) {
+  const id = useId();
+  const [confirming, setConfirming] = useState(false);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const form = useFormState();
+  const openRef = useRef<HTMLButtonElement>(null);
+  const matches = email.trim().toLowerCase() === user.email;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void form.run(async () => {
+      await deleteAccount({ email, current_password: password });
+      return null;
+    });
+  }
+
+  return (
+    <Section
+      title="Delete account"
+      description="Deletes your account and everything in it: strategies, webhook URLs, signals, trades and sessions. This cannot be undone; export your data first if you want to keep it."
+    >
+      {!confirming ? (
+        <Button ref={openRef} type="button" variant="danger" onClick={() => setConfirming(true)}>
+          Delete account…
+        </Button>
+      ) : (
+        <form className={styles.danger} onSubmit={submit} noValidate aria-label="Delete account">
+          <Field
+            id={id}
+            name="email"
+            label={`Type ${user.email} to confirm`}
+            type="email"
+            autoComplete="off"
+            value={email}
+            onChange={setEmail}
+            errors={form.errors}
+          />
+          <Field
+            id={id}
+            name="current_password"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+            errors={form.errors}
+          />
+          <div className={styles.actions}>
+            <Button type="submit" variant="danger" loading={form.busy} disabled={!matches || !password}>
+              Delete my account
+            </Button>
+            <Button
+              type="button"
+              variant="ghost"
+              disabled={form.busy}
+              onClick={() => {
+                setConfirming(false);
+                requestAnimationFrame(() => openRef.current?.focus());
+              }}
+            >
+              Cancel
+            </Button>
+          </div>
+          <FormMessages error={form.error} done={form.done} />
+        </form>
+      )}
+    </Section>
+  );
+}
+
+/** User menu > Account: profile, password, active sessions, data export and account deletion. */
+export function AccountRoute() {
+  const { user } = useSnapshot(authState);
+  const sessions = useSessions();
+  if (!user) return null;
+  return (
+    <>
+      <PageHeader title="Account" description="Your profile, password, sessions and data." />
+      <div className={styles.sections}>
+        <ProfileSection key={`${user.id}`} user={user} />
+        <PasswordSection onChanged={() => void sessions.mutate()} />
+        <SessionsSection sessions={sessions} />
+        <ExportSection />
+        <DeleteSection user={user} />
+      </div>
+    </>
+  );
+}
