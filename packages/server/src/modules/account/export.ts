@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { OUTCOME_COLUMNS, outcomeFromColumns } from '../paper/outcomes';
 import { loadAccount, parseStoredSettings, positionJson, tradeJson } from '../paper/store';
-import { toSignalJson } from '../signals/signal-queries';
+import { signalsWithOutcomes, toSignalJson, withOutcome } from '../signals/signal-queries';
 import { csvRow } from './csv';
 import type { ExportFormat } from './schemas';
 
@@ -27,28 +26,8 @@ async function* pages<Row>(read: (afterId: number) => Promise<Row[]>, idOf: (row
 const signalRows = (db: Db, userId: number) =>
   pages(
     (afterId) =>
-      db
-        .selectFrom('signals as s')
-        .leftJoin('signal_outcomes as o', 'o.signal_id', 's.id')
-        .select([
-          's.id',
-          's.ticker',
-          's.action',
-          's.price',
-          's.quantity',
-          's.position_size',
-          's.interval',
-          's.alert_time',
-          's.received_at',
-          's.strategy',
-          's.comment',
-          's.status',
-          's.reason',
-          's.duplicate_of',
-          's.strategy_id',
-          's.raw',
-        ])
-        .select(OUTCOME_COLUMNS)
+      signalsWithOutcomes(db)
+        .select('s.raw')
         .where('s.user_id', '=', userId)
         .where('s.id', '>', afterId)
         .orderBy('s.id')
@@ -133,7 +112,7 @@ async function* jsonExport(db: Db, userId: number, now: number): AsyncGenerator<
   }));
   yield ',\n  "signals": ';
   yield* jsonArray(signalRows(db, userId), (row) => ({
-    ...toSignalJson({ ...row, outcome: outcomeFromColumns(row) }),
+    ...toSignalJson(withOutcome(row)),
     raw: row.raw,
   }));
   yield ',\n  "outcomes": ';

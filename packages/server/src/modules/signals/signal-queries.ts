@@ -64,7 +64,7 @@ export function toSignalJson(row: SignalJsonRow): Signal {
 }
 
 /** The signals with their outcome (null while undecided, and for rejected and duplicate signals). */
-const signalsWithOutcomes = (db: Kysely<Database>) =>
+export const signalsWithOutcomes = (db: Kysely<Database>) =>
   db
     .selectFrom('signals as s')
     .leftJoin('signal_outcomes as o', 'o.signal_id', 's.id')
@@ -79,7 +79,8 @@ const signalsWithOutcomes = (db: Kysely<Database>) =>
         .as('repeats'),
     );
 
-const withOutcome = <Row extends SignalJsonRowWithoutOutcome & OutcomeColumns & { repeats: number | null }>(
+/** A row of `signalsWithOutcomes` as `toSignalJson` takes it. */
+export const withOutcome = <Row extends SignalJsonRowWithoutOutcome & OutcomeColumns & { repeats: number | null }>(
   row: Row,
 ) => ({
   ...row,
