@@ -172,8 +172,8 @@ describe('given a new trader who sent "buy BTC" then "sell BTC" to the Default U
 
   it('should show the outcome and strategy of both signals in /signals', async () => {
     const { page, context } = await open('/signals');
-    await page.getByRole('row').filter({ hasText: 'Executed: buy' }).first().waitFor({ timeout: 20_000 });
-    const sold = page.getByRole('row').filter({ hasText: 'Executed: sell' });
+    await page.getByRole('row').filter({ hasText: 'Executed: opened long' }).first().waitFor({ timeout: 20_000 });
+    const sold = page.getByRole('row').filter({ hasText: /Executed: closed long [\d.]+, opened short/ });
     await sold.first().waitFor();
     expect(await sold.first().innerText()).toContain('Default');
     await context.close();

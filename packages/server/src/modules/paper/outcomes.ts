@@ -17,6 +17,9 @@ export const OUTCOME_COLUMNS = [
   'o.filled_at as outcome_filled_at',
   'o.latency_ms as outcome_latency_ms',
   'o.reason as outcome_reason',
+  'o.effect as outcome_effect',
+  'o.closed_quantity as outcome_closed_quantity',
+  'o.opened_quantity as outcome_opened_quantity',
 ] as const;
 
 export interface OutcomeColumns {
@@ -29,6 +32,9 @@ export interface OutcomeColumns {
   outcome_filled_at: number | null;
   outcome_latency_ms: number | null;
   outcome_reason: string | null;
+  outcome_effect: SignalOutcomesTable['effect'];
+  outcome_closed_quantity: number | null;
+  outcome_opened_quantity: number | null;
 }
 
 export function outcomeFromColumns(row: OutcomeColumns): Outcome | null {
@@ -40,6 +46,9 @@ export function outcomeFromColumns(row: OutcomeColumns): Outcome | null {
         status: 'executed',
         side: row.outcome_side!,
         quantity: row.outcome_quantity!,
+        effect: row.outcome_effect ?? null,
+        closedQuantity: row.outcome_closed_quantity ?? null,
+        openedQuantity: row.outcome_opened_quantity ?? null,
         price: row.outcome_price!,
         fee: row.outcome_fee!,
         slippage: row.outcome_slippage!,
@@ -65,6 +74,9 @@ export function outcomeRow(
     status: outcome.status,
     side: executed?.side ?? null,
     quantity: executed?.quantity ?? null,
+    effect: executed?.effect ?? null,
+    closed_quantity: executed?.closedQuantity ?? null,
+    opened_quantity: executed?.openedQuantity ?? null,
     price: executed?.price ?? null,
     fee: executed?.fee ?? null,
     slippage: executed?.slippage ?? null,

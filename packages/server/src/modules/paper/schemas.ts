@@ -3,6 +3,7 @@ import { named } from '../../openapi/components';
 import { SYMBOLS } from '../market/markets';
 import type { BREAKDOWNS } from './breakdowns';
 import { FILL_MODES, OPPOSITE_SIGNAL_POLICIES, SIDES, SIZING_MODES } from './settings';
+import { POSITION_EFFECTS } from './signal';
 
 /**
  * The wire contract of paper trading: strategies, positions, trades, performance, and the outcome every accepted
@@ -26,6 +27,23 @@ export const outcomeSchema = named(
         status: z.literal('executed'),
         side: z.enum(['buy', 'sell']),
         quantity: z.number().positive().describe('Everything the signal traded: for a reversal, closed plus opened.'),
+        effect: z
+          .enum(POSITION_EFFECTS)
+          .nullable()
+          .describe(
+            'What the order did to the position: open, add, reduce, close, or reverse (close one side, open the other). ' +
+              'With `side`: a sell that closes or reduces closes a long. Null for outcomes decided before it was recorded.',
+          ),
+        closedQuantity: z
+          .number()
+          .nonnegative()
+          .nullable()
+          .describe('Of `quantity`, what closed the position that was open (0 when none closed).'),
+        openedQuantity: z
+          .number()
+          .nonnegative()
+          .nullable()
+          .describe('Of `quantity`, what opened or added to the new position (0 when none opened).'),
         price: z.number().positive().describe('Average fill price, slippage included.'),
         fee: usd,
         slippage: usd.describe('What slippage cost, USD.'),
