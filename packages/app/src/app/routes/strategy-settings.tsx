@@ -499,7 +499,9 @@ function StrategyCard({
               TradingView alert message
             </span>
             <div className={copyStyles.row}>
-              <pre className={copyStyles.pre} aria-labelledby={`template-${strategy.id}`}>
+              {/* Focusable, so a keyboard can scroll a line wider than the box. */}
+              {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+              <pre className={copyStyles.pre} aria-labelledby={`template-${strategy.id}`} tabIndex={0}>
                 {template}
               </pre>
               <CopyButton text={template} label="Copy message" />
