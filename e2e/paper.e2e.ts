@@ -438,6 +438,12 @@ describe('given an open short whose fills sit on its entry line (a buy, then a s
       expect(crossing(labels, [...ticks, ...tags])).toEqual([]);
       const surface = (await page.locator(`${chart} [data-slot="chart-surface"]`).boundingBox())!;
       const plotRight = Math.min(...ticks.map((b) => b.left));
+      // Each flag's label whole, not cut short with an ellipsis.
+      expect(
+        await page
+          .locator(`${chart} [data-slot="trade-label"]`)
+          .evaluateAll((all) => all.filter((label) => label.scrollWidth > label.clientWidth).map((l) => l.textContent)),
+      ).toEqual([]);
       const flags = await boxesOf(page, `${chart} [data-slot="trade-label"]`);
       for (const flag of flags) {
         expect(flag.left, flag.text).toBeGreaterThanOrEqual(surface.x);
