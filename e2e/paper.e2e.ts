@@ -569,7 +569,10 @@ describe('given the pages a trader reads every day, after a buy and a sell that 
       const { page, context } = await openAs('/performance/overview', viewport);
       await page.locator('[data-slot="equity-chart"] [data-slot="time-label"]').first().waitFor({ timeout: 20_000 });
       const times = await boxesOf(page, '[data-slot="equity-chart"] [data-slot="time-label"]');
-      const values = await boxesOf(page, '[data-slot="equity-chart"] [data-slot="value-label"]');
+      const values = await boxesOf(
+        page,
+        '[data-slot="equity-chart"] [data-slot="value-label"], [data-slot="equity-chart"] [data-slot="drawdown-label"]',
+      );
       expect(times.length).toBeGreaterThanOrEqual(1);
       expect(overlappingPairs(times)).toEqual([]);
       expect(overlappingPairs(values)).toEqual([]);
