@@ -210,6 +210,23 @@ describe.each(TEST_DIALECTS)('paper trading guards on %s', (dialect) => {
       expect(Object.keys(created.body.errors)).toEqual([field]);
     });
 
+    it('should refuse an empty ?strategy= with 422 saying so, where leaving it out means every strategy', async () => {
+      for (const path of [
+        '/api/positions?strategy=',
+        '/api/trades?strategy=',
+        '/api/performance?strategy=',
+        '/api/performance/equity?strategy=',
+        '/api/performance/breakdown?by=pair&strategy=',
+      ]) {
+        const empty = await call<Errors>(ada, 'GET', path);
+        expect(empty.status, path).toBe(422);
+        expect(empty.body.errors.strategy, path).toEqual([
+          'strategy is empty: give a strategy id, or leave strategy out for every strategy.',
+        ]);
+        expect((await call(ada, 'GET', path.replace(/[?&]strategy=$/, ''))).status, path).toBe(200);
+      }
+    });
+
     it('should list the allowed values of `by`, and read a symbol in any case', async () => {
       const by = await call<Errors>(ada, 'GET', '/api/performance/breakdown?by=foo');
       expect(by.status).toBe(422);

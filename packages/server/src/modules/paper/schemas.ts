@@ -231,18 +231,26 @@ export const tradePageSchema = named(
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
-const idParam = z.string().regex(ID_PATTERN, 'Must be an id: a positive integer.');
+/**
+ * `?strategy=`: an empty value is refused rather than read as "every strategy" (a form or link that lost its id
+ * would otherwise show every strategy's figures as if they were one's); leaving the parameter out means every one.
+ */
+const strategyParam = z
+  .string()
+  .min(1, { error: 'strategy is empty: give a strategy id, or leave strategy out for every strategy.', abort: true })
+  .regex(ID_PATTERN, 'Must be an id: a positive integer.')
+  .optional();
 const epochMsParam = z
   .string()
   .regex(/^\d{1,15}$/, 'Must be a time in epoch milliseconds.')
   .transform(Number);
 
 export const strategyQuery = z.object({
-  strategy: optional(idParam).describe("Only this strategy's (an id from /api/strategies); default every strategy."),
+  strategy: strategyParam.describe("Only this strategy's (an id from /api/strategies); left out, every strategy."),
 });
 
 export const tradesQuery = z.object({
-  strategy: optional(idParam).describe("Only this strategy's trades."),
+  strategy: strategyParam.describe("Only this strategy's trades; left out, every strategy's."),
   symbol: optional(
     z.preprocess(
       (symbol) => (typeof symbol === 'string' ? symbol.trim().toUpperCase() : symbol),
@@ -263,7 +271,7 @@ export const tradesQuery = z.object({
 });
 
 const performanceShape = {
-  strategy: optional(idParam).describe("Only this strategy's account; default every strategy's together."),
+  strategy: strategyParam.describe("Only this strategy's account; left out, every strategy's together."),
   from: optional(epochMsParam).describe('Only trades closed at or after this time, epoch milliseconds.'),
   to: optional(epochMsParam).describe('Only trades closed at or before this time, epoch milliseconds.'),
 };
