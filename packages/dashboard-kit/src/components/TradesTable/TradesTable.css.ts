@@ -77,7 +77,7 @@ export const unrealised = style({
 export const links = style({
   display: 'inline-flex',
   alignItems: 'center',
-  gap: vars.space['1'],
+  gap: '2px',
 });
 
 /** A link shown as its icon alone: a 28 px target, its label in the tooltip and the accessible name. */

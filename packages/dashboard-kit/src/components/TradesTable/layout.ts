@@ -14,10 +14,10 @@ export const CARD_LINE_PX = 24;
 export type CardSlot = 'start' | 'end' | 'wide';
 
 /**
- * Cells too long to share a line on a phone (about 160 px each): P&L with its percent and
- * "unrealised", a strategy's name, and the links.
+ * Cells too long to share a line on a phone (about 160 px each): the entry and the exit (a time and
+ * a price), P&L with its percent and "unrealised", a strategy's name, and the links.
  */
-const WIDE_CELLS = new Set(['pnl', 'strategy', 'links']);
+const WIDE_CELLS = new Set(['opened', 'closed', 'pnl', 'strategy', 'links']);
 
 /** Each shown cell's place on a card, and the card's height. */
 export function cardLayout(cellIds: readonly string[]): { slots: Record<string, CardSlot>; height: number } {
@@ -42,9 +42,9 @@ export const COLUMN_WIDTHS = {
   opened: { width: 144 },
   closed: { width: 144 },
   pair: { width: 64 },
-  side: { width: 76 },
+  side: { width: 72 },
   // Eight decimals and the pair: 0.01960784 BTC.
-  quantity: { width: 136 },
+  quantity: { width: 152 },
   fees: { width: 84 },
   // The amount over its percent: −$1,234.56 / −12.35% unrealised.
   pnl: { minWidth: 112 },
@@ -52,7 +52,7 @@ export const COLUMN_WIDTHS = {
   duration: { width: 96 },
   strategy: { width: 144 },
   // Three icon links.
-  links: { width: 120 },
+  links: { width: 112 },
 } as const satisfies ColumnWidths;
 
 /** A row on wide screens: two lines (a fill's time over its price, P&L over its percent). */
