@@ -3,6 +3,8 @@ import { vars } from 'dashboard-kit/tokens';
 
 export const row = style({
   width: '100%',
+  // In a grid cell: as narrow as its cell, so a long template line scrolls in its box, not the page.
+  minWidth: 0,
   display: 'flex',
   gap: vars.space['2'],
   alignItems: 'stretch',
