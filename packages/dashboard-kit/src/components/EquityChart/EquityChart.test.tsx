@@ -229,6 +229,20 @@ describe('given a curve shorter than the range preset', () => {
 });
 
 describe('given curves of every length', () => {
+  it('should still say when a curve of a few seconds is, with one time label', () => {
+    const start = Date.UTC(2026, 10, 24, 9, 5, 10);
+    const points = [0, 1_500, 3_000].map((ms, i) => ({
+      time: start + ms,
+      equity: 10_000 - i,
+      drawdown: -i,
+      drawdownPct: -i / 100,
+    }));
+    const { container } = render(<EquityChart points={points} startingBalance={10_000} timeZone="UTC" />);
+    expect([...container.querySelectorAll('[data-slot="time-label"]')].map((label) => label.textContent)).toEqual([
+      '09:05',
+    ]);
+  });
+
   it('should keep every axis label a label and a gap clear of its neighbours', () => {
     const spans = [3 * 3_600_000, 40 * 3_600_000, 9 * 86_400_000, 100 * 86_400_000, 800 * 86_400_000];
     for (const span of spans) {

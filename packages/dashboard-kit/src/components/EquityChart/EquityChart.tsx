@@ -15,11 +15,11 @@ import { useControllableState } from '../../hooks/useControllableState';
 import { usePlotSize } from '../../hooks/usePlotSize';
 import { visuallyHidden } from '../../theme/focus.css';
 import { vars } from '../../theme/contract.css';
-import { timeZoneLabel, type TimeZoneMode } from '../../time/time-zone';
+import { timeZoneLabel, wallClock, type TimeZoneMode } from '../../time/time-zone';
 import { HOUR, MINUTE } from '../CandlestickChart/aggregate';
 import * as chart from '../CandlestickChart/CandlestickChart.css';
 import { ChartFigure, type ChartFrameProps } from '../CandlestickChart/ChartFigure';
-import { defaultFormatPrice, formatCandleTime } from '../CandlestickChart/format';
+import { defaultFormatPrice, formatCandleTime, formatClock } from '../CandlestickChart/format';
 import { priceTicks } from '../CandlestickChart/ticks';
 import {
   downsampleEquity,
@@ -88,6 +88,12 @@ function spacedTimeTicks(
     if (x - half < 0 || x + half > width || x - half < lastRight + TIME_LABEL_GAP_PX) continue;
     kept.push(tick);
     lastRight = x + half;
+  }
+  // A curve shorter than the smallest step (a few seconds of fills) still says when: its middle's minute.
+  if (kept.length === 0 && domain[1] > domain[0]) {
+    const middle = (domain[0] + domain[1]) / 2;
+    const label = formatClock(wallClock(middle, zone));
+    if (labelPx(label) <= width) kept.push({ time: middle, label });
   }
   return kept;
 }
