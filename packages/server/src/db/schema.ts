@@ -95,7 +95,7 @@ export interface SignalOutcomesTable {
   latency_ms: number | null;
   reason: string | null;
   decided_at: number;
-  /** What an executed signal did to the position (null for other outcomes, and for ones decided before 0007). */
+  /** What an executed signal did to the position (null for other outcomes, and for ones decided before 0009). */
   effect: 'open' | 'add' | 'reduce' | 'close' | 'reverse' | null;
   closed_quantity: number | null;
   opened_quantity: number | null;

@@ -5,7 +5,7 @@ import * as signals from './0003_signals';
 import * as webhookRefusals from './0004_webhook_refusals';
 import * as paperTrading from './0005_paper_trading';
 import * as paperAccountEvents from './0006_paper_account_events';
-import * as outcomeEffects from './0007_outcome_effects';
+import * as outcomeEffects from './0009_outcome_effects';
 
 /** Every migration, in the order they run. Add one line per new migration file; never rename or reorder. */
 export const migrations: Record<string, Migration> = {
@@ -15,5 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_webhook_refusals': webhookRefusals,
   '0005_paper_trading': paperTrading,
   '0006_paper_account_events': paperAccountEvents,
-  '0007_outcome_effects': outcomeEffects,
+  '0009_outcome_effects': outcomeEffects,
 };
