@@ -172,8 +172,8 @@ describe('given a new trader who sent "buy BTC" then "sell BTC" to the Default U
 
   it('should show the outcome and strategy of both signals in /signals', async () => {
     const { page, context } = await open('/signals');
-    await page.getByRole('row').filter({ hasText: 'Executed: buy' }).first().waitFor({ timeout: 20_000 });
-    const sold = page.getByRole('row').filter({ hasText: 'Executed: sell' });
+    await page.getByRole('row').filter({ hasText: 'Executed: opened long' }).first().waitFor({ timeout: 20_000 });
+    const sold = page.getByRole('row').filter({ hasText: /Executed: closed long [\d.]+, opened short/ });
     await sold.first().waitFor();
     expect(await sold.first().innerText()).toContain('Default');
     await context.close();
@@ -413,6 +413,329 @@ describe('given an open short whose fills sit on its entry line (a buy, then a s
       );
       expect(boxes.map((box) => box.text)).toContain('Short entry');
       expect(overlapping).toEqual([]);
+      await context.close();
+    });
+
+    it(`should keep the entry line's tag and label clear of the price axis, and every flag label inside the plot, ${viewport.width}px wide`, async () => {
+      const { page, context } = await signedInPage(browser, server.url, reverser, { viewport });
+      await page.goto('/trading/BTC/1m');
+      await page
+        .locator('[data-slot="price-line"][data-kind="entry"] [data-slot="price-line-label"]')
+        .waitFor({ timeout: 30_000 });
+      await page.locator('[data-slot="trade-label"]').first().waitFor();
+      const chart = '[data-slot="candlestick-chart"]';
+      // What sits on the price axis: its tick labels, and the tags of the last price and of each price line.
+      const ticks = await boxesOf(page, `${chart} [data-slot="price-label"]`);
+      const tags = await boxesOf(
+        page,
+        `${chart} [data-slot="last-price"] text, ${chart} [data-slot="price-line"] > text:not([data-slot])`,
+      );
+      expect(tags.length).toBeGreaterThanOrEqual(2);
+      const labels = await boxesOf(page, `${chart} [data-slot="price-line-label"], ${chart} [data-slot="trade-label"]`);
+      const crossing = (from: Box[], to: Box[]) =>
+        from.flatMap((a) => to.filter((b) => overlaps(a, b)).map((b) => `${a.text} × ${b.text}`));
+      expect(crossing(ticks, tags)).toEqual([]);
+      expect(crossing(labels, [...ticks, ...tags])).toEqual([]);
+      const surface = (await page.locator(`${chart} [data-slot="chart-surface"]`).boundingBox())!;
+      const plotRight = Math.min(...ticks.map((b) => b.left));
+      // Each flag's label whole, not cut short with an ellipsis.
+      expect(
+        await page
+          .locator(`${chart} [data-slot="trade-label"]`)
+          .evaluateAll((all) => all.filter((label) => label.scrollWidth > label.clientWidth).map((l) => l.textContent)),
+      ).toEqual([]);
+      const flags = await boxesOf(page, `${chart} [data-slot="trade-label"]`);
+      for (const flag of flags) {
+        expect(flag.left, flag.text).toBeGreaterThanOrEqual(surface.x);
+        expect(flag.right, flag.text).toBeLessThanOrEqual(plotRight);
+        expect(flag.top, flag.text).toBeGreaterThanOrEqual(surface.y);
+        expect(flag.bottom, flag.text).toBeLessThanOrEqual(surface.y + surface.height);
+      }
+      await context.close();
+    });
+  }
+});
+
+/** The boxes of the elements `selector` matches, with their text, in page pixels. */
+async function boxesOf(page: Page, selector: string) {
+  return page.locator(selector).evaluateAll((elements) =>
+    elements.map((element) => {
+      const { left, top, right, bottom } = element.getBoundingClientRect();
+      return { text: element.textContent ?? '', left, top, right, bottom };
+    }),
+  );
+}
+
+type Box = Awaited<ReturnType<typeof boxesOf>>[number];
+const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+/** Each pair of boxes that overlap, as "first × second". */
+const overlappingPairs = (boxes: Box[]) =>
+  boxes.flatMap((a, i) =>
+    boxes
+      .slice(i + 1)
+      .filter((b) => overlaps(a, b))
+      .map((b) => `${a.text} × ${b.text}`),
+  );
+
+describe('given the pages a trader reads every day, after a buy and a sell that reversed it', () => {
+  let daily: Awaited<ReturnType<typeof registerUser>>;
+  let closed: Trade;
+
+  beforeAll(async () => {
+    daily = await registerUser(server.url, { name: 'Daily Trader' });
+    const [strategy] = (await api<{ data: Strategy[] }>(server.url, daily.token, '/api/strategies')).data;
+    const alert = { ticker: 'BINANCE:BTCUSDT', strategy: 'E2E daily' };
+    await postAlert(strategy!.webhookUrl, { ...alert, action: 'buy' });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await postAlert(strategy!.webhookUrl, { ...alert, action: 'sell' });
+    closed = await eventually(async () => {
+      const trades = (await api<{ data: Trade[] }>(server.url, daily.token, '/api/trades')).data;
+      return trades.some((t) => t.status === 'open') ? trades.find((t) => t.status === 'closed') : undefined;
+    });
+  }, 240_000);
+
+  const openAs = async (path: string, viewport: { width: number; height: number }) => {
+    const opened = await signedInPage(browser, server.url, daily, { viewport });
+    await opened.page.goto(path);
+    return opened;
+  };
+
+  for (const viewport of [DESKTOP, { width: 1280, height: 800 }]) {
+    it(`should fit every column of Trades, P&L and links included, with the sidebar open at ${viewport.width} px`, async () => {
+      const { page, context } = await openAs('/performance/trades', viewport);
+      const row = page.locator('tr[data-slot="trades-table-row"]').filter({ hasText: signedMoney(closed.netPnl!) });
+      await row.waitFor({ timeout: 20_000 });
+      expect(await page.locator('[data-slot="sidebar"][data-state="expanded"]').count()).toBeGreaterThan(0);
+      const table = page.getByRole('grid', { name: /Trades/ });
+      const fit = await table.evaluate((element) => {
+        const scroller = element.parentElement!;
+        return { table: element.scrollWidth, box: scroller.clientWidth, scroll: scroller.scrollWidth };
+      });
+      expect(fit.table).toBeLessThanOrEqual(fit.box);
+      expect(fit.scroll).toBeLessThanOrEqual(fit.box);
+      const box = (await table.evaluate((element) => element.parentElement!.getBoundingClientRect().toJSON())) as {
+        right: number;
+      };
+      const pnl = (await row.getByText(signedMoney(closed.netPnl!)).boundingBox())!;
+      expect(pnl.x + pnl.width).toBeLessThanOrEqual(box.right);
+      for (const name of [/^Entry signal/, /^Exit signal/, /^Chart/]) {
+        const link = (await row.getByRole('link', { name }).boundingBox())!;
+        expect(link.x + link.width).toBeLessThanOrEqual(box.right);
+      }
+      // Every cell shows its whole content.
+      expect(
+        await row
+          .getByRole('gridcell')
+          .evaluateAll((cells) => cells.filter((cell) => cell.scrollWidth > cell.clientWidth).length),
+      ).toBe(0);
+      await context.close();
+    });
+  }
+
+  it('should give loading metric cards the height of loaded ones, and two cards a line on a phone', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const { page, context } = await signedInPage(browser, server.url, daily, { viewport });
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/performance?**', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.route('**/api/performance', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/performance/overview');
+      const cards = page.locator('[data-slot="metric-card"]');
+      await page.locator('[data-slot="metric-card"][aria-busy="true"]').first().waitFor({ timeout: 20_000 });
+      const loading = await cards.evaluateAll((all) => all.map((card) => card.getBoundingClientRect().height));
+      release();
+      await page.waitForFunction(() => document.querySelectorAll('[data-slot="metric-card"][aria-busy]').length === 0);
+      const loaded = await cards.evaluateAll((all) => all.map((card) => card.getBoundingClientRect().height));
+      expect(loading).toHaveLength(11);
+      loading.forEach((height, i) => expect(Math.abs(height - loaded[i]!)).toBeLessThanOrEqual(1));
+      if (viewport === PHONE) {
+        const [first, second] = await boxesOf(page, '[data-slot="metric-card"]');
+        expect(Math.abs(first!.top - second!.top)).toBeLessThanOrEqual(1);
+        expect(second!.left).toBeGreaterThan(first!.right);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      }
+      await context.close();
+    }
+  });
+
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`should place the equity chart's axis labels with none overlapping at ${viewport.width} px`, async () => {
+      const { page, context } = await openAs('/performance/overview', viewport);
+      await page.locator('[data-slot="equity-chart"] [data-slot="value-label"]').first().waitFor({ timeout: 20_000 });
+      const times = await boxesOf(page, '[data-slot="equity-chart"] [data-slot="time-label"]');
+      const values = await boxesOf(
+        page,
+        '[data-slot="equity-chart"] [data-slot="value-label"], [data-slot="equity-chart"] [data-slot="drawdown-label"]',
+      );
+      expect(times.length).toBeGreaterThanOrEqual(1);
+      expect(overlappingPairs(times)).toEqual([]);
+      expect(overlappingPairs(values)).toEqual([]);
+      // A gap a reader can see between two dates.
+      const sorted = times.sort((a, b) => a.left - b.left);
+      sorted.slice(1).forEach((box, i) => expect(box.left - sorted[i]!.right).toBeGreaterThanOrEqual(8));
+      await context.close();
+    });
+  }
+
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`should show the Opposite signal choice whole at ${viewport.width} px`, async () => {
+      const { page, context } = await openAs('/settings/strategy', viewport);
+      const select = page.getByLabel('Opposite signal');
+      await select.waitFor({ timeout: 20_000 });
+      const fits = await select.evaluate((element) => {
+        const sel = element as HTMLSelectElement;
+        const style = getComputedStyle(sel);
+        const canvas = document.createElement('canvas').getContext('2d')!;
+        canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const widest = Math.max(...[...sel.options].map((option) => canvas.measureText(option.text).width));
+        const chrome = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+        return { widest, room: sel.clientWidth - chrome };
+      });
+      expect(fits.widest).toBeLessThanOrEqual(fits.room);
+      await context.close();
+    });
+  }
+
+  it('should break the TradingView alert template only between JSON fields on a phone', async () => {
+    const { page, context } = await openAs('/settings/strategy', PHONE);
+    const template = page.locator('pre').filter({ hasText: '"ticker"' }).first();
+    await template.waitFor({ timeout: 20_000 });
+    const broken = await template.evaluate((pre) => {
+      const text = pre.firstChild!;
+      const content = text.textContent ?? '';
+      const splits: string[] = [];
+      for (const line of content.split('\n')) {
+        const start = content.indexOf(line);
+        const range = document.createRange();
+        range.setStart(text, start);
+        range.setEnd(text, start + line.length);
+        const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+        if (tops.size > 1) splits.push(line.trim());
+      }
+      return splits;
+    });
+    expect(broken).toEqual([]);
+    const box = (await template.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await context.close();
+  });
+
+  it('should keep the connection badge one width whether Live or not', async () => {
+    const live = await openAs('/signals', DESKTOP);
+    const badge = (page: Page) => page.locator('header [data-slot="connection-indicator"]');
+    await badge(live.page).getByText('Live').waitFor({ timeout: 20_000 });
+    const liveBox = (await badge(live.page).boundingBox())!;
+    await live.context.close();
+    // Signals that cannot be loaded while the stream is connected: the badge stops saying Live.
+    const { page, context } = await signedInPage(browser, server.url, daily, { viewport: DESKTOP });
+    await page.route('**/api/signals?**', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Storage is unavailable"}' }),
+    );
+    await page.goto('/signals');
+    await badge(page)
+      .getByText(/Reconnecting|Offline/)
+      .waitFor({ timeout: 20_000 });
+    const away = (await badge(page).boundingBox())!;
+    expect(Math.abs(away.width - liveBox.width)).toBeLessThanOrEqual(1);
+    await context.close();
+  });
+  it('should say in /signals that the sell closed the long and opened a short', async () => {
+    const { page, context } = await openAs('/signals', DESKTOP);
+    const reversal = page.getByRole('row').filter({ hasText: /closed long [\d.]+, opened short [\d.]+/i });
+    await reversal.first().waitFor({ timeout: 20_000 });
+    expect(
+      await page
+        .getByRole('row')
+        .filter({ hasText: /opened long [\d.]+/i })
+        .count(),
+    ).toBeGreaterThanOrEqual(1);
+    await context.close();
+  });
+});
+
+describe('given a trader with one open position on Overview', () => {
+  let closer: Awaited<ReturnType<typeof registerUser>>;
+
+  beforeAll(async () => {
+    closer = await registerUser(server.url, { name: 'Closing Trader' });
+    const [strategy] = (await api<{ data: Strategy[] }>(server.url, closer.token, '/api/strategies')).data;
+    await postAlert(strategy!.webhookUrl, { ticker: 'BINANCE:BTCUSDT', action: 'buy', strategy: 'E2E close' });
+    await eventually(async () => {
+      const trades = (await api<{ data: Trade[] }>(server.url, closer.token, '/api/trades')).data;
+      return trades.some((t) => t.status === 'open') ? true : undefined;
+    });
+  }, 240_000);
+
+  it('should confirm "Close at market" on one line each, then say what was closed and keep the focus', async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const { page, context } = await signedInPage(browser, server.url, closer, { viewport });
+      await page.goto('/performance/overview');
+      const close = page.getByRole('button', { name: /^Close at market/ });
+      await close.waitFor({ timeout: 20_000 });
+      await close.click();
+      const cancel = page.getByRole('button', { name: 'Cancel' });
+      const confirm = page.getByRole('button', { name: 'Confirm close' });
+      const [cancelBox, confirmBox] = [(await cancel.boundingBox())!, (await confirm.boundingBox())!];
+      expect(Math.abs(cancelBox.height - confirmBox.height)).toBeLessThanOrEqual(1);
+      // Its word on one line: the lines its text takes, counted by their tops.
+      const lines = await cancel.evaluate((button) => {
+        const text = document.createTreeWalker(button, NodeFilter.SHOW_TEXT).nextNode()!;
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      });
+      expect(lines).toBe(1);
+      expect(await cancel.evaluate((button) => button.scrollWidth <= button.clientWidth)).toBe(true);
+      if (viewport === PHONE) {
+        await cancel.click();
+        await context.close();
+        continue;
+      }
+      await confirm.click();
+      const status = page.getByRole('status').filter({ hasText: /^Closed BTC\/USD long/ });
+      await status.waitFor({ timeout: 20_000 });
+      expect(await status.innerText()).toMatch(
+        /^Closed BTC\/USD long [\d.]+ at [\d,]+\.\d{2}, P&L [+\u2212]?\$[\d,]+\.\d{2}/,
+      );
+      const focused = await page.evaluate(() => document.activeElement?.tagName ?? 'none');
+      expect(focused).not.toBe('BODY');
+      expect(await page.evaluate(() => document.activeElement?.textContent ?? '')).toMatch(
+        /Closed BTC\/USD|Open positions/,
+      );
+      await context.close();
+    }
+  });
+});
+
+describe('given a cold load whose code is slow to arrive', () => {
+  for (const theme of THEMES) {
+    it(`should show a ${theme} loading shell, named for screen readers, before the code runs`, async () => {
+      const { context, page } = await signedInPage(browser, server.url, trader, { viewport: DESKTOP });
+      await context.addInitScript((t) => localStorage.setItem('dk-theme', t), theme);
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/assets/*.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/performance/overview', { waitUntil: 'commit' });
+      const shell = page.getByRole('status').filter({ hasText: 'Loading SignalDeck' });
+      await shell.waitFor({ timeout: 10_000 });
+      expect(await shell.isVisible()).toBe(true);
+      const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      const [r, g, b] = (background.match(/\d+/g) ?? ['255', '255', '255']).map(Number);
+      const brightness = (r! + g! + b!) / 3;
+      if (theme === 'dark') expect(brightness).toBeLessThan(80);
+      else expect(brightness).toBeGreaterThan(200);
+      release();
+      await expectTitle(page, 'Overview | SignalDeck');
       await context.close();
     });
   }

@@ -281,6 +281,7 @@ export { ChevronsUpDownIcon } from './icons/ChevronsUpDownIcon';
 export { CreditCardIcon } from './icons/CreditCardIcon';
 export { InboxIcon } from './icons/InboxIcon';
 export { InfoIcon } from './icons/InfoIcon';
+export { LogInIcon } from './icons/LogInIcon';
 export { LogOutIcon } from './icons/LogOutIcon';
 export { MonitorIcon } from './icons/MonitorIcon';
 export { MoonIcon } from './icons/MoonIcon';

@@ -101,8 +101,12 @@ export interface SignalOutcomesTable {
   latency_ms: number | null;
   reason: string | null;
   decided_at: number;
-  /** JSON OutOfSync (paper/engine.ts) when the alert's position disagreed with the paper book (migration 0007). */
+  /** JSON OutOfSync (paper/engine.ts) when the alert's position disagreed with the paper book (migration 0008). */
   out_of_sync: string | null;
+  /** What an executed signal did to the position (null for other outcomes, and for ones decided before 0009). */
+  effect: 'open' | 'add' | 'reduce' | 'close' | 'reverse' | null;
+  closed_quantity: number | null;
+  opened_quantity: number | null;
 }
 
 /** A paper trade: open while its position is, closed after. */

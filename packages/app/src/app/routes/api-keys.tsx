@@ -164,7 +164,9 @@ export function ApiKeysRoute() {
         </CardHeader>
         <CardContent>
           <div className={copyStyles.row}>
-            <pre className={copyStyles.pre} aria-label="TradingView alert message template">
+            {/* Focusable, so a keyboard can scroll a line wider than the box. */}
+            {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+            <pre className={copyStyles.pre} aria-label="TradingView alert message template" tabIndex={0}>
               {template}
             </pre>
             <CopyButton text={template} label="Copy message" />

@@ -1,9 +1,10 @@
-import type { Performance } from '@signaldeck/server/api-types';
+import type { Performance, Trade } from '@signaldeck/server/api-types';
 import {
   Button,
   EmptyState,
   EquityChart,
   formatCountOf,
+  formatMoney,
   MetricCard,
   MetricsGrid,
   PositionList,
@@ -12,6 +13,7 @@ import {
 } from 'dashboard-kit';
 import { useMemo } from 'react';
 import { PageHeader } from '../../components/page-header';
+import { formatPrice } from '../../features/market/format';
 import { useEquityCurve, usePerformance } from '../../features/paper/api/performance';
 import { closePosition, usePositions } from '../../features/paper/api/positions';
 import { useRevalidatePaper } from '../../features/paper/api/revalidate';
@@ -125,6 +127,15 @@ const METRICS: readonly MetricDefinition[] = [
   },
 ];
 
+const quantityFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 8 });
+
+/** What "Close at market" did, for the list's status line: "Closed BTC/USD long 0.5 at 84,123.45, P&L +$12.30". */
+function closedMessage(trade: Trade): string {
+  const at = trade.exitPrice === null ? 'at market' : `at ${formatPrice(trade.exitPrice)}`;
+  const pnl = trade.netPnl === null ? '' : `, P&L ${formatMoney(trade.netPnl, { signed: true })}`;
+  return `Closed ${trade.symbol}/USD ${trade.side} ${quantityFormat.format(trade.quantity)} ${at}${pnl}`;
+}
+
 const figureOf = (metric: MetricDefinition, p: Performance): Figure =>
   typeof metric.value === 'function' ? metric.value(p) : p[metric.value];
 
@@ -202,8 +213,9 @@ export function PerformanceOverviewRoute() {
           error={positions.error ? errorMessage(positions.error) : null}
           onRetry={() => void positions.mutate()}
           onClose={async (id) => {
-            await closePosition(id);
+            const trade = await closePosition(id);
             revalidate.accounts();
+            return closedMessage(trade);
           }}
           timeZone={timeZone}
         />

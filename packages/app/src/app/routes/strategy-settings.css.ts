@@ -3,7 +3,7 @@ import { vars } from 'dashboard-kit/tokens';
 
 export const page = style({ display: 'grid', gap: vars.space['4'] });
 
-export const stack = style({ display: 'grid', gap: vars.space['3'] });
+export const stack = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: vars.space['3'] });
 
 export const createRow = style({
   display: 'flex',
@@ -21,7 +21,7 @@ export const grid = style({
   padding: 0,
 });
 
-export const field = style({ display: 'grid', gap: vars.space['1'], alignContent: 'start' });
+export const field = style({ display: 'grid', gap: vars.space['1'], alignContent: 'start', minWidth: 0 });
 
 export const check = style({ display: 'flex', gap: vars.space['2'], alignItems: 'center' });
 

@@ -342,13 +342,23 @@ function SettingsForm({ strategy }: { strategy: Strategy }) {
             )
           }
         </Field>
-        <Field id={`${id}-onOpposite`} label="Opposite signal" error={errors.onOpposite}>
+        <Field
+          id={`${id}-onOpposite`}
+          label="Opposite signal"
+          // The choice in a word, what it does beneath: a select shows its text whole at every width.
+          hint={
+            draft.onOpposite === 'reverse'
+              ? 'Closes the position, then opens the other side.'
+              : 'Closes the position; the next signal opens again.'
+          }
+          error={errors.onOpposite}
+        >
           {(describedBy, invalid) =>
             select(
               `${id}-onOpposite`,
               draft.onOpposite,
               [
-                ['reverse', 'Reverse (close, then open the other side)'],
+                ['reverse', 'Reverse'],
                 ['close', 'Close only'],
               ],
               (v) => set('onOpposite', v as SettingsDraft['onOpposite']),
@@ -505,7 +515,9 @@ function StrategyCard({
               TradingView alert message
             </span>
             <div className={copyStyles.row}>
-              <pre className={copyStyles.pre} aria-labelledby={`template-${strategy.id}`}>
+              {/* Focusable, so a keyboard can scroll a line wider than the box. */}
+              {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+              <pre className={copyStyles.pre} aria-labelledby={`template-${strategy.id}`} tabIndex={0}>
                 {template}
               </pre>
               <CopyButton text={template} label="Copy message" />

@@ -1,20 +1,45 @@
 import { describe, expect, it } from 'vitest';
 import { describeOutcome, signalOutcomeText } from './outcome-text';
 
+const executed = (
+  side: 'buy' | 'sell',
+  effect: 'open' | 'add' | 'reduce' | 'close' | 'reverse' | null,
+  closedQuantity: number | null,
+  openedQuantity: number | null,
+) => ({
+  status: 'executed' as const,
+  side,
+  quantity: (closedQuantity ?? 0) + (openedQuantity ?? 0) || 0.7,
+  effect,
+  closedQuantity,
+  openedQuantity,
+  price: 84123.45,
+  fee: 1,
+  slippage: 0,
+  filledAt: 1,
+  latencyMs: 3,
+});
+
 describe('given describeOutcome', () => {
-  it('should give an executed signal its side, quantity and fill price', () => {
-    expect(
-      describeOutcome({
-        status: 'executed',
-        side: 'buy',
-        quantity: 0.015384,
-        price: 65000,
-        fee: 1,
-        slippage: 0,
-        filledAt: 1,
-        latencyMs: 3,
-      }),
-    ).toBe('Executed: buy 0.015384 @ 65,000.00');
+  it('should say what an executed signal did to the position, at its fill price', () => {
+    expect(describeOutcome(executed('buy', 'open', 0, 0.015384))).toBe('Executed: opened long 0.015384 @ 84,123.45');
+    expect(describeOutcome(executed('sell', 'open', 0, 0.5))).toBe('Executed: opened short 0.5 @ 84,123.45');
+    expect(describeOutcome(executed('buy', 'add', 0, 0.1))).toBe('Executed: added 0.1 to long @ 84,123.45');
+    expect(describeOutcome(executed('sell', 'reduce', 0.2, 0))).toBe('Executed: reduced long by 0.2 @ 84,123.45');
+    expect(describeOutcome(executed('buy', 'close', 0.5, 0))).toBe('Executed: closed short 0.5 @ 84,123.45');
+  });
+
+  it('should say a reversal closed one side and opened the other, not "sell 0.7"', () => {
+    expect(describeOutcome(executed('sell', 'reverse', 0.5, 0.2))).toBe(
+      'Executed: closed long 0.5, opened short 0.2 @ 84,123.45',
+    );
+    expect(describeOutcome(executed('buy', 'reverse', 0.3, 1))).toBe(
+      'Executed: closed short 0.3, opened long 1 @ 84,123.45',
+    );
+  });
+
+  it('should give an outcome decided before effects were recorded its side and quantity', () => {
+    expect(describeOutcome(executed('sell', null, null, null))).toBe('Executed: sell 0.7 @ 84,123.45');
   });
 
   it('should give an ignored or pending signal its reason', () => {

@@ -3,15 +3,46 @@ import { formatPrice } from '../market/format';
 
 const quantityFormat = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 8 });
 
+type Executed = Extract<Outcome, { status: 'executed' }>;
+
 /**
- * A signal's outcome in words for the signals list: "Executed: buy 0.015384 @ 65,000.00", "Ignored: already
- * long", "Pending: waits for the next 1m open"; `null` when it has none (undecided, rejected or a duplicate).
+ * What an executed order did to the position, in words: "opened long 0.5", "added 0.1 to long", "reduced long
+ * by 0.2", "closed long 0.5", "closed long 0.5, opened short 0.2". A buy opens or adds to a long and closes or
+ * reduces a short; a sell the other way round. An outcome decided before SignalDeck recorded the effect says
+ * what was traded: "sell 0.7".
+ */
+export function describeFill(outcome: Executed): string {
+  const q = (value: number) => quantityFormat.format(value);
+  const opens = outcome.side === 'buy' ? 'long' : 'short';
+  const closes = outcome.side === 'buy' ? 'short' : 'long';
+  const closed = outcome.closedQuantity ?? 0;
+  const opened = outcome.openedQuantity ?? 0;
+  switch (outcome.effect) {
+    case 'open':
+      return `opened ${opens} ${q(opened)}`;
+    case 'add':
+      return `added ${q(opened)} to ${opens}`;
+    case 'reduce':
+      return `reduced ${closes} by ${q(closed)}`;
+    case 'close':
+      return `closed ${closes} ${q(closed)}`;
+    case 'reverse':
+      return `closed ${closes} ${q(closed)}, opened ${opens} ${q(opened)}`;
+    case null:
+      return `${outcome.side} ${q(outcome.quantity)}`;
+  }
+}
+
+/**
+ * A signal's outcome in words for the signals list (rows, phone cards and details): "Executed: opened long
+ * 0.015384 @ 65,000.00", "Executed: closed long 0.5, opened short 0.2 @ 84,000.00", "Ignored: already long",
+ * "Pending: waits for the next 1m open"; `null` when it has none (undecided, rejected or a duplicate).
  */
 export function describeOutcome(outcome: Outcome | null | undefined): string | null {
   if (!outcome) return null;
   switch (outcome.status) {
     case 'executed':
-      return `Executed: ${outcome.side} ${quantityFormat.format(outcome.quantity)} @ ${formatPrice(outcome.price)}`;
+      return `Executed: ${describeFill(outcome)} @ ${formatPrice(outcome.price)}`;
     case 'ignored':
       return `Ignored: ${outcome.reason}`;
     case 'pending':

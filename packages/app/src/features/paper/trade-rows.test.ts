@@ -60,11 +60,14 @@ describe('given trades from the API', () => {
 
   it('should link a trade to its signals and to the chart at its entry', () => {
     const [row] = toTradeRows([trade], [], new Map());
-    expect(tradeLinks(row!)).toEqual([
+    const links = tradeLinks(row!);
+    expect(links.map(({ label, href }) => ({ label, href }))).toEqual([
       { label: 'Entry signal', href: '/signals?selected=42' },
       { label: 'Exit signal', href: '/signals?selected=57' },
       { label: 'Chart', href: `/trading/BTC/1m?at=${trade.openedAt}&signal=42` },
     ]);
+    // Each is drawn as an icon, so the three fit one narrow column.
+    expect(links.every((link) => link.icon !== undefined)).toBe(true);
   });
 });
 

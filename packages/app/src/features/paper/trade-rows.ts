@@ -1,5 +1,13 @@
 import type { Position, Trade } from '@signaldeck/server/api-types';
-import type { PositionRow, TradeLink, TradeRow } from 'dashboard-kit';
+import {
+  CandlestickChartIcon,
+  LogInIcon,
+  LogOutIcon,
+  type PositionRow,
+  type TradeLink,
+  type TradeRow,
+} from 'dashboard-kit';
+import { createElement } from 'react';
 import { paths } from '../../config/paths';
 
 const positionKey = (strategyId: string, symbol: string) => `${strategyId}:${symbol}`;
@@ -39,16 +47,30 @@ export function toTradeRows(
   });
 }
 
-/** A trade's links: the signal that opened it, the one that closed it, and the chart at its entry. */
+const ICON_SIZE = 16;
+
+/**
+ * A trade's links: the signal that opened it, the one that closed it, and the chart at its entry. Each is
+ * drawn as an icon (its label is its tooltip and, with the trade, its accessible name), so the three fit
+ * one narrow column.
+ */
 export function tradeLinks(trade: TradeRow): TradeLink[] {
   const links: TradeLink[] = [];
   if (trade.entrySignalId)
-    links.push({ label: 'Entry signal', href: `/signals?selected=${encodeURIComponent(trade.entrySignalId)}` });
+    links.push({
+      label: 'Entry signal',
+      href: `/signals?selected=${encodeURIComponent(trade.entrySignalId)}`,
+      icon: createElement(LogInIcon, { size: ICON_SIZE }),
+    });
   if (trade.exitSignalId)
-    links.push({ label: 'Exit signal', href: `/signals?selected=${encodeURIComponent(trade.exitSignalId)}` });
+    links.push({
+      label: 'Exit signal',
+      href: `/signals?selected=${encodeURIComponent(trade.exitSignalId)}`,
+      icon: createElement(LogOutIcon, { size: ICON_SIZE }),
+    });
   const at = Date.parse(trade.entryTime);
   const chart = `${paths.trading(trade.symbol, '1m')}?at=${at}${trade.entrySignalId ? `&signal=${encodeURIComponent(trade.entrySignalId)}` : ''}`;
-  links.push({ label: 'Chart', href: chart });
+  links.push({ label: 'Chart', href: chart, icon: createElement(CandlestickChartIcon, { size: ICON_SIZE }) });
   return links;
 }
 

@@ -22,6 +22,7 @@ import { Crosshair, type LegendField } from './crosshair';
 import { defaultFormatPrice, describeChart } from './format';
 import { useChartInteractions } from './interactions';
 import { ChartPlaceholder, ChartStatus } from './ChartStates';
+import { yOfPrice } from './geometry';
 import { AxesLayer, FormingLayer, SettledLayer } from './layers';
 import { MarkerLayer } from './MarkerLayer';
 import { layoutMarkers } from './markers';
@@ -322,6 +323,21 @@ function ChartPlot({
     [tradePins, frame, priceLineLayout],
   );
 
+  // Price labels a tag on the axis would cover are left out: the price lines' tags, and the last price's (which
+  // moves with every tick: the axis redraws only when the set of covered labels changes).
+  const lastPriceY = yOfPrice(series.forming.close, priceRange, frame);
+  const tagYs = [
+    ...priceLineLayout.flatMap((item) => (item.offScale ? [] : [item.y])),
+    ...(lastPriceY >= frame.priceTop && lastPriceY <= frame.priceBottom ? [lastPriceY] : []),
+  ];
+  const coveredKey = model.priceTicks
+    .filter((price) => {
+      const y = yOfPrice(price, priceRange, frame);
+      return tagYs.some((tagY) => Math.abs(tagY - y) < PRICE_TAG_PX);
+    })
+    .join(',');
+  const coveredTicks = useMemo(() => new Set(coveredKey === '' ? [] : coveredKey.split(',').map(Number)), [coveredKey]);
+
   // A time to show (a signal's, from a link): centre the view on it once the plot's width is known.
   const plotWidth = measured ? frame.plotRight : null;
   useLayoutEffect(() => {
@@ -427,6 +443,7 @@ function ChartPlot({
                 priceRange={priceRange}
                 timeTicks={model.timeTicks}
                 priceTicks={model.priceTicks}
+                coveredTicks={coveredTicks}
                 formatPrice={formatPrice}
               />
               <SettledLayer candles={settledVisible} firstIndex={first} pane={model.pane} />

@@ -152,6 +152,8 @@ interface AxesLayerProps {
   priceRange: Range;
   timeTicks: AxisTicks;
   priceTicks: readonly number[];
+  /** Price ticks whose label a tag on the axis (the last price's, a price line's) would cover: left unlabelled. */
+  coveredTicks?: ReadonlySet<number>;
   formatPrice: (value: number) => string;
 }
 
@@ -169,6 +171,7 @@ export const AxesLayer = memo(function AxesLayer({
   priceRange,
   timeTicks,
   priceTicks,
+  coveredTicks,
   formatPrice,
 }: AxesLayerProps) {
   const { plotRight, priceTop, priceBottom, volumeBottom } = frame;
@@ -198,19 +201,21 @@ export const AxesLayer = memo(function AxesLayer({
           {label}
         </text>
       ))}
-      {priceTicks.map((price, i) => (
-        <text
-          key={price}
-          data-slot="price-label"
-          className={styles.tickLabel}
-          x={plotRight + TICK_PX + LABEL_GAP_PX}
-          y={priceYs[i]}
-          textAnchor="start"
-          dominantBaseline="central"
-        >
-          {formatPrice(price)}
-        </text>
-      ))}
+      {priceTicks.map((price, i) =>
+        coveredTicks?.has(price) ? null : (
+          <text
+            key={price}
+            data-slot="price-label"
+            className={styles.tickLabel}
+            x={plotRight + TICK_PX + LABEL_GAP_PX}
+            y={priceYs[i]}
+            textAnchor="start"
+            dominantBaseline="central"
+          >
+            {formatPrice(price)}
+          </text>
+        ),
+      )}
     </g>
   );
 });

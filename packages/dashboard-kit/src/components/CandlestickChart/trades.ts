@@ -8,10 +8,14 @@ import { visibleRange, type CandleWindow } from './viewport';
 /** The flag's pin (the dot at the fill's price) and the height of its label. */
 export const TRADE_PIN_PX = 10;
 export const TRADE_LABEL_PX = 18;
-/** Approximate advance of one character of the flag's font (12px), and the label's padding. */
-const LABEL_CHAR_PX = 6.6;
+/**
+ * Advance of one character of the flag's font (12px), on the generous side (a digit of a common sans is
+ * 7.6px): a label is cut with an ellipsis at the width given here, so too small an estimate cuts "@ 85,912.09"
+ * short. And the label's padding and border.
+ */
+const LABEL_CHAR_PX = 7.6;
 const LABEL_PADDING_PX = 12;
-export const MAX_TRADE_LABEL_PX = 160;
+export const MAX_TRADE_LABEL_PX = 200;
 const GAP_PX = 2;
 /** Where a label may go, in label heights from the pin: beside it, then a step up or down, then two. */
 const STEPS = [0, -1, 1, -2, 2];

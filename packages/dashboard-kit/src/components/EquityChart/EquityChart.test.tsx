@@ -227,3 +227,48 @@ describe('given a curve shorter than the range preset', () => {
     );
   });
 });
+
+describe('given curves of every length', () => {
+  it('should still say when a curve of a few seconds is, with one time label', () => {
+    const start = Date.UTC(2026, 10, 24, 9, 5, 10);
+    const points = [0, 1_500, 3_000].map((ms, i) => ({
+      time: start + ms,
+      equity: 10_000 - i,
+      drawdown: -i,
+      drawdownPct: -i / 100,
+    }));
+    const { container } = render(<EquityChart points={points} startingBalance={10_000} timeZone="UTC" />);
+    expect([...container.querySelectorAll('[data-slot="time-label"]')].map((label) => label.textContent)).toEqual([
+      '09:05',
+    ]);
+  });
+
+  it('should keep every axis label a label and a gap clear of its neighbours', () => {
+    const spans = [3 * 3_600_000, 40 * 3_600_000, 9 * 86_400_000, 100 * 86_400_000, 800 * 86_400_000];
+    for (const span of spans) {
+      const start = Date.UTC(2026, 0, 1, 7, 13);
+      const points = Array.from({ length: 60 }, (_, i) => {
+        const equity = 10_000 + Math.sin(i / 5) * 400;
+        return { time: start + (span * i) / 59, equity, drawdown: Math.min(0, equity - 10_400), drawdownPct: 0 };
+      });
+      const { container, unmount } = render(<EquityChart points={points} startingBalance={10_000} timeZone="UTC" />);
+      const times = [...container.querySelectorAll('[data-slot="time-label"]')].map((label) => ({
+        x: Number(label.getAttribute('x')),
+        chars: label.textContent!.length,
+      }));
+      expect(times.length).toBeGreaterThan(0);
+      // 7.5 px a character of the axis font (12px mono), at least 16 px between two labels.
+      times.slice(1).forEach((tick, i) => {
+        const previous = times[i]!;
+        expect(tick.x - previous.x, `span ${span}`).toBeGreaterThanOrEqual(
+          ((tick.chars + previous.chars) / 2) * 7.5 + 16,
+        );
+      });
+      const rightAxis = [...container.querySelectorAll('[data-slot="value-label"], [data-slot="drawdown-label"]')]
+        .map((label) => Number(label.getAttribute('y')))
+        .sort((a, b) => a - b);
+      rightAxis.slice(1).forEach((y, i) => expect(y - rightAxis[i]!).toBeGreaterThanOrEqual(14));
+      unmount();
+    }
+  });
+});

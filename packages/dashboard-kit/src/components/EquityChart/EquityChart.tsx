@@ -15,11 +15,11 @@ import { useControllableState } from '../../hooks/useControllableState';
 import { usePlotSize } from '../../hooks/usePlotSize';
 import { visuallyHidden } from '../../theme/focus.css';
 import { vars } from '../../theme/contract.css';
-import { timeZoneLabel, type TimeZoneMode } from '../../time/time-zone';
+import { timeZoneLabel, wallClock, type TimeZoneMode } from '../../time/time-zone';
 import { HOUR, MINUTE } from '../CandlestickChart/aggregate';
 import * as chart from '../CandlestickChart/CandlestickChart.css';
 import { ChartFigure, type ChartFrameProps } from '../CandlestickChart/ChartFigure';
-import { defaultFormatPrice, formatCandleTime } from '../CandlestickChart/format';
+import { defaultFormatPrice, formatCandleTime, formatClock } from '../CandlestickChart/format';
 import { priceTicks } from '../CandlestickChart/ticks';
 import {
   downsampleEquity,
@@ -61,6 +61,42 @@ const AXIS_PADDING_PX = 14;
 const MIN_AXIS_PX = 56;
 const VALUE_PADDING = 0.08;
 const TAG_PX = 18;
+/** Height of an axis label's line (12px text). */
+const LABEL_LINE_PX = 14;
+/** Least room between two time labels, past their own widths. */
+const TIME_LABEL_GAP_PX = 16;
+
+/**
+ * The time axis's labels for a plot `width` px wide: as many as fit with each label's estimated width (its
+ * characters at the axis font's advance) and a gap between neighbours, then any that would still come closer
+ * than that (or be cut at an edge) left out, so no two ever overlap at any width.
+ */
+function spacedTimeTicks(
+  domain: readonly [number, number],
+  width: number,
+  xOf: (time: number) => number,
+  zone: TimeZoneMode,
+): { time: number; label: string }[] {
+  const labelPx = (label: string) => label.length * AXIS_CHAR_PX;
+  // Dates ("12 Mar") are the widest labels the axis writes.
+  const room = Math.max(64, labelPx('12 Mar') + TIME_LABEL_GAP_PX);
+  const kept: { time: number; label: string }[] = [];
+  let lastRight = -Infinity;
+  for (const tick of timeAxisTicks(domain[0], domain[1], width, zone, room)) {
+    const x = xOf(tick.time);
+    const half = labelPx(tick.label) / 2;
+    if (x - half < 0 || x + half > width || x - half < lastRight + TIME_LABEL_GAP_PX) continue;
+    kept.push(tick);
+    lastRight = x + half;
+  }
+  // A curve shorter than the smallest step (a few seconds of fills) still says when: its middle's minute.
+  if (kept.length === 0 && domain[1] > domain[0]) {
+    const middle = (domain[0] + domain[1]) / 2;
+    const label = formatClock(wallClock(middle, zone));
+    if (labelPx(label) <= width) kept.push({ time: middle, label });
+  }
+  return kept;
+}
 
 const percent = (value: number) => `${value.toFixed(2)}%`;
 
@@ -279,15 +315,23 @@ function EquityPlot({ samples, startingBalance, formatValue, timeZone }: EquityP
   const yOfValue = linear(valueDomain, frame.equityBottom, frame.equityTop);
   const yOfDrawdown = linear(drawdownDomain, frame.drawdownBottom, frame.drawdownTop);
 
+  // Each axis label keeps clear of its neighbours: value labels above the drawdown pane's "0%" (centred on the
+  // pane's top edge), drawdown labels above the time axis, and time labels a label's width plus a gap apart, whatever the plot's width.
+  const labelHalf = LABEL_LINE_PX / 2;
   const valueTicks = priceTicks(
     valueDomain[0],
     valueDomain[1],
     Math.max(2, Math.floor((frame.equityBottom - frame.equityTop) / 40)),
-  );
-  const drawdownTicks = priceTicks(drawdownDomain[0], 0, 2).filter((tick) => tick > drawdownDomain[0]);
-  const timeTicks = timeAxisTicks(timeDomain[0], timeDomain[1], frame.plotRight, timeZone).filter(
-    (tick) => xOf(tick.time) > 24 && xOf(tick.time) < frame.plotRight - 24,
-  );
+  ).filter((value) => {
+    const y = yOfValue(value);
+    // Clear of the drawdown pane's top label ("0%"), centred on the pane's top edge.
+    return y - labelHalf >= 0 && y + labelHalf <= frame.drawdownTop - labelHalf;
+  });
+  const drawdownTicks = priceTicks(drawdownDomain[0], 0, 2).filter((tick) => {
+    const y = yOfDrawdown(tick);
+    return tick > drawdownDomain[0] && y + labelHalf <= frame.drawdownBottom;
+  });
+  const timeTicks = spacedTimeTicks(timeDomain, frame.plotRight, xOf, timeZone);
 
   // The crosshair: drawn through refs, so moving it renders nothing.
   const active = useRef<number | null>(null);

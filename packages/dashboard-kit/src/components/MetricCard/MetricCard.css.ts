@@ -1,4 +1,4 @@
-import { style, styleVariants } from '@vanilla-extract/css';
+import { createVar, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
 import { MOBILE_MEDIA_QUERY } from '../../theme/tokens';
 
@@ -64,17 +64,34 @@ export const tone = styleVariants({
   neutral: { color: 'inherit' },
 });
 
-export const value = style({
+/*
+ * A card is as tall loading as loaded: the value takes one line of its size, the footer two lines of
+ * its own (empty when there is nothing beneath the value), and the skeletons sit in those same boxes.
+ * On phones, two cards a line, the value is a step smaller.
+ */
+const valueSize = createVar();
+const footerLines = 2;
+
+export const valueSlot = style({
+  vars: { [valueSize]: vars.fontSize['2xl'] },
   display: 'flex',
   alignItems: 'center',
-  gap: vars.space['1'],
+  minHeight: `calc(${valueSize} * ${vars.lineHeight.tight})`,
   margin: 0,
-  fontSize: vars.fontSize['2xl'],
-  fontWeight: vars.fontWeight.semibold,
-  lineHeight: vars.lineHeight.tight,
-  fontVariantNumeric: 'tabular-nums',
-  overflowWrap: 'anywhere',
+  '@media': { [MOBILE_MEDIA_QUERY]: { vars: { [valueSize]: vars.fontSize.xl } } },
 });
+
+export const value = style([
+  valueSlot,
+  {
+    gap: vars.space['1'],
+    fontSize: valueSize,
+    fontWeight: vars.fontWeight.semibold,
+    lineHeight: vars.lineHeight.tight,
+    fontVariantNumeric: 'tabular-nums',
+    overflowWrap: 'anywhere',
+  },
+]);
 
 export const toneIcon = style({
   flexShrink: 0,
@@ -83,11 +100,17 @@ export const toneIcon = style({
 export const footer = style({
   display: 'flex',
   flexWrap: 'wrap',
-  alignItems: 'center',
+  alignItems: 'flex-start',
+  alignContent: 'flex-start',
   columnGap: vars.space['2'],
-  rowGap: vars.space['1'],
+  rowGap: 0,
+  minHeight: `calc(${footerLines} * ${vars.fontSize.xs} * ${vars.lineHeight.normal})`,
+  margin: 0,
   color: vars.color.mutedForeground,
   fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.medium,
+  lineHeight: vars.lineHeight.normal,
+  overflowWrap: 'anywhere',
 });
 
 export const delta = style({
@@ -101,20 +124,21 @@ export const delta = style({
 export const valueSkeleton = style({
   width: '8rem',
   maxWidth: '100%',
-  height: vars.fontSize['2xl'],
+  height: valueSize,
 });
 
 export const footerSkeleton = style({
   width: '5rem',
+  marginBlock: `calc((${vars.fontSize.xs} * ${vars.lineHeight.normal} - 0.875em) / 2)`,
 });
 
-/** Cards fill columns at least 12rem wide; phones get one column. */
+/** Cards fill columns at least 12rem wide; phones get two columns. */
 export const grid = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(auto-fill, minmax(min(12rem, 100%), 1fr))',
   gap: vars.space['4'],
   minWidth: 0,
   '@media': {
-    [MOBILE_MEDIA_QUERY]: { gridTemplateColumns: 'minmax(0, 1fr)', gap: vars.space['3'] },
+    [MOBILE_MEDIA_QUERY]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: vars.space['3'] },
   },
 });

@@ -118,3 +118,18 @@ export const PhoneLoading: Story = () => (
   </PhoneFrame>
 );
 PhoneLoading.meta = { width: 'xsmall' };
+
+/** A loading card beside loaded ones, with and without a sub-value: all one height, so nothing moves on load. */
+export const LoadingBesideLoaded: Story = () => (
+  <MetricsGrid style={{ maxWidth: '40rem' }}>
+    <MetricCard label="Equity" value={null} format="money" loading hint="Starting balance + P&L." />
+    <MetricCard
+      label="Equity"
+      value={10_017.98}
+      format="money"
+      subValue="of 10,000 USD starting balance"
+      hint="Starting balance + P&L."
+    />
+    <MetricCard label="Sharpe" value={1.42} format="ratio" hint="Mean ÷ standard deviation of daily returns." />
+  </MetricsGrid>
+);

@@ -111,8 +111,12 @@ export const MetricCard = forwardRef<HTMLDivElement, MetricCardProps>(function M
       </div>
       {loading ? (
         <>
-          <Skeleton shape="text" className={styles.valueSkeleton} />
-          <Skeleton shape="text" className={styles.footerSkeleton} />
+          <div className={styles.valueSlot}>
+            <Skeleton shape="text" className={styles.valueSkeleton} />
+          </div>
+          <div className={styles.footer}>
+            <Skeleton shape="text" className={styles.footerSkeleton} />
+          </div>
           <span className={visuallyHidden}>Loading</span>
         </>
       ) : (
@@ -122,7 +126,7 @@ export const MetricCard = forwardRef<HTMLDivElement, MetricCardProps>(function M
             <span>{numeric ? <MetricNumber value={value} format={format} /> : value}</span>
           </p>
           {hasFooter ? (
-            <p className={clsx(styles.footer, styles.label)} data-slot="metric-card-footer">
+            <p className={styles.footer} data-slot="metric-card-footer">
               {hasDelta ? (
                 <span className={clsx(styles.delta, styles.tone[deltaTone])} data-slot="metric-card-delta">
                   <ToneIcon tone={deltaTone} />
@@ -132,7 +136,10 @@ export const MetricCard = forwardRef<HTMLDivElement, MetricCardProps>(function M
               ) : null}
               {subValue !== undefined && subValue !== null ? <span>{subValue}</span> : null}
             </p>
-          ) : null}
+          ) : (
+            // Nothing beneath the value: the space is kept, so every card (and its skeleton) is one height.
+            <div className={styles.footer} aria-hidden="true" />
+          )}
         </>
       )}
     </div>
@@ -144,7 +151,7 @@ export interface MetricsGridProps extends ComponentPropsWithoutRef<'div'> {
   label?: string;
 }
 
-/** Lays out metric cards in as many columns as fit (at least 12rem each); one column on phones. */
+/** Lays out metric cards in as many columns as fit (at least 12rem each); two columns on phones. */
 export const MetricsGrid = forwardRef<HTMLDivElement, MetricsGridProps>(function MetricsGrid(
   { label, className, ...rest },
   ref,

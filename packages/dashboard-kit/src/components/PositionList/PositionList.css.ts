@@ -1,4 +1,4 @@
-import { style, styleVariants } from '@vanilla-extract/css';
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
 import * as grid from '../../table/table.css';
 import { MOBILE_MEDIA_QUERY } from '../../theme/tokens';
@@ -105,6 +105,20 @@ export const actions = style({
   justifyContent: 'flex-end',
   gap: vars.space['2'],
   '@media': { [MOBILE_MEDIA_QUERY]: { justifyContent: 'flex-start' } },
+});
+
+// The buttons keep their words on one line; the question beside them wraps instead.
+globalStyle(`${actions} > button`, { flexShrink: 0, whiteSpace: 'nowrap' });
+
+/** What the last "Close at market" did: a status line above the list that takes the focus. */
+export const closedMessage = style({
+  margin: 0,
+  padding: `${vars.space['2']} ${vars.space['3']}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.muted,
+  color: vars.color.foreground,
+  fontSize: vars.fontSize.sm,
 });
 
 export const confirmText = style({

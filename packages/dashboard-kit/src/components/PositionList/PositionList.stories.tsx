@@ -17,7 +17,10 @@ export default {
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Closing takes a second, then the position leaves the list. */
+/**
+ * Closing takes a second, then the position leaves the list and a status line (which takes the
+ * focus) says what was closed.
+ */
 function Closable({ initial = samplePositions }: { initial?: PositionRow[] }) {
   const [positions, setPositions] = useState(initial);
   return (
@@ -25,7 +28,11 @@ function Closable({ initial = samplePositions }: { initial?: PositionRow[] }) {
       positions={positions}
       onClose={async (id) => {
         await wait(1_000);
+        const closed = positions.find((position) => position.id === id);
         setPositions((current) => current.filter((position) => position.id !== id));
+        return closed
+          ? `Closed ${closed.symbol}/USD ${closed.side} ${closed.quantity} at ${closed.markPrice ?? closed.entryPrice}, P&L +$12.30`
+          : undefined;
       }}
     />
   );

@@ -67,7 +67,31 @@ describe('given Close at market', () => {
       expect(within(confirmation).getByRole('button', { name: 'Closing…' })).toHaveAttribute('aria-busy', 'true');
       expect(within(confirmation).getByRole('button', { name: 'Cancel' })).toBeDisabled();
       await act(async () => finish());
+      // Still listed (the list has not refreshed yet): it can be closed again.
       expect(screen.getByRole('button', { name: 'Close at market: ETH short' })).toBeInTheDocument();
+    });
+  });
+
+  describe('once the close is done and the row goes', () => {
+    it('should say what was closed in a status line that takes the focus', async () => {
+      const user = userEvent.setup();
+      const onClose = vi.fn(async () => 'Closed ETH/USD short 2 at 3,010.00, P&L +$4.20');
+      const { rerender } = render(<PositionList positions={samplePositions} onClose={onClose} />);
+      await user.click(screen.getByRole('button', { name: 'Close at market: ETH short' }));
+      await user.click(screen.getByRole('button', { name: 'Confirm close' }));
+      rerender(<PositionList positions={samplePositions.filter((p) => p.id !== 'p2')} onClose={onClose} />);
+      const status = await screen.findByRole('status');
+      expect(status).toHaveTextContent('Closed ETH/USD short 2 at 3,010.00, P&L +$4.20');
+      expect(status).toHaveFocus();
+      await expectNoAxeViolations(document.body);
+    });
+
+    it('should say so in its own words when onClose gives none', async () => {
+      const user = userEvent.setup();
+      render(<PositionList positions={samplePositions} onClose={async () => {}} />);
+      await user.click(screen.getByRole('button', { name: 'Close at market: BTC long' }));
+      await user.click(screen.getByRole('button', { name: 'Confirm close' }));
+      expect(await screen.findByRole('status')).toHaveTextContent(/^Closed BTC long [\d.]+ at market\.$/);
     });
   });
 

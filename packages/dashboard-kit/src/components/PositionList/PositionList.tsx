@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import {
   forwardRef,
+  useCallback,
   useEffect,
   useRef,
   useState,
@@ -12,7 +13,7 @@ import { formatMoney, formatPercent, toneOf } from '../../format/performance';
 import { Missing } from '../../table/cells';
 import { errorText, isFailure, TableMessage } from '../../table/TableMessage';
 import * as grid from '../../table/table.css';
-import { visuallyHidden } from '../../theme/focus.css';
+import { focusRing, visuallyHidden } from '../../theme/focus.css';
 import { timeZoneLabel, type TimeZoneMode } from '../../time/time-zone';
 import { Badge } from '../Badge';
 import { Button } from '../Button';
@@ -53,7 +54,10 @@ export interface PositionListProps extends Omit<ComponentPropsWithoutRef<'div'>,
   onRetry?: () => void;
   /**
    * Closes a position at market after the trader confirms. While the promise is pending the row
-   * shows "Closing…"; a rejection's message is shown in the row. Left out, no close button.
+   * shows "Closing…"; a rejection's message is shown in the row. Once it resolves, a status line
+   * above the list says what was closed (the string the promise resolves to, such as "Closed
+   * BTC/USD long 0.5 at 84,123.45, P&L +$12.30", or else "Closed BTC long 0.5 at market.") and
+   * takes the focus, as the row and its button go. Left out, no close button.
    */
   onClose?: (id: string) => Promise<unknown>;
   timeZone?: TimeZoneMode;
@@ -81,7 +85,16 @@ const price = (value: number | null) =>
 type Phase = { step: 'idle'; error?: string } | { step: 'confirm' } | { step: 'pending' };
 
 /** "Close at market", then a confirmation in place, then the pending close and its error, if any. */
-function CloseAction({ position, onClose }: { position: PositionRow; onClose: (id: string) => Promise<unknown> }) {
+function CloseAction({
+  position,
+  onClose,
+  onClosed,
+}: {
+  position: PositionRow;
+  onClose: (id: string) => Promise<unknown>;
+  /** Called with what to say once the position is closed. */
+  onClosed: (message: string) => void;
+}) {
   const [phase, setPhase] = useState<Phase>({ step: 'idle' });
   const closeButton = useRef<HTMLButtonElement>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
@@ -105,7 +118,12 @@ function CloseAction({ position, onClose }: { position: PositionRow; onClose: (i
   const confirm = async () => {
     setPhase({ step: 'pending' });
     try {
-      await onClose(position.id);
+      const result = await onClose(position.id);
+      onClosed(
+        typeof result === 'string' && result.trim() !== ''
+          ? result
+          : `Closed ${position.symbol} ${position.side} ${formatQuantity(position.quantity)} at market.`,
+      );
       // The list normally drops the closed position; if it is still shown, it can be closed again.
       if (mounted.current) setPhase({ step: 'idle' });
     } catch (error) {
@@ -189,6 +207,13 @@ export const PositionList = forwardRef<HTMLDivElement, PositionListProps>(functi
 ) {
   const showError = isFailure(error);
   const columnCount = COLUMNS.length + (onClose ? 1 : 0);
+  // What the last close did; it takes the focus from the button that goes with its row.
+  const [closed, setClosed] = useState<{ message: string; key: number } | null>(null);
+  const closedRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (closed) closedRef.current?.focus();
+  }, [closed]);
+  const onClosed = useCallback((message: string) => setClosed((last) => ({ message, key: (last?.key ?? 0) + 1 })), []);
   const zone = timeZoneLabel(timeZone);
 
   let body: ReactNode;
@@ -271,7 +296,7 @@ export const PositionList = forwardRef<HTMLDivElement, PositionListProps>(functi
           </td>
           {onClose ? (
             <td className={styles.cell} data-column="actions">
-              <CloseAction position={position} onClose={onClose} />
+              <CloseAction position={position} onClose={onClose} onClosed={onClosed} />
             </td>
           ) : null}
         </tr>
@@ -281,6 +306,18 @@ export const PositionList = forwardRef<HTMLDivElement, PositionListProps>(functi
 
   return (
     <div ref={ref} className={clsx(styles.root, className)} data-slot="position-list" {...rest}>
+      {closed ? (
+        <p
+          key={closed.key}
+          ref={closedRef}
+          role="status"
+          tabIndex={-1}
+          className={clsx(styles.closedMessage, focusRing)}
+          data-slot="position-list-closed"
+        >
+          {closed.message}
+        </p>
+      ) : null}
       {showError && positions.length > 0 ? (
         <p role="alert" className={styles.stateCell}>
           Could not refresh positions: {errorText(error)}

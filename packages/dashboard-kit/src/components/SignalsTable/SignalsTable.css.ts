@@ -115,6 +115,20 @@ export const status = style({
   },
 });
 
+/** A signal's time on the zone's clock over how long ago; side by side on a card's one line. */
+export const timeStack = style({
+  display: 'inline-flex',
+  flexDirection: 'column',
+  maxWidth: '100%',
+  lineHeight: vars.lineHeight.tight,
+  verticalAlign: 'middle',
+  '@media': {
+    [COMPACT_MEDIA_QUERY]: { flexDirection: 'row', alignItems: 'baseline', gap: vars.space['2'] },
+  },
+});
+
+export const timeAgo = style({ color: vars.color.mutedForeground, fontSize: vars.fontSize.xs });
+
 export const statusBadge = style({
   verticalAlign: 'middle',
   marginInlineEnd: vars.space['2'],

@@ -89,13 +89,19 @@ describe('given three signals', () => {
     expect(dataRows()).toHaveLength(3);
   });
 
-  it('should show relative times backed by an exact <time>', () => {
-    const receivedAt = Date.now() - 2 * MINUTE;
-    render(<SignalsTable signals={[makeSignal({ id: 'a', receivedAt })]} />);
-    const time = screen.getByText('2 min ago');
+  it('should show each time on the clock its header names, how long ago beneath, the exact time behind it', () => {
+    const now = Date.now();
+    const receivedAt = now - 2 * MINUTE;
+    render(<SignalsTable signals={[makeSignal({ id: 'a', receivedAt })]} timeZone="UTC" />);
+    expect(screen.getByRole('columnheader', { name: /^Time \(UTC\)/ })).toBeInTheDocument();
+    const clock = new Date(receivedAt).toISOString().slice(11, 19);
+    const sameDay = new Date(receivedAt).toISOString().slice(0, 10) === new Date(now).toISOString().slice(0, 10);
+    const shown = sameDay ? clock : new Date(receivedAt).toISOString().slice(5, 16).replace('T', ' ');
+    const time = screen.getByText(shown);
     expect(time.tagName).toBe('TIME');
     expect(time).toHaveAttribute('dateTime', new Date(receivedAt).toISOString());
-    expect(time.getAttribute('title')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3} \S+/);
+    expect(time.getAttribute('title')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3} UTC$/);
+    expect(time.closest('td')).toHaveTextContent(`${shown}2 min ago`);
   });
 
   describe('given the UTC time zone', () => {

@@ -23,11 +23,29 @@ describe('given a relative time on screen', () => {
   });
 });
 
-describe('given a relative time in UTC', () => {
-  it('should name the zone in its exact time', () => {
-    render(<RelativeTime time={Date.UTC(2025, 0, 15, 9, 30, 5, 120)} timeZone="UTC" />);
-    const time = screen.getByText(/ago|just now|2025-01-15/);
+describe('given a time in UTC', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(Date.UTC(2025, 0, 15, 9, 32, 0));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('should show the UTC clock time, how long ago beside it, and name the zone in its exact time', () => {
+    const { container } = render(<RelativeTime time={Date.UTC(2025, 0, 15, 9, 30, 5, 120)} timeZone="UTC" />);
+    const time = screen.getByText('09:30:05');
+    expect(time.tagName).toBe('TIME');
     expect(time).toHaveAttribute('title', '2025-01-15 09:30:05.120 UTC');
+    expect(container).toHaveTextContent('09:30:051 min ago');
+  });
+
+  it('should show the day and minute of an earlier day, and the date of an earlier year', () => {
+    render(<RelativeTime time={Date.UTC(2025, 0, 13, 23, 5, 0)} timeZone="UTC" />);
+    expect(screen.getByText('01-13 23:05')).toBeInTheDocument();
+    expect(screen.getByText('1 d ago')).toBeInTheDocument();
+    render(<RelativeTime time={Date.UTC(2024, 5, 2, 8, 0, 0)} timeZone="UTC" />);
+    expect(screen.getByText('2024-06-02')).toBeInTheDocument();
   });
 });
 

@@ -13,6 +13,8 @@ import {
   type ActionTone,
   formatPrice,
   formatQuantity,
+  formatCellTime,
+  formatLocalDate,
   formatRelativeTime,
   formatZonedTime,
   intervalToMinutes,
@@ -45,12 +47,23 @@ export type SignalTableRow = Row<SignalTableFeatures, SignalRow>;
 /** The expand toggle's column: always shown, never sorted. */
 export const EXPAND_COLUMN_ID = 'expand';
 
+/**
+ * When a signal arrived: the time on the zone's clock (the zone the column's header names) over how long
+ * ago, which counts up; the exact time, zone named, in the tooltip and the `<time dateTime>`.
+ */
 export function RelativeTime({ time, timeZone }: { time: number; timeZone: TimeZoneMode }) {
   const now = useNow();
+  const relative = formatRelativeTime(time, now, timeZone);
+  const clock = formatCellTime(time, now, timeZone);
   return (
-    <time dateTime={new Date(time).toISOString()} title={formatZonedTime(time, timeZone)}>
-      {formatRelativeTime(time, now, timeZone)}
-    </time>
+    <span className={styles.timeStack}>
+      <time className={grid.numeric} dateTime={new Date(time).toISOString()} title={formatZonedTime(time, timeZone)}>
+        {clock}
+      </time>
+      {relative === clock || relative === formatLocalDate(time, timeZone) ? null : (
+        <span className={styles.timeAgo}>{relative}</span>
+      )}
+    </span>
   );
 }
 

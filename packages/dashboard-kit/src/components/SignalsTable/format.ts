@@ -57,6 +57,20 @@ export function formatZonedTime(time: number, mode: TimeZoneMode = 'local'): str
 }
 
 /**
+ * The time a signals list cell shows, on the zone's clock (the zone its column header names): the time to
+ * the second on the day of `now`, the day and minute earlier in the year, the date before that.
+ */
+export function formatCellTime(time: number, now: number, mode: TimeZoneMode = 'local'): string {
+  const at = zonedParts(time, mode);
+  const today = zonedParts(now, mode);
+  if (at.year === today.year && at.month === today.month && at.day === today.day) {
+    return `${pad(at.hours)}:${pad(at.minutes)}:${pad(at.seconds)}`;
+  }
+  if (at.year === today.year) return `${pad(at.month + 1)}-${pad(at.day)} ${pad(at.hours)}:${pad(at.minutes)}`;
+  return formatLocalDate(time, mode);
+}
+
+/**
  * "just now", "42 s ago", "2 min ago", "3 h ago", "5 d ago", then the date. Times slightly in the
  * future (the sender's clock ahead of ours) read as "just now" rather than as a negative age.
  */

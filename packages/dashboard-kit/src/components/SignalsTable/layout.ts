@@ -17,13 +17,14 @@ export const FRESH_BATCH_MAX = 10;
 
 /**
  * Column widths in CSS pixels: a fixed width, or (status) the space left over above a minimum. All of them
- * (956 px) fit the signals page beside an open sidebar at 1280 px, so the table does not scroll sideways
+ * (972 px) fit the signals page beside an open sidebar at 1280 px, so the table does not scroll sideways
  * there and the status column keeps room for a reason on two lines.
  * Classes, not inline styles, so the browser can reuse computed styles across rows.
  */
 export const COLUMN_WIDTHS = {
   expand: { width: 44 },
-  time: { width: 112 },
+  // 09:05:12 (today) or 11-23 09:05 over "2 min ago".
+  time: { width: 128 },
   ticker: { width: 80 },
   action: { width: 96 },
   price: { width: 120 },

@@ -23,7 +23,7 @@ export interface SignalRow {
   receivedAt: number;
   raw?: string;
   /**
-   * What the signal did, in words, when the consumer knows (e.g. "Executed: buy 0.0153 @ 65,000" or
+   * What the signal did, in words, when the consumer knows (e.g. "Executed: opened long 0.0153 @ 65,000" or
    * "Ignored: already long"): shown beside its status and in its details.
    */
   outcome?: string | null;

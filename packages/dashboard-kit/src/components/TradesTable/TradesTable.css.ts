@@ -1,7 +1,7 @@
 import { createVar, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
 import * as grid from '../../table/table.css';
-import { CARD_LINE_PX, CARD_PADDING_PX, COLUMN_WIDTHS, COMPACT_MEDIA_QUERY } from './layout';
+import { CARD_LINE_PX, CARD_PADDING_PX, COLUMN_WIDTHS, COMPACT_MEDIA_QUERY, TRADE_ROW_HEIGHT_PX } from './layout';
 
 /** A card's height on phones, set by the table from the cells shown (the virtualiser uses the same). */
 export const cardHeight = createVar();
@@ -11,6 +11,7 @@ export const column = styleVariants(COLUMN_WIDTHS, (size) => ('width' in size ? 
 export const row = style([
   grid.row,
   {
+    height: TRADE_ROW_HEIGHT_PX,
     '@media': {
       // A card per trade: its short cells two to a line, then each long one (P&L, strategy, links) on its own.
       [COMPACT_MEDIA_QUERY]: {
@@ -26,8 +27,10 @@ export const row = style([
 export const cell = style([
   grid.cell,
   {
+    height: TRADE_ROW_HEIGHT_PX,
     '@media': {
       [COMPACT_MEDIA_QUERY]: {
+        height: 'auto',
         selectors: {
           '&[data-card="end"]': { textAlign: 'end' },
           '&[data-card="wide"]': { gridColumn: '1 / -1', order: 1 },
@@ -39,13 +42,29 @@ export const cell = style([
 
 export const pair = style({ fontWeight: vars.fontWeight.semibold });
 
-export const pnl = style({
+/** Two lines in one cell: a value over a smaller one (a fill's time over its price). */
+export const stack = style({
   display: 'inline-flex',
-  alignItems: 'baseline',
-  gap: vars.space['2'],
+  flexDirection: 'column',
   maxWidth: '100%',
-  fontVariantNumeric: 'tabular-nums',
+  lineHeight: 1.3,
+  verticalAlign: 'middle',
+  '@media': {
+    // A card has one line per cell: the two values side by side.
+    [COMPACT_MEDIA_QUERY]: { flexDirection: 'row', alignItems: 'baseline', gap: vars.space['2'] },
+  },
 });
+
+export const secondary = style({ color: vars.color.mutedForeground, fontSize: vars.fontSize.xs });
+
+export const pnl = style([
+  stack,
+  {
+    alignItems: 'flex-end',
+    fontVariantNumeric: 'tabular-nums',
+    '@media': { [COMPACT_MEDIA_QUERY]: { alignItems: 'baseline' } },
+  },
+]);
 
 export const pnlPct = style({ fontSize: vars.fontSize.xs });
 
@@ -57,5 +76,18 @@ export const unrealised = style({
 
 export const links = style({
   display: 'inline-flex',
-  gap: vars.space['3'],
+  alignItems: 'center',
+  gap: '2px',
+});
+
+/** A link shown as its icon alone: a 28 px target, its label in the tooltip and the accessible name. */
+export const iconLink = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '1.75rem',
+  height: '1.75rem',
+  borderRadius: vars.radius.md,
+  color: vars.color.foreground,
+  selectors: { '&:hover': { background: vars.color.accent, color: vars.color.accentForeground } },
 });

@@ -12,6 +12,9 @@ import { BothThemes, Caption, PhoneFrame, Stack } from '../../stories/StoryLayou
 import { generateTrades, makeTrade } from './fixtures';
 import { TradesTable } from './TradesTable';
 import type { TradeRow } from './types';
+import { CandlestickChartIcon } from '../../icons/CandlestickChartIcon';
+import { LogInIcon } from '../../icons/LogInIcon';
+import { LogOutIcon } from '../../icons/LogOutIcon';
 
 export default {
   title: 'Performance / Trades table',
@@ -23,10 +26,17 @@ const links = (trade: TradeRow) => [
 ];
 
 /** The links SignalDeck gives a trade: both of its signals, then the chart. */
+/** The app's links: icons, each named by its label (also its tooltip), so the three fit one narrow column. */
 const appLinks = (trade: TradeRow) => [
-  { label: 'Entry signal', href: `#/signals?selected=${trade.entrySignalId ?? ''}` },
-  ...(trade.exitSignalId ? [{ label: 'Exit signal', href: `#/signals?selected=${trade.exitSignalId}` }] : []),
-  { label: 'Chart', href: `#/trading/${trade.symbol}/1m?at=${encodeURIComponent(trade.entryTime)}` },
+  { label: 'Entry signal', href: `#/signals?selected=${trade.entrySignalId ?? ''}`, icon: <LogInIcon /> },
+  ...(trade.exitSignalId
+    ? [{ label: 'Exit signal', href: `#/signals?selected=${trade.exitSignalId}`, icon: <LogOutIcon /> }]
+    : []),
+  {
+    label: 'Chart',
+    href: `#/trading/${trade.symbol}/1m?at=${encodeURIComponent(trade.entryTime)}`,
+    icon: <CandlestickChartIcon />,
+  },
 ];
 
 export const Empty: Story = () => <TradesTable trades={[]} />;
@@ -110,7 +120,7 @@ export const BothThemesSideBySide: Story = () => (
 );
 
 /**
- * At phone width each trade is a card: opened and pair, side and exit reason, then P&L and the
+ * At phone width each trade is a card: entry and pair, side and exit reason, then P&L and the
  * links each on a line of their own, nothing cut.
  */
 export const Phone: Story = () => (
@@ -127,7 +137,7 @@ export const PhoneBothThemes: Story = () => (
 );
 PhoneBothThemes.meta = { width: 'xsmall' };
 
-/** A phone with more columns shown: quantity and prices pair up, the strategy takes a line. */
+/** A phone with more columns shown: exit and quantity pair up, the strategy takes a line. */
 export const PhoneMoreColumns: Story = () => (
   <PhoneFrame>
     <TradesTable

@@ -69,19 +69,7 @@ describe('given three trades, one still open', () => {
       within(grid())
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual([
-      'Opened (UTC)',
-      'Closed (UTC)',
-      'Pair',
-      'Side',
-      'Quantity',
-      'Entry price',
-      'Exit price',
-      'Fees',
-      'P&L',
-      'Exit reason',
-      'Duration',
-    ]);
+    ).toEqual(['Entry (UTC)', 'Exit (UTC)', 'Pair', 'Side', 'Quantity', 'Fees', 'P&L', 'Exit reason']);
     expect(rowIds()).toEqual(['open', 'win', 'loss']);
     expect(screen.getByText('3 trades')).toBeInTheDocument();
   });
@@ -90,17 +78,41 @@ describe('given three trades, one still open', () => {
     renderTable();
     const [open, win, loss] = dataRows();
     expect(within(open!).getByText('Open')).toBeInTheDocument();
-    expect(open).toHaveTextContent('\u2212$20.25\u22120.81%unrealised');
+    expect(open).toHaveTextContent('\u2212$20.25\u22120.81% unrealised');
     expect(within(open!).getByText('Short')).toBeInTheDocument();
     expect(win).toHaveTextContent('+$439.50+1.47%');
     expect(win).not.toHaveTextContent('unrealised');
     expect(within(win!).getByText('Long')).toBeInTheDocument();
     expect(within(loss!).getByText('Stop loss')).toBeInTheDocument();
-    expect(within(loss!).getByText('45 min')).toBeInTheDocument();
     expect(within(win!).getByText('2026-11-20 10:00').closest('time')).toHaveAttribute(
       'dateTime',
       '2026-11-20T10:00:00.000Z',
     );
+  });
+
+  it("should show each fill's time over its price, in one Entry or Exit cell", () => {
+    renderTable();
+    const [, win] = dataRows();
+    const [entry, exit] = within(win!).getAllByRole('gridcell');
+    expect(entry).toHaveTextContent('2026-11-20 10:00at 60,000.00');
+    expect(within(entry!).getByText('2026-11-20 10:00').tagName).toBe('TIME');
+    expect(exit).toHaveTextContent(/^2026-11-20 \d\d:\d\dat [\d,]+\.\d\d$/);
+  });
+
+  it('should draw a link given an icon as that icon, its label its tooltip and part of its name', () => {
+    render(
+      <TradesTable
+        trades={threeTrades()}
+        timeZone="UTC"
+        getTradeLinks={(trade) => [
+          { label: 'Chart', href: `/chart/${trade.id}`, icon: <svg data-testid="chart-icon" aria-hidden="true" /> },
+        ]}
+      />,
+    );
+    const chart = screen.getByRole('link', { name: 'Chart for BTC long, opened 2026-11-20 10:00' });
+    expect(chart).toHaveAttribute('title', 'Chart');
+    expect(chart).toHaveTextContent('');
+    expect(within(chart).getByTestId('chart-icon')).toBeInTheDocument();
   });
 
   it('should show a quantity to its 8 decimals, with its pair', () => {
@@ -227,7 +239,7 @@ describe('given 10,000 trades', () => {
     expect(container.querySelectorAll('tr').length).toBeLessThanOrEqual(60);
     const scroller = container.querySelector<HTMLElement>(`[data-slot="${SCROLLER}"]`)!;
     await act(async () => {
-      scroller.scrollTop = 200_000;
+      scroller.scrollTop = 260_000;
       scroller.dispatchEvent(new Event('scroll'));
     });
     const ids = rowIds();
@@ -294,7 +306,7 @@ describe('given no trades', () => {
 });
 
 describe('given a phone-width screen', () => {
-  it('should start with the card columns: opened, pair, side, P&L and exit reason', () => {
+  it('should start with the card columns: entry, pair, side, P&L and exit reason', () => {
     const media = mockMatchMedia({ [COMPACT_MEDIA_QUERY]: true });
     try {
       const { container } = renderTable();
@@ -303,7 +315,7 @@ describe('given a phone-width screen', () => {
         within(grid())
           .getAllByRole('columnheader')
           .map((header) => header.textContent),
-      ).toEqual(['Opened (UTC)', 'Pair', 'Side', 'P&L', 'Exit reason']);
+      ).toEqual(['Entry (UTC)', 'Pair', 'Side', 'P&L', 'Exit reason']);
     } finally {
       media.restore();
     }

@@ -11,26 +11,26 @@ import { Button } from '../Button';
 import { tradeColumns, tradeTableFeatures } from './columns';
 import { tradesToCsv } from './csv';
 import { formatTradeTime, parseTime } from './format';
-import { cardLayout, ROW_HEIGHT_PX, tableMinWidth } from './layout';
+import { cardLayout, TRADE_ROW_HEIGHT_PX, tableMinWidth } from './layout';
 import * as styles from './TradesTable.css';
 import { TradesTableBody } from './TradesTableBody';
 import type { TradeColumnId, TradeLink, TradeRow, TradesTableColumnVisibility, TradesTableSorting } from './types';
 
 /**
- * Columns a table starts without: on phones all but opened, pair, side, P&L and exit reason (a
- * card's worth); on wider screens the strategy, shown only when asked for (several on one page).
+ * Columns a table starts without: on phones all but entry, pair, side, P&L and exit reason (a card's
+ * worth); on wider screens the strategy (shown when asked for: several on one page) and the duration
+ * (the entry and exit times are in the row), so that every other column fits a 1280 px screen beside
+ * the sidebar.
  */
 const HIDDEN_COLUMNS = {
   compact: {
     closed: false,
     quantity: false,
-    entryPrice: false,
-    exitPrice: false,
     fees: false,
     duration: false,
     strategy: false,
   },
-  wide: { strategy: false },
+  wide: { strategy: false, duration: false },
 };
 
 export interface TradesTableProps extends DataGridBaseProps<TradesTableSorting, TradesTableColumnVisibility> {
@@ -192,7 +192,7 @@ export const TradesTable = forwardRef<HTMLDivElement, TradesTableProps>(function
         rows={rows}
         columnCount={columnCount}
         visibleColumnKey={visibleColumnKey}
-        rowHeight={compact ? card.height : ROW_HEIGHT_PX}
+        rowHeight={compact ? card.height : TRADE_ROW_HEIGHT_PX}
         cardSlots={card.slots}
         getTradeLinks={getTradeLinks}
         onTradeLinkClick={onTradeLinkClick}

@@ -123,13 +123,14 @@ const TradeRowView = memo(function TradeRowView({
               <a
                 key={link.href}
                 href={link.href}
-                className={clsx(gridStyles.link, focusRing)}
+                className={clsx(link.icon ? styles.iconLink : gridStyles.link, focusRing)}
                 aria-label={`${link.label} for ${describeTrade(trade)}`}
+                title={link.icon ? link.label : undefined}
                 // Only the active row's links are in the Tab order: the table stays one stop.
                 tabIndex={gridRow.active ? 0 : -1}
                 onClick={onTradeLinkClick ? (event) => onTradeLinkClick(trade, link, event) : undefined}
               >
-                {link.label}
+                {link.icon ?? link.label}
               </a>
             ))}
           </span>

@@ -6,6 +6,7 @@ import { useNow } from '../../table/clock';
 import { gridFeatures, named, numberCell, orUndefined, textCell } from '../../table/gridColumns';
 import { createReusingCoreRowModel } from '../../table/rowModel';
 import * as grid from '../../table/table.css';
+import { visuallyHidden } from '../../theme/focus.css';
 import type { TimeZoneMode } from '../../time/time-zone';
 import { Badge } from '../Badge';
 import { formatExactTime, formatPrice, formatQuantity } from '../SignalsTable/format';
@@ -26,14 +27,33 @@ export const tradeTableFeatures = tableFeatures({
 export type TradeTableFeatures = typeof tradeTableFeatures;
 export type TradeTableRow = Row<TradeTableFeatures, TradeRow>;
 
-function TimeCell({ time, timeZone }: { time: number | undefined; timeZone: TimeZoneMode }) {
+/**
+ * A fill: its time over its price, so entry and exit each take one column. The exact time is in the
+ * tooltip; its zone is named in the column's header. (Naming the zone per time builds an Intl formatter
+ * for every distinct hour: too slow for rows hours apart.)
+ */
+function FillCell({
+  time,
+  price,
+  timeZone,
+}: {
+  time: number | undefined;
+  price: number | null;
+  timeZone: TimeZoneMode;
+}) {
   if (time === undefined) return <Missing />;
   return (
-    // The exact time in the tooltip; its zone is named in the column's header. (Naming the zone per
-    // time builds an Intl formatter for every distinct hour: too slow for rows hours apart.)
-    <time className={grid.numeric} dateTime={new Date(time).toISOString()} title={formatExactTime(time, timeZone)}>
-      {formatTradeTime(time, timeZone)}
-    </time>
+    <span className={styles.stack}>
+      <time className={grid.numeric} dateTime={new Date(time).toISOString()} title={formatExactTime(time, timeZone)}>
+        {formatTradeTime(time, timeZone)}
+      </time>
+      {price === null ? null : (
+        <span className={clsx(grid.numeric, styles.secondary)}>
+          <span className={visuallyHidden}>at </span>
+          {formatPrice(price)}
+        </span>
+      )}
+    </span>
   );
 }
 
@@ -41,13 +61,15 @@ export function SideBadge({ side }: { side: TradeRow['side'] }) {
   return <Badge variant={side === 'long' ? 'success' : 'danger'}>{side === 'long' ? 'Long' : 'Short'}</Badge>;
 }
 
-/** Net P&L in money and percent, signed and toned; an open trade's is marked unrealised. */
+/** Net P&L in money over its percent, signed and toned; an open trade's is marked unrealised. */
 export function PnlCell({ pnl, pnlPct, open }: { pnl: number; pnlPct: number; open: boolean }) {
   return (
     <span className={clsx(styles.pnl, grid.tone[toneOf(pnl)])}>
       <span>{formatMoney(pnl, { signed: true })}</span>
-      <span className={styles.pnlPct}>{formatPercent(pnlPct, { signed: true })}</span>
-      {open ? <span className={styles.unrealised}>unrealised</span> : null}
+      <span className={styles.pnlPct}>
+        {formatPercent(pnlPct, { signed: true })}
+        {open ? <span className={styles.unrealised}> unrealised</span> : null}
+      </span>
     </span>
   );
 }
@@ -74,14 +96,20 @@ const zoneOf = (meta: TradeTableMeta | undefined) => meta?.timeZone ?? 'local';
 
 export const tradeColumns = helper.columns([
   helper.accessor((trade: TradeRow) => parseTime(trade.entryTime), {
-    ...named<TradeColumnId>('opened', 'Opened'),
+    ...named<TradeColumnId>('opened', 'Entry'),
     sortFn: 'basic',
     sortDescFirst: true,
     sortUndefined: 'last',
-    cell: (context) => <TimeCell time={context.getValue()} timeZone={zoneOf(context.table.options.meta)} />,
+    cell: (context) => (
+      <FillCell
+        time={context.getValue()}
+        price={context.row.original.entryPrice}
+        timeZone={zoneOf(context.table.options.meta)}
+      />
+    ),
   }),
   helper.accessor((trade: TradeRow) => parseTime(trade.exitTime), {
-    ...named<TradeColumnId>('closed', 'Closed'),
+    ...named<TradeColumnId>('closed', 'Exit'),
     sortFn: 'basic',
     sortDescFirst: true,
     sortUndefined: 'last',
@@ -89,7 +117,11 @@ export const tradeColumns = helper.columns([
       context.row.original.exitTime === null ? (
         <Badge variant="info">Open</Badge>
       ) : (
-        <TimeCell time={context.getValue()} timeZone={zoneOf(context.table.options.meta)} />
+        <FillCell
+          time={context.getValue()}
+          price={context.row.original.exitPrice}
+          timeZone={zoneOf(context.table.options.meta)}
+        />
       ),
   }),
   helper.accessor((trade: TradeRow) => trade.symbol, {
@@ -106,17 +138,6 @@ export const tradeColumns = helper.columns([
     ...named<TradeColumnId>('quantity', 'Quantity', 'end'),
     sortFn: 'basic',
     cell: (context) => <QuantityCell quantity={context.getValue()} symbol={context.row.original.symbol} />,
-  }),
-  helper.accessor((trade: TradeRow) => trade.entryPrice, {
-    ...named<TradeColumnId>('entryPrice', 'Entry price', 'end'),
-    sortFn: 'basic',
-    cell: numberCell(formatPrice),
-  }),
-  helper.accessor((trade: TradeRow) => orUndefined(trade.exitPrice), {
-    ...named<TradeColumnId>('exitPrice', 'Exit price', 'end'),
-    sortFn: 'basic',
-    sortUndefined: 'last',
-    cell: numberCell(formatPrice),
   }),
   helper.accessor((trade: TradeRow) => trade.fees, {
     ...named<TradeColumnId>('fees', 'Fees', 'end'),

@@ -54,19 +54,19 @@ describe('given trades', () => {
   });
 
   it('should mark an open trade, defuse a hostile pair and quote a strategy name holding a comma', () => {
-    const csv = tradesToCsv([open], ['closed', 'pair', 'exitPrice', 'pnl', 'strategy']);
+    const csv = tradesToCsv([open], ['closed', 'pair', 'pnl', 'strategy']);
     const [, line] = csv.split('\r\n');
-    expect(line).toBe(`8,10,,Open,"'=cmd|""/c calc""!A1",,439.5,1.47,yes,"Mean, ""reversion""",1`);
+    expect(line).toBe(`8,10,,Open,,"'=cmd|""/c calc""!A1",439.5,1.47,yes,"Mean, ""reversion""",1`);
   });
 
   it('should write every column by default, times as ISO and durations in seconds', () => {
     const [header, line] = tradesToCsv([closed]).split('\r\n');
     expect(header).toBe(
-      'Trade id,Entry signal id,Exit signal id,Opened,Closed,Pair,Side,Quantity,Entry price,Exit price,Fees (USD),' +
+      'Trade id,Entry signal id,Exit signal id,Opened,Entry price,Closed,Exit price,Pair,Side,Quantity,Fees (USD),' +
         'P&L (USD),P&L (%),Unrealised,Exit reason,Duration (s),Strategy,Strategy id',
     );
     expect(line).toBe(
-      '7,10,11,2026-11-20T10:00:00.000Z,2026-11-20T13:05:00.000Z,BTC,long,0.5,60000,61000,60.5,-12.5,-0.42,no,' +
+      '7,10,11,2026-11-20T10:00:00.000Z,60000,2026-11-20T13:05:00.000Z,61000,BTC,long,0.5,60.5,-12.5,-0.42,no,' +
         'Stop loss,11100,Default,1',
     );
   });

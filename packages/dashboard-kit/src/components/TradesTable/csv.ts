@@ -20,13 +20,17 @@ type Cell = string | number | null;
 
 /** The CSV columns each table column writes: raw values (ISO times, plain numbers), not display text. */
 const CSV_COLUMNS: Record<TradeColumnId, { header: string; value: (trade: TradeRow) => Cell }[]> = {
-  opened: [{ header: 'Opened', value: (trade) => trade.entryTime }],
-  closed: [{ header: 'Closed', value: (trade) => trade.exitTime ?? 'Open' }],
+  opened: [
+    { header: 'Opened', value: (trade) => trade.entryTime },
+    { header: 'Entry price', value: (trade) => trade.entryPrice },
+  ],
+  closed: [
+    { header: 'Closed', value: (trade) => trade.exitTime ?? 'Open' },
+    { header: 'Exit price', value: (trade) => trade.exitPrice },
+  ],
   pair: [{ header: 'Pair', value: (trade) => trade.symbol }],
   side: [{ header: 'Side', value: (trade) => trade.side }],
   quantity: [{ header: 'Quantity', value: (trade) => trade.quantity }],
-  entryPrice: [{ header: 'Entry price', value: (trade) => trade.entryPrice }],
-  exitPrice: [{ header: 'Exit price', value: (trade) => trade.exitPrice }],
   fees: [{ header: 'Fees (USD)', value: (trade) => trade.fees }],
   pnl: [
     { header: 'P&L (USD)', value: (trade) => trade.pnl },

@@ -14,10 +14,10 @@ export const CARD_LINE_PX = 24;
 export type CardSlot = 'start' | 'end' | 'wide';
 
 /**
- * Cells too long to share a line on a phone (about 160 px each): P&L with its percent and
- * "unrealised", a strategy's name, and the links.
+ * Cells too long to share a line on a phone (about 160 px each): the entry and the exit (a time and
+ * a price), P&L with its percent and "unrealised", a strategy's name, and the links.
  */
-const WIDE_CELLS = new Set(['pnl', 'strategy', 'links']);
+const WIDE_CELLS = new Set(['opened', 'closed', 'pnl', 'strategy', 'links']);
 
 /** Each shown cell's place on a card, and the card's height. */
 export function cardLayout(cellIds: readonly string[]): { slots: Record<string, CardSlot>; height: number } {
@@ -38,21 +38,25 @@ export function cardLayout(cellIds: readonly string[]): { slots: Record<string, 
 
 /** Column widths in CSS pixels; the P&L column takes what is left above its minimum. */
 export const COLUMN_WIDTHS = {
-  opened: { width: 160 },
-  closed: { width: 160 },
-  pair: { width: 96 },
-  side: { width: 80 },
+  // A fill's time over its price: 2026-11-24 09:05 / 85,912.09.
+  opened: { width: 144 },
+  closed: { width: 144 },
+  pair: { width: 64 },
+  side: { width: 72 },
   // Eight decimals and the pair: 0.01960784 BTC.
   quantity: { width: 152 },
-  entryPrice: { width: 120 },
-  exitPrice: { width: 120 },
-  fees: { width: 96 },
-  pnl: { minWidth: 200 },
-  exitReason: { width: 120 },
-  duration: { width: 112 },
-  strategy: { width: 160 },
-  links: { width: 136 },
+  fees: { width: 84 },
+  // The amount over its percent: −$1,234.56 / −12.35% unrealised.
+  pnl: { minWidth: 112 },
+  exitReason: { width: 104 },
+  duration: { width: 96 },
+  strategy: { width: 144 },
+  // Three icon links.
+  links: { width: 112 },
 } as const satisfies ColumnWidths;
+
+/** A row on wide screens: two lines (a fill's time over its price, P&L over its percent). */
+export const TRADE_ROW_HEIGHT_PX = 52;
 
 /** The narrowest the table gets with these columns shown; it scrolls sideways below that. */
 export const tableMinWidth = (columnIds: readonly string[]): number => minWidthOf(COLUMN_WIDTHS, columnIds);

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { TradeSide } from '../CandlestickChart/types';
 
 /** Which way a trade bet (`long` profits when the price rises), as on the chart's trade markers. */
@@ -36,15 +37,16 @@ export interface TradeRow {
   exitSignalId: string | null;
 }
 
-/** The table's columns, in display order; each can be sorted and shown or hidden. */
+/**
+ * The table's columns, in display order; each can be sorted and shown or hidden. `opened` and `closed`
+ * are the entry and the exit: each fill's time over its price.
+ */
 export const TRADE_COLUMN_IDS = [
   'opened',
   'closed',
   'pair',
   'side',
   'quantity',
-  'entryPrice',
-  'exitPrice',
   'fees',
   'pnl',
   'exitReason',
@@ -65,4 +67,6 @@ export interface TradeLink {
   /** The link's text, also part of its accessible name ("Chart" reads "Chart for BTC long, opened …"). */
   label: string;
   href: string;
+  /** Shown in place of the label (which stays its name and its tooltip), to keep the links' column narrow. */
+  icon?: ReactNode;
 }

@@ -7,6 +7,7 @@ import * as paperTrading from './0005_paper_trading';
 import * as paperAccountEvents from './0006_paper_account_events';
 import * as strategyRefusals from './0007_strategy_refusals';
 import * as signalJourney from './0008_signal_journey';
+import * as outcomeEffects from './0009_outcome_effects';
 import * as sessionDetails from './0010_session_details';
 
 /** Every migration, in the order they run. Add one line per new migration file; never rename or reorder. */
@@ -19,5 +20,6 @@ export const migrations: Record<string, Migration> = {
   '0006_paper_account_events': paperAccountEvents,
   '0007_strategy_refusals': strategyRefusals,
   '0008_signal_journey': signalJourney,
+  '0009_outcome_effects': outcomeEffects,
   '0010_session_details': sessionDetails,
 };

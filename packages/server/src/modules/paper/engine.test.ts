@@ -33,6 +33,9 @@ describe('given the default settings and a buy at market', () => {
       status: 'executed',
       side: 'buy',
       quantity: 10,
+      effect: 'open',
+      closedQuantity: 0,
+      openedQuantity: 10,
       price: 100,
       fee: 1,
       slippage: 0,
@@ -107,6 +110,9 @@ describe('given a long and an opposite signal', () => {
       status: 'executed',
       side: 'sell',
       quantity: 19.09090909,
+      effect: 'reverse',
+      closedQuantity: 10,
+      openedQuantity: 9.09090909,
       price: 110,
       fee: 2.1,
     });
@@ -427,6 +433,9 @@ describe('given each fill price', () => {
             status: 'executed',
             side: 'buy',
             quantity: 1,
+            effect: 'open',
+            closedQuantity: 0,
+            openedQuantity: 1,
             price: 102,
             fee: 0,
             slippage: 0,
@@ -631,6 +640,39 @@ describe('given an order the account cannot hold', () => {
     ]);
     expect(outcomes[1]).toMatchObject({ status: 'executed', side: 'sell', quantity: 50 });
     expect(state.positions).toEqual({});
+  });
+});
+
+describe('given orders that open, add to, reduce, close and reverse a position', () => {
+  it('should say what each did to the position, and how much of it closed and how much opened', () => {
+    const { outcomes } = run(settingsWith({ sizing: { mode: 'signal', value: 100 }, feeBps: 0, pyramiding: true }), [
+      [signal({ action: 'buy', positionSize: 2 }), 100],
+      [signal({ action: 'buy', positionSize: 3 }), 100],
+      [signal({ action: 'sell', positionSize: 1 }), 100],
+      [signal({ action: 'sell', positionSize: 0 }), 100],
+      [signal({ action: 'sell', positionSize: -2 }), 100],
+      [signal({ action: 'buy', positionSize: 1 }), 100],
+    ]);
+    expect(
+      outcomes.map((outcome) =>
+        outcome.status === 'executed'
+          ? [outcome.side, outcome.effect, outcome.closedQuantity, outcome.openedQuantity, outcome.quantity]
+          : outcome,
+      ),
+    ).toEqual([
+      ['buy', 'open', 0, 2, 2],
+      ['buy', 'add', 0, 1, 1],
+      ['sell', 'reduce', 2, 0, 2],
+      ['sell', 'close', 1, 0, 1],
+      ['sell', 'open', 0, 2, 2],
+      ['buy', 'reverse', 2, 1, 3],
+    ]);
+  });
+
+  it('should call a close at market a close of the whole position', () => {
+    const opened = run(fixed(2), [[signal({ action: 'buy' }), 100]]).state;
+    const closed = closePositionAtMarket(opened, 'BTC', fixed(2), quote(101, later(1)), later(1));
+    expect(closed.outcome).toMatchObject({ effect: 'close', closedQuantity: 2, openedQuantity: 0, side: 'sell' });
   });
 });
 

@@ -18,8 +18,7 @@ import {
 import { entryLevels, exitOnCandle, type PriceCandle } from './exits';
 import { basisPoints, floorQuantity, notional, roundMoney, roundPrice, roundQuantity } from './money';
 import type { StrategySettings } from './settings';
-import type { MarketPosition } from './signal';
-import type { BookPosition, OutOfSync, Outcome, PaperSignal } from './signal';
+import type { BookPosition, MarketPosition, OutOfSync, Outcome, PaperSignal, PositionEffect } from './signal';
 
 /*
  * The paper engine: pure functions from (account, input, settings, market) to (account, outcome, events). No clock,
@@ -280,6 +279,16 @@ function buyingPowerProblem(state: AccountState, quantity: number, price: number
   return null;
 }
 
+/**
+ * What an order did to the position it met: opened one, added to it, reduced or closed it, or closed it and
+ * opened the other side (a reversal).
+ */
+function positionEffect(before: { quantity: number } | undefined, closed: number, opened: number): PositionEffect {
+  if (closed > 0 && opened > 0) return 'reverse';
+  if (closed > 0) return before !== undefined && closed < before.quantity ? 'reduce' : 'close';
+  return before === undefined ? 'open' : 'add';
+}
+
 const positionSideToOrder = (side: PositionSide, opening: boolean): OrderSide =>
   (side === 'long') === opening ? 'buy' : 'sell';
 
@@ -348,12 +357,17 @@ function fillSignal(
     { type: 'position', symbol, position: next.positions[symbol] ?? null },
     { type: 'equity', point: equityPoint(next, time) },
   );
+  const closedQuantity = decided.close ? fills[0]!.quantity : 0;
+  const openedQuantity = openQuantity > 0 ? fills[fills.length - 1]!.quantity : 0;
   return {
     state: next,
     outcome: {
       status: 'executed',
       side,
       quantity: fills.reduce((sum, fill) => roundQuantity(sum + fill.quantity), 0),
+      effect: positionEffect(position, closedQuantity, openedQuantity),
+      closedQuantity,
+      openedQuantity,
       price,
       fee: roundMoney(fills.reduce((sum, fill) => sum + fill.fee, 0)),
       slippage: roundMoney(fills.reduce((sum, fill) => sum + fill.slippage, 0)),
@@ -564,6 +578,9 @@ function closeByHand(
       status: 'executed',
       side,
       quantity: fill.quantity,
+      effect: 'close',
+      closedQuantity: fill.quantity,
+      openedQuantity: 0,
       price,
       fee: fill.fee,
       slippage: fill.slippage,

@@ -19,6 +19,9 @@ export const OUTCOME_COLUMNS = [
   'o.reason as outcome_reason',
   'o.out_of_sync as outcome_out_of_sync',
   'o.decided_at as outcome_decided_at',
+  'o.effect as outcome_effect',
+  'o.closed_quantity as outcome_closed_quantity',
+  'o.opened_quantity as outcome_opened_quantity',
 ] as const;
 
 export interface OutcomeColumns {
@@ -33,6 +36,9 @@ export interface OutcomeColumns {
   outcome_reason: string | null;
   outcome_out_of_sync: string | null;
   outcome_decided_at: number | null;
+  outcome_effect: SignalOutcomesTable['effect'];
+  outcome_closed_quantity: number | null;
+  outcome_opened_quantity: number | null;
 }
 
 /** The stored out-of-sync note, when there is one, as the outcome's optional field. */
@@ -48,6 +54,9 @@ export function outcomeFromColumns(row: OutcomeColumns): Outcome | null {
         status: 'executed',
         side: row.outcome_side!,
         quantity: row.outcome_quantity!,
+        effect: row.outcome_effect ?? null,
+        closedQuantity: row.outcome_closed_quantity ?? null,
+        openedQuantity: row.outcome_opened_quantity ?? null,
         price: row.outcome_price!,
         fee: row.outcome_fee!,
         slippage: row.outcome_slippage!,
@@ -75,6 +84,9 @@ export function outcomeRow(
     status: outcome.status,
     side: executed?.side ?? null,
     quantity: executed?.quantity ?? null,
+    effect: executed?.effect ?? null,
+    closed_quantity: executed?.closedQuantity ?? null,
+    opened_quantity: executed?.openedQuantity ?? null,
     price: executed?.price ?? null,
     fee: executed?.fee ?? null,
     slippage: executed?.slippage ?? null,

@@ -148,6 +148,9 @@ describe.each(TEST_DIALECTS)('the paper trading API on %s', (dialect) => {
       status: 'executed',
       side: 'buy',
       quantity: 0.02,
+      effect: 'open',
+      closedQuantity: 0,
+      openedQuantity: 0.02,
       price: 50_000,
       fee: 1,
       slippage: 0,
@@ -155,8 +158,15 @@ describe.each(TEST_DIALECTS)('the paper trading API on %s', (dialect) => {
       latencyMs: 0,
     });
     const sellSignal = await call<SignalWithRaw>(ada, 'GET', `/api/signals/${sell}`);
-    // The sell reverses: it closes the long and opens a short of 1,000 USD at 51,000.
-    expect(sellSignal.body.outcome).toMatchObject({ status: 'executed', side: 'sell', price: 51_000 });
+    // The sell reverses: it closes the long and opens a short of 1,000 USD at 51,000, and says so (stored and read back).
+    expect(sellSignal.body.outcome).toMatchObject({
+      status: 'executed',
+      side: 'sell',
+      price: 51_000,
+      effect: 'reverse',
+      closedQuantity: 0.02,
+      openedQuantity: 0.01960784,
+    });
     expect(sellSignal.body.strategyId).toBe(buySignal.body.strategyId);
 
     const performance = await call<Performance>(ada, 'GET', '/api/performance');

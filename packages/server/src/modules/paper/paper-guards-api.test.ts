@@ -80,12 +80,13 @@ describe.each(TEST_DIALECTS)('paper trading guards on %s', (dialect) => {
       const at = START + MINUTE + 1000;
       const huge = await post(ada.webhookPath, at, { ticker: 'BTCUSD', action: 'buy', quantity: 1e308 });
       const sized = await post(ada.webhookPath, at + 1, { ticker: 'BTCUSD', action: 'buy', position_size: 1e308 });
-      for (const id of [huge, sized]) {
-        expect(await outcomeOf(id)).toEqual({
-          status: 'ignored',
-          reason: expect.stringContaining('the largest order a paper account takes'),
-        });
-      }
+      const refused = { status: 'ignored', reason: expect.stringContaining('the largest order a paper account takes') };
+      expect(await outcomeOf(huge)).toEqual(refused);
+      // position_size says TradingView is now long; the paper account stayed flat, and the outcome says so.
+      expect(await outcomeOf(sized)).toEqual({
+        ...refused,
+        outOfSync: { at: 'after', tradingView: { position: 'long', size: null }, paper: { position: 'flat', size: 0 } },
+      });
       const tooBig = await post(ada.webhookPath, at + 2, { ticker: 'BTCUSD', action: 'buy', quantity: 1 });
       expect(await outcomeOf(tooBig)).toEqual({
         status: 'ignored',
@@ -208,6 +209,23 @@ describe.each(TEST_DIALECTS)('paper trading guards on %s', (dialect) => {
       const created = await call<Errors>(ada, 'POST', '/api/strategies', { name: 'x', settings });
       expect(created.status).toBe(422);
       expect(Object.keys(created.body.errors)).toEqual([field]);
+    });
+
+    it('should refuse an empty ?strategy= with 422 saying so, where leaving it out means every strategy', async () => {
+      for (const path of [
+        '/api/positions?strategy=',
+        '/api/trades?strategy=',
+        '/api/performance?strategy=',
+        '/api/performance/equity?strategy=',
+        '/api/performance/breakdown?by=pair&strategy=',
+      ]) {
+        const empty = await call<Errors>(ada, 'GET', path);
+        expect(empty.status, path).toBe(422);
+        expect(empty.body.errors.strategy, path).toEqual([
+          'strategy is empty: give a strategy id, or leave strategy out for every strategy.',
+        ]);
+        expect((await call(ada, 'GET', path.replace(/[?&]strategy=$/, ''))).status, path).toBe(200);
+      }
     });
 
     it('should list the allowed values of `by`, and read a symbol in any case', async () => {

@@ -5,6 +5,7 @@ import { reachabilitySchema, refusalsSchema } from '../signals/webhook-status';
 import type { BREAKDOWNS } from './breakdowns';
 import { silentAfterMinutes } from '../signals/health-schemas';
 import { FILL_MODES, OPPOSITE_SIGNAL_POLICIES, SIDES, SIZING_MODES } from './settings';
+import { POSITION_EFFECTS } from './signal';
 
 /**
  * The wire contract of paper trading: strategies, positions, trades, performance, and the outcome every accepted
@@ -53,6 +54,23 @@ export const outcomeSchema = named(
         status: z.literal('executed'),
         side: z.enum(['buy', 'sell']),
         quantity: z.number().positive().describe('Everything the signal traded: for a reversal, closed plus opened.'),
+        effect: z
+          .enum(POSITION_EFFECTS)
+          .nullable()
+          .describe(
+            'What the order did to the position: open, add, reduce, close, or reverse (close one side, open the other). ' +
+              'With `side`: a sell that closes or reduces closes a long. Null for outcomes decided before it was recorded.',
+          ),
+        closedQuantity: z
+          .number()
+          .nonnegative()
+          .nullable()
+          .describe('Of `quantity`, what closed the position that was open (0 when none closed).'),
+        openedQuantity: z
+          .number()
+          .nonnegative()
+          .nullable()
+          .describe('Of `quantity`, what opened or added to the new position (0 when none opened).'),
         price: z.number().positive().describe('Average fill price, slippage included.'),
         fee: usd,
         slippage: usd.describe('What slippage cost, USD.'),
@@ -258,18 +276,26 @@ export const tradePageSchema = named(
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
-const idParam = z.string().regex(ID_PATTERN, 'Must be an id: a positive integer.');
+/**
+ * `?strategy=`: an empty value is refused rather than read as "every strategy" (a form or link that lost its id
+ * would otherwise show every strategy's figures as if they were one's); leaving the parameter out means every one.
+ */
+const strategyParam = z
+  .string()
+  .min(1, { error: 'strategy is empty: give a strategy id, or leave strategy out for every strategy.', abort: true })
+  .regex(ID_PATTERN, 'Must be an id: a positive integer.')
+  .optional();
 const epochMsParam = z
   .string()
   .regex(/^\d{1,15}$/, 'Must be a time in epoch milliseconds.')
   .transform(Number);
 
 export const strategyQuery = z.object({
-  strategy: optional(idParam).describe("Only this strategy's (an id from /api/strategies); default every strategy."),
+  strategy: strategyParam.describe("Only this strategy's (an id from /api/strategies); left out, every strategy."),
 });
 
 export const tradesQuery = z.object({
-  strategy: optional(idParam).describe("Only this strategy's trades."),
+  strategy: strategyParam.describe("Only this strategy's trades; left out, every strategy's."),
   symbol: optional(
     z.preprocess(
       (symbol) => (typeof symbol === 'string' ? symbol.trim().toUpperCase() : symbol),
@@ -290,7 +316,7 @@ export const tradesQuery = z.object({
 });
 
 const performanceShape = {
-  strategy: optional(idParam).describe("Only this strategy's account; default every strategy's together."),
+  strategy: strategyParam.describe("Only this strategy's account; left out, every strategy's together."),
   from: optional(epochMsParam).describe('Only trades closed at or after this time, epoch milliseconds.'),
   to: optional(epochMsParam).describe('Only trades closed at or before this time, epoch milliseconds.'),
 };

@@ -52,6 +52,9 @@ export interface OutOfSync {
   tradingView: BookPosition;
   paper: BookPosition & { size: number };
 }
+/** What an order did to its pair's position: opened one, added to it, reduced it, closed it, or reversed it. */
+export const POSITION_EFFECTS = ['open', 'add', 'reduce', 'close', 'reverse'] as const;
+export type PositionEffect = (typeof POSITION_EFFECTS)[number];
 
 export type Outcome =
   | {
@@ -59,6 +62,16 @@ export type Outcome =
       side: OrderSide;
       /** Everything the signal traded: for a reversal, the closed quantity plus the opened one. */
       quantity: number;
+      /**
+       * What the order did to the position; `null` for an outcome decided before SignalDeck recorded it. With
+       * the side it says which position: a sell that closes or reduces closes a long, one that opens or adds
+       * opens a short, and a reversal closes one side and opens the other.
+       */
+      effect: PositionEffect | null;
+      /** Of `quantity`, what closed the position that was open (0 when none closed; `null` as for `effect`). */
+      closedQuantity: number | null;
+      /** Of `quantity`, what opened or added to the new position (0 when none opened; `null` as for `effect`). */
+      openedQuantity: number | null;
       /** Average fill price, slippage included. */
       price: number;
       fee: number;
