@@ -7,6 +7,10 @@ export const REFUSED_STATUSES: ReadonlySet<number> = new Set([403, 413, 415, 429
 
 /** Counts are written this often at most, so that a flood of refused posts costs no write per post. */
 const FLUSH_EVERY_MS = 2_000;
+/** Token hashes looked up per query when the counts are written. */
+export const LOOKUP_BATCH = 500;
+/** Distinct (token, status) pairs held before a write is started without waiting for the timer. */
+const FLUSH_AT_PENDING = 5_000;
 
 export interface Refusals {
   count: number;
@@ -67,6 +71,8 @@ export class RefusalCounter {
       entry.lastAt = Math.max(entry.lastAt, now);
     } else {
       this.#pending.set(key, { tokenHash, status, count: 1, lastAt: now });
+      // A flood of made-up tokens is written (and forgotten) early rather than held until the timer.
+      if (this.#pending.size >= FLUSH_AT_PENDING) this.flush().catch(this.onError);
     }
     this.#timer ??= setTimeout(() => {
       this.#timer = undefined;
@@ -123,12 +129,18 @@ export class RefusalCounter {
     if (this.#pending.size === 0) return;
     const pending = [...this.#pending.values()];
     this.#pending = new Map();
-    const owners = await this.db
-      .selectFrom('strategies')
-      .select(['id', 'user_id', 'token_hash'])
-      .where('token_hash', 'in', [...new Set(pending.map((entry) => entry.tokenHash))])
-      .execute();
-    const ownerOf = new Map(owners.map((owner) => [owner.token_hash, owner]));
+    // Random tokens are free to send: their hashes are looked up a bounded number at a time, never one query
+    // with as many parameters as a flood brought (SQLite and PostgreSQL both cap a statement's parameters).
+    const hashes = [...new Set(pending.map((entry) => entry.tokenHash))];
+    const ownerOf = new Map<string, { id: number; user_id: number }>();
+    for (let start = 0; start < hashes.length; start += LOOKUP_BATCH) {
+      const owners = await this.db
+        .selectFrom('strategies')
+        .select(['id', 'user_id', 'token_hash'])
+        .where('token_hash', 'in', hashes.slice(start, start + LOOKUP_BATCH))
+        .execute();
+      for (const owner of owners) if (owner.token_hash !== null) ownerOf.set(owner.token_hash, owner);
+    }
     for (const { tokenHash, status, count, lastAt } of pending) {
       const owner = ownerOf.get(tokenHash);
       if (owner === undefined) continue;

@@ -6,7 +6,14 @@ import { alertText, rejectedSignal, signal as exampleSignal, webhookUrl as examp
 import { ERRORS, errorResponse, jsonResponse, rateLimited } from '../../openapi/registry';
 import { authenticatedUser } from '../auth/require-auth';
 import { latestCandle } from '../market/store';
-import { LATENCY_BUCKETS, USUAL_ALERTS_PER_WEEK, webhookHealth, webhookHealthSchema } from './health';
+import {
+  LATENCY_BUCKETS,
+  USUAL_ALERTS_PER_WEEK,
+  webhookHealth,
+  webhookHealthSchema,
+  type WebhookHealth,
+} from './health';
+import { HealthReads } from './health-reads';
 import { readAlert, SignalIngest, type PublishSignal } from './ingest';
 import { webhookReachability } from './reachability';
 import { REFUSED_STATUSES, sharedRefusalCounter } from './refusals';
@@ -83,6 +90,7 @@ const settingsJson = (webhook: Webhook) => ({
  * the credential), the signed-in user's webhook URL and its settings, and the signals list.
  */
 export const signalsRoutes: AppModule = async (app, { config, database, clock, requireAuth }) => {
+  const healthReads = new HealthReads<WebhookHealth | undefined>();
   const secrets = new WebhookSecrets(database.db, clock, config.webhookSecretKeys);
   // At start: tokens move to WEBHOOK_SECRET_KEY (from the database key or the previous setting).
   const reencrypted = await secrets.reencrypt();
@@ -494,7 +502,7 @@ export const signalsRoutes: AppModule = async (app, { config, database, clock, r
           "and none arrived for `silentAfterMinutes` (a strategy setting). Another user's strategy is not found.",
         ].join(' '),
         tags: ['Webhooks'],
-        params: signalIdParams,
+        params: strategyIdParams,
         response: {
           200: jsonResponse('The health figures.', webhookHealthSchema, exampleHealth),
           401: ERRORS.unauthenticated,
@@ -505,11 +513,14 @@ export const signalsRoutes: AppModule = async (app, { config, database, clock, r
     },
     async (request) => {
       const { id } = request.params;
+      const userId = authenticatedUser(request).id;
       const health = SIGNAL_ID_PATTERN.test(id)
-        ? await webhookHealth(database.db, authenticatedUser(request).id, Number(id), clock(), (userId, strategyId) =>
-            refusals
-              .readStrategies(userId)
-              .then((byStrategy) => byStrategy.get(strategyId) ?? { count: 0, lastAt: null, byStatus: {} }),
+        ? await healthReads.read(userId, Number(id), () =>
+            webhookHealth(database.db, userId, Number(id), clock(), (owner, strategyId) =>
+              refusals
+                .readStrategies(owner)
+                .then((byStrategy) => byStrategy.get(strategyId) ?? { count: 0, lastAt: null, byStatus: {} }),
+            ),
           )
         : undefined;
       if (!health) throw notFound('Strategy not found.');
