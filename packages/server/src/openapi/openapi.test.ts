@@ -463,6 +463,8 @@ describe.each(TEST_DIALECTS)('the API on %s, against its OpenAPI document', (dia
     await call('replayStrategy', 200, { url: `/api/strategies/${strategies[0]!.id}/replay`, headers, payload: {} });
     await call('resetStrategy', 200, { url: `/api/strategies/${strategies[0]!.id}/reset`, headers });
     await call('sendTestAlert', 200, { url: `/api/strategies/${created.id}/test-alert`, headers });
+    await call('getWebhookHealth', 200, { url: `/api/strategies/${created.id}/health`, headers });
+    await call('getWebhookHealth', 404, { url: '/api/strategies/999999/health', headers });
     await call('deleteStrategy', 204, { url: `/api/strategies/${created.id}`, headers });
     await call('deleteStrategy', 409, { url: `/api/strategies/${strategies[0]!.id}`, headers });
   });
