@@ -92,9 +92,9 @@ const IGNORED =
   'fill "signal" takes alert prices within 10% of the market';
 
 /**
- * Outcomes of accepted signals: what each did to the paper account. A long one is cut at two
- * lines in its row and whole in the row's details (opened here), with the strategy, which the
- * keyboard reaches too (Enter on the row).
+ * Outcomes of accepted signals: what each did to the paper account. An ignored one is badged
+ * "ignored" beside "accepted". A long one is cut at two lines in its row and whole in the row's
+ * details (opened here), with the strategy, which the keyboard reaches too (Enter on the row).
  */
 export const OutcomesWithLongReasons: Story = () => (
   <BothThemes>
@@ -118,6 +118,10 @@ export const OutcomesWithLongReasons: Story = () => (
           price: 1,
           strategy: 'Default · Mean reversion',
           outcome: IGNORED,
+          journey: {
+            storedAt: NOW - 60_000 + 4,
+            outcome: { status: 'ignored', at: NOW - 60_000 + 30, reason: IGNORED.replace(/^Ignored: /, '') },
+          },
         }),
         makeSignal({ id: 'o3', receivedAt: NOW - 5 * 60_000, outcome: 'Pending: waits for the next 1m open' }),
       ]}
