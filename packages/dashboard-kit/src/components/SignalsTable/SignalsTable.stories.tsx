@@ -244,6 +244,46 @@ export const PhoneBothThemes: Story = () => (
 );
 PhoneBothThemes.meta = { width: 'xsmall' };
 
+/**
+ * Long reasons and outcomes on phone cards: each wraps to three lines under its badges, and a longer one is
+ * cut at the end of the third (whole in the details, opened here on the ignored one).
+ */
+export const PhoneLongOutcomes: Story = () => (
+  <BothThemes>
+    <SignalsTable
+      selectedId="p2"
+      expandSelected
+      style={{ height: '34rem' }}
+      signals={[
+        makeSignal({
+          id: 'p1',
+          receivedAt: NOW - 20_000,
+          outcome: 'Executed: closed long 0.0153, opened short 0.2 @ 65,000.00',
+        }),
+        makeSignal({
+          id: 'p2',
+          receivedAt: NOW - 60_000,
+          ticker: 'ETH',
+          action: 'sell',
+          price: 1,
+          outcome: IGNORED,
+          journey: {
+            storedAt: NOW - 60_000 + 4,
+            outcome: { status: 'ignored', at: NOW - 60_000 + 30, reason: IGNORED.replace(/^Ignored: /, '') },
+          },
+        }),
+        makeSignal({
+          id: 'p3',
+          receivedAt: NOW - 5 * 60_000,
+          status: 'rejected',
+          reason: 'Price must be a positive number; the alert sent "{{close}}" unexpanded, check the alert message',
+        }),
+      ]}
+    />
+  </BothThemes>
+);
+PhoneLongOutcomes.meta = { width: 'xsmall' };
+
 /** The empty state wraps at phone width instead of being cut off. */
 export const PhoneEmpty: Story = () => (
   <PhoneFrame>
