@@ -91,6 +91,9 @@ export const routes: RouteObject[] = [
             } satisfies RouteHandle,
             lazy: async () => ({ Component: (await import('./routes/api-keys')).ApiKeysRoute }),
           },
+          // A section's own path opens its first page (the sidebar's first item), not "Page not found".
+          { path: 'performance', element: <Navigate to={paths.performance.overview} replace /> },
+          { path: 'settings', element: <Navigate to={paths.settings.strategy} replace /> },
           {
             path: 'performance/overview',
             handle: performanceHandle('Overview'),

@@ -107,6 +107,28 @@ describe('given Close at market', () => {
     });
   });
 
+  describe('after the trader asks to close BTC, then SOL', () => {
+    it('should leave only the SOL confirmation open, and Escape should close it and focus its button', async () => {
+      const user = userEvent.setup();
+      const onClose = vi.fn(async () => {});
+      render(<PositionList positions={samplePositions} onClose={onClose} />);
+      await user.click(screen.getByRole('button', { name: 'Close at market: BTC long' }));
+      expect(screen.getByRole('group', { name: 'Confirm closing BTC long' })).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Close at market: SOL long' }));
+
+      expect(screen.getAllByRole('group', { name: /^Confirm closing/ })).toHaveLength(1);
+      expect(screen.queryByRole('group', { name: 'Confirm closing BTC long' })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Close at market: BTC long' })).toBeInTheDocument();
+      const sol = screen.getByRole('group', { name: 'Confirm closing SOL long' });
+      expect(within(sol).getByRole('button', { name: 'Confirm close' })).toHaveFocus();
+
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('group', { name: /^Confirm closing/ })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Close at market: SOL long' })).toHaveFocus();
+      expect(onClose).not.toHaveBeenCalled();
+    });
+  });
+
   describe('when the close fails', () => {
     it('should say why in the row and let the trader try again', async () => {
       const user = userEvent.setup();

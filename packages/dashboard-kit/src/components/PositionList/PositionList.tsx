@@ -82,15 +82,24 @@ const closeFailure = (error: unknown) =>
 const price = (value: number | null) =>
   value === null ? <Missing /> : <span className={grid.numeric}>{formatPrice(value)}</span>;
 
-type Phase = { step: 'idle'; error?: string } | { step: 'confirm' } | { step: 'pending' };
+type Phase = { step: 'idle'; error?: string } | { step: 'pending' };
 
-/** "Close at market", then a confirmation in place, then the pending close and its error, if any. */
+/**
+ * "Close at market", then a confirmation in place, then the pending close and its error, if any. Only one
+ * confirmation is open in the list at a time: the list says which (`confirming`), and opening another closes it.
+ */
 function CloseAction({
   position,
+  confirming,
+  onConfirmingChange,
   onClose,
   onClosed,
 }: {
   position: PositionRow;
+  /** Whether this row's confirmation is the one open. */
+  confirming: boolean;
+  /** Opens (`true`) or closes (`false`) this row's confirmation. */
+  onConfirmingChange: (open: boolean) => void;
   onClose: (id: string) => Promise<unknown>;
   /** Called with what to say once the position is closed. */
   onClosed: (message: string) => void;
@@ -106,17 +115,19 @@ function CloseAction({
       mounted.current = false;
     };
   }, []);
+  const shown = phase.step === 'pending' ? 'pending' : confirming ? 'confirm' : 'idle';
   useEffect(() => {
-    if (phase.step === 'confirm') confirmButton.current?.focus();
-    if (phase.step === 'idle' && returnFocus.current) {
+    if (shown === 'confirm') confirmButton.current?.focus();
+    if (shown === 'idle' && returnFocus.current) {
       returnFocus.current = false;
       closeButton.current?.focus();
     }
-  }, [phase.step]);
+  }, [shown]);
 
   const subject = `${position.symbol} ${position.side}`;
   const confirm = async () => {
     setPhase({ step: 'pending' });
+    onConfirmingChange(false);
     try {
       const result = await onClose(position.id);
       onClosed(
@@ -133,7 +144,8 @@ function CloseAction({
     }
   };
 
-  if (phase.step === 'idle') {
+  if (shown === 'idle') {
+    const error = phase.step === 'idle' ? phase.error : undefined;
     return (
       <span className={styles.actions}>
         <Button
@@ -141,22 +153,25 @@ function CloseAction({
           variant="outline"
           size="sm"
           aria-label={`Close at market: ${subject}`}
-          onClick={() => setPhase({ step: 'confirm' })}
+          onClick={() => {
+            setPhase({ step: 'idle' });
+            onConfirmingChange(true);
+          }}
         >
           Close at market
         </Button>
-        {phase.error ? (
+        {error ? (
           <span role="alert" className={styles.actionError}>
-            Could not close {subject}: {phase.error}
+            Could not close {subject}: {error}
           </span>
         ) : null}
       </span>
     );
   }
-  const pending = phase.step === 'pending';
+  const pending = shown === 'pending';
   const cancel = () => {
     returnFocus.current = true;
-    setPhase({ step: 'idle' });
+    onConfirmingChange(false);
   };
   const cancelOnEscape = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || pending) return;
@@ -214,6 +229,8 @@ export const PositionList = forwardRef<HTMLDivElement, PositionListProps>(functi
     if (closed) closedRef.current?.focus();
   }, [closed]);
   const onClosed = useCallback((message: string) => setClosed((last) => ({ message, key: (last?.key ?? 0) + 1 })), []);
+  // The one row whose "Close at market" confirmation is open: opening another closes it.
+  const [confirmingId, setConfirmingId] = useState<string | null>(null);
   const zone = timeZoneLabel(timeZone);
 
   let body: ReactNode;
@@ -296,7 +313,15 @@ export const PositionList = forwardRef<HTMLDivElement, PositionListProps>(functi
           </td>
           {onClose ? (
             <td className={styles.cell} data-column="actions">
-              <CloseAction position={position} onClose={onClose} onClosed={onClosed} />
+              <CloseAction
+                position={position}
+                confirming={confirmingId === position.id}
+                onConfirmingChange={(open) =>
+                  setConfirmingId((current) => (open ? position.id : current === position.id ? null : current))
+                }
+                onClose={onClose}
+                onClosed={onClosed}
+              />
             </td>
           ) : null}
         </tr>

@@ -1,7 +1,7 @@
 import { createVar, keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
 import * as grid from '../../table/table.css';
-import { CARD_HEIGHT_PX, COLUMN_WIDTHS, COMPACT_MEDIA_QUERY } from './layout';
+import { CARD_HEIGHT_PX, CARD_STATUS_HEIGHT_PX as STATUS_LINES_PX, COLUMN_WIDTHS, COMPACT_MEDIA_QUERY } from './layout';
 
 /** How far into its highlight a fresh row already is (rows can re-mount while scrolling). */
 export const freshElapsed = createVar();
@@ -39,7 +39,8 @@ export const row = style([
         gridTemplateAreas:
           '"status status status expand" "ticker action interval price" "time strategy strategy quantity"',
         gridTemplateColumns: 'auto auto minmax(0, 1fr) auto',
-        gridTemplateRows: 'repeat(3, minmax(0, 1fr))',
+        // The status line takes up to three lines of reason or outcome; the two lines under it one each.
+        gridTemplateRows: `${STATUS_LINES_PX}px minmax(0, 1fr) minmax(0, 1fr)`,
         height: CARD_HEIGHT_PX,
         padding: `${vars.space['2']} ${vars.space['3']}`,
       },
@@ -96,8 +97,9 @@ export const chartLink = style([grid.link, { display: 'inline-block', fontSize: 
 export const helpLink = style([grid.link, { fontSize: vars.fontSize.sm }]);
 
 /**
- * The status badge with a rejection's reason flowing after it and on under it: two lines of the row, a
- * longer reason cut at the end of the second (whole in its tooltip and in the details).
+ * The status badge with a rejection's reason (or an outcome) flowing after it and on under it: two lines of
+ * the row, three of a phone card; a longer one is cut at the end of the last (whole in its tooltip and in the
+ * details).
  */
 export const status = style({
   display: '-webkit-box',
@@ -110,8 +112,8 @@ export const status = style({
   fontSize: vars.fontSize.xs,
   lineHeight: vars.lineHeight.tight,
   '@media': {
-    // A card's status line has room for one.
-    [COMPACT_MEDIA_QUERY]: { WebkitLineClamp: 1 },
+    // A card's status line wraps to three (the phone width has no room for a reason on one).
+    [COMPACT_MEDIA_QUERY]: { WebkitLineClamp: 3 },
   },
 });
 

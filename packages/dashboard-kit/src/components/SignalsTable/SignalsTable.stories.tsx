@@ -92,9 +92,9 @@ const IGNORED =
   'fill "signal" takes alert prices within 10% of the market';
 
 /**
- * Outcomes of accepted signals: what each did to the paper account. A long one is cut at two
- * lines in its row and whole in the row's details (opened here), with the strategy, which the
- * keyboard reaches too (Enter on the row).
+ * Outcomes of accepted signals: what each did to the paper account. An ignored one is badged
+ * "ignored" beside "accepted". A long one is cut at two lines in its row and whole in the row's
+ * details (opened here), with the strategy, which the keyboard reaches too (Enter on the row).
  */
 export const OutcomesWithLongReasons: Story = () => (
   <BothThemes>
@@ -118,6 +118,10 @@ export const OutcomesWithLongReasons: Story = () => (
           price: 1,
           strategy: 'Default · Mean reversion',
           outcome: IGNORED,
+          journey: {
+            storedAt: NOW - 60_000 + 4,
+            outcome: { status: 'ignored', at: NOW - 60_000 + 30, reason: IGNORED.replace(/^Ignored: /, '') },
+          },
         }),
         makeSignal({ id: 'o3', receivedAt: NOW - 5 * 60_000, outcome: 'Pending: waits for the next 1m open' }),
       ]}
@@ -239,6 +243,46 @@ export const PhoneBothThemes: Story = () => (
   </BothThemes>
 );
 PhoneBothThemes.meta = { width: 'xsmall' };
+
+/**
+ * Long reasons and outcomes on phone cards: each wraps to three lines under its badges, and a longer one is
+ * cut at the end of the third (whole in the details, opened here on the ignored one).
+ */
+export const PhoneLongOutcomes: Story = () => (
+  <BothThemes>
+    <SignalsTable
+      selectedId="p2"
+      expandSelected
+      style={{ height: '34rem' }}
+      signals={[
+        makeSignal({
+          id: 'p1',
+          receivedAt: NOW - 20_000,
+          outcome: 'Executed: closed long 0.0153, opened short 0.2 @ 65,000.00',
+        }),
+        makeSignal({
+          id: 'p2',
+          receivedAt: NOW - 60_000,
+          ticker: 'ETH',
+          action: 'sell',
+          price: 1,
+          outcome: IGNORED,
+          journey: {
+            storedAt: NOW - 60_000 + 4,
+            outcome: { status: 'ignored', at: NOW - 60_000 + 30, reason: IGNORED.replace(/^Ignored: /, '') },
+          },
+        }),
+        makeSignal({
+          id: 'p3',
+          receivedAt: NOW - 5 * 60_000,
+          status: 'rejected',
+          reason: 'Price must be a positive number; the alert sent "{{close}}" unexpanded, check the alert message',
+        }),
+      ]}
+    />
+  </BothThemes>
+);
+PhoneLongOutcomes.meta = { width: 'xsmall' };
 
 /** The empty state wraps at phone width instead of being cut off. */
 export const PhoneEmpty: Story = () => (

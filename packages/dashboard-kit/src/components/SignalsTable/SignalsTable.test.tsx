@@ -456,6 +456,41 @@ describe('given an out-of-sync signal with its journey', () => {
   });
 });
 
+describe('given an accepted signal the paper account ignored', () => {
+  const received = Date.UTC(2026, 4, 2, 14, 3, 7, 120);
+  const reason = 'already long 0.0153';
+  const signals = [
+    makeSignal({ id: 'done', ticker: 'BTC', action: 'buy', outcome: 'Executed: buy 0.01 @ 65,000.00' }),
+    makeSignal({
+      id: 'skipped',
+      ticker: 'ETH',
+      action: 'buy',
+      receivedAt: received,
+      outcome: `Ignored: ${reason}`,
+      journey: { storedAt: received + 3, outcome: { status: 'ignored', at: received + 20, reason } },
+    }),
+  ];
+
+  it.each([
+    { layout: 'table rows', compact: false },
+    { layout: 'phone cards', compact: true },
+  ])('should badge it "ignored" beside "accepted", and only it, in $layout', ({ compact }) => {
+    const media = mockMatchMedia({ [COMPACT_MEDIA_QUERY]: compact });
+    try {
+      render(<SignalsTable signals={signals} timeZone="UTC" />);
+      const ignored = screen.getByRole('row', { name: /ETH/ });
+      const status = within(ignored).getByRole('gridcell', { name: /^accepted ignored/ });
+      expect(within(status).getByText('accepted')).toBeInTheDocument();
+      expect(within(status).getByText('ignored')).toHaveAttribute('data-variant', 'neutral');
+      const executed = screen.getByRole('row', { name: /BTC/ });
+      expect(within(executed).getByText('accepted')).toBeInTheDocument();
+      expect(within(executed).queryByText('ignored')).not.toBeInTheDocument();
+    } finally {
+      media.restore();
+    }
+  });
+});
+
 describe('given a row with a hostile raw body', () => {
   const hostile = '<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">';
   const signals = [

@@ -88,18 +88,21 @@ const STATUS_VARIANT: Record<SignalStatus, BadgeVariant> = {
   duplicate: 'warning',
 };
 
-/** The status badge, then why (a rejection's or duplicate's reason), else what it did (its outcome). */
+/** The status badge (and "ignored" when the paper account ignored an accepted signal), then why (a rejection's or duplicate's reason), else what it did (its outcome). */
 export function StatusCell({
   status,
   reason,
   outcome = null,
   outOfSync = false,
+  ignored = false,
 }: {
   status: SignalStatus;
   reason: string | null;
   outcome?: string | null;
   /** The alert's TradingView position disagreed with the paper account's. */
   outOfSync?: boolean;
+  /** Stored, then ignored by the paper account: a neutral "ignored" badge beside its status. */
+  ignored?: boolean;
 }) {
   const note = reason ?? outcome;
   return (
@@ -107,6 +110,11 @@ export function StatusCell({
       <Badge variant={STATUS_VARIANT[status]} className={styles.statusBadge}>
         {status}
       </Badge>
+      {ignored ? (
+        <Badge variant="neutral" className={styles.statusBadge} data-slot="signals-table-ignored">
+          ignored
+        </Badge>
+      ) : null}
       {outOfSync ? (
         <Badge variant="danger" className={styles.statusBadge} data-slot="signals-table-out-of-sync">
           out of sync
@@ -239,6 +247,7 @@ export const signalColumns = helper.columns([
         reason={context.row.original.reason}
         outcome={context.row.original.outcome ?? null}
         outOfSync={context.row.original.outOfSync ?? false}
+        ignored={context.row.original.journey?.outcome?.status === 'ignored'}
       />
     ),
   }),

@@ -6,8 +6,13 @@ import { tableMinWidth as minWidthOf, type ColumnWidths } from '../../table/layo
  */
 export { COMPACT_MEDIA_QUERY, ROW_HEIGHT_PX } from '../../table/layout';
 
-/** A signal's card on phone widths (below `COMPACT_MEDIA_QUERY`): status, then ticker, action and price, then time and strategy. */
-export const CARD_HEIGHT_PX = 96;
+/**
+ * A signal's card on phone widths (below `COMPACT_MEDIA_QUERY`): status with its reason or outcome on up to
+ * three lines, then ticker, action and price, then time and strategy.
+ */
+export const CARD_HEIGHT_PX = 128;
+/** The card's status line: a badge's line and two more lines of extra-small text. */
+export const CARD_STATUS_HEIGHT_PX = 56;
 /** A first guess for an expanded row before it is measured. */
 export const DETAIL_ESTIMATE_PX = 220;
 /** How long a newly arrived row stays highlighted. */
