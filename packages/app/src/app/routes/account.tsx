@@ -183,6 +183,13 @@ function ProfileSection({ user }: { user: User }) {
   );
 }
 
+/** The password form's fields, in order; each is a key of the request body. */
+const PASSWORD_FIELDS = [
+  { name: 'current_password', label: 'Current password', autoComplete: 'current-password' },
+  { name: 'password', label: 'New password', autoComplete: 'new-password' },
+  { name: 'password_confirmation', label: 'Confirm new password', autoComplete: 'new-password' },
+] as const;
+
 function PasswordSection({ onChanged }: { onChanged: () => void }) {
   const id = useId();
   const [values, setValues] = useState({ current_password: '', password: '', password_confirmation: '' });
@@ -207,36 +214,17 @@ function PasswordSection({ onChanged }: { onChanged: () => void }) {
       description="At least 8 characters. Changing it signs you out everywhere else; this browser stays signed in."
     >
       <form className={styles.form} onSubmit={submit} noValidate aria-label="Change password">
-        <Field
-          id={id}
-          name="current_password"
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-          value={values.current_password}
-          onChange={set('current_password')}
-          errors={form.errors}
-        />
-        <Field
-          id={id}
-          name="password"
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          value={values.password}
-          onChange={set('password')}
-          errors={form.errors}
-        />
-        <Field
-          id={id}
-          name="password_confirmation"
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          value={values.password_confirmation}
-          onChange={set('password_confirmation')}
-          errors={form.errors}
-        />
+        {PASSWORD_FIELDS.map((field) => (
+          <Field
+            key={field.name}
+            id={id}
+            type="password"
+            {...field}
+            value={values[field.name]}
+            onChange={set(field.name)}
+            errors={form.errors}
+          />
+        ))}
         <Button type="submit" loading={form.busy}>
           Change password
         </Button>
