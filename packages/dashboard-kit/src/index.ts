@@ -245,6 +245,18 @@ export {
   type TradeMarker,
   type TradeMarkerKind,
   type TradeSide,
+  bollinger,
+  ema,
+  macd,
+  rsi,
+  sma,
+  vwap,
+  type BollingerBands,
+  type IndicatorValue,
+  type Macd,
+  NO_INDICATORS,
+  parseIndicators,
+  type ChartIndicators,
 } from './components/CandlestickChart';
 export {
   EQUITY_RANGES,

@@ -491,3 +491,60 @@ export const tradeLabel = style({
     '[data-kind="exit"] > &': { background: vars.color.surface, color: vars.color.foreground },
   },
 });
+
+/** The Indicators menu's trigger in the chart header. */
+export const indicatorsTrigger = style({
+  alignSelf: 'center',
+});
+
+export const indicatorsMenu = style({
+  minWidth: '15rem',
+  maxHeight: 'var(--radix-dropdown-menu-content-available-height)',
+  overflowY: 'auto',
+});
+
+/** A moving average's period choices, indented under it. */
+export const periodItem = style({
+  paddingLeft: vars.space['8'],
+  fontFamily: vars.font.mono,
+});
+
+/** An indicator's line, coloured by which indicator it is. */
+export const indicatorLine = style({
+  fill: 'none',
+  stroke: vars.color.primary,
+  strokeWidth: 1.5,
+  strokeLinejoin: 'round',
+  selectors: {
+    '&[data-indicator="ema"]': { stroke: vars.color.warning },
+    '&[data-indicator="vwap"]': { stroke: vars.color.foreground, strokeDasharray: '6 3', strokeWidth: 1 },
+    '&[data-indicator="bb-middle"]': { stroke: vars.color.mutedForeground, strokeDasharray: '4 3', strokeWidth: 1 },
+    '&[data-indicator="bb-upper"], &[data-indicator="bb-lower"]': {
+      stroke: vars.color.mutedForeground,
+      strokeWidth: 1,
+    },
+    '&[data-indicator="macd-signal"]': { stroke: vars.color.warning },
+  },
+});
+
+export const indicatorHistogram = style({
+  fill: vars.color.mutedForeground,
+  opacity: 0.45,
+});
+
+/** A pane under the chart (RSI, MACD), on the candles' time scale. */
+export const indicatorPane = style({
+  position: 'relative',
+  flex: 'none',
+  borderTop: `1px solid ${vars.color.border}`,
+});
+
+export const indicatorPaneLabel = style({
+  position: 'absolute',
+  top: vars.space['1'],
+  left: vars.space['2'],
+  fontFamily: vars.font.mono,
+  fontSize: vars.fontSize.xs,
+  color: vars.color.mutedForeground,
+  pointerEvents: 'none',
+});

@@ -591,3 +591,74 @@ describe('given candles and a later failure or reload', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Updating…');
   });
 });
+
+describe('given indicators', () => {
+  const indicators = { sma: 5, ema: null, bollinger: true, vwap: false, rsi: true, macd: false };
+
+  it('should draw the overlays on the price pane and RSI in a pane below, following the candles', () => {
+    const { container } = renderChart({ indicators });
+    const lines = [...container.querySelectorAll('[data-slot="indicator-overlays"] [data-slot="indicator-line"]')];
+    expect(lines.map((line) => line.getAttribute('data-indicator'))).toEqual([
+      'sma',
+      'bb-upper',
+      'bb-middle',
+      'bb-lower',
+    ]);
+    // SMA 5 of closes 100..129 starts at the 5th candle: one point per candle from there (26 points).
+    const sma = lines[0]?.getAttribute('d') ?? '';
+    expect(sma.match(/[ML]/g)).toHaveLength(26);
+    // A rising market: RSI 14 is 100.
+    const pane = screen.getByRole('group', { name: 'RSI 14 pane' });
+    expect(pane).toHaveTextContent('RSI 14 100.00');
+    expect(screen.queryByRole('group', { name: 'MACD 12 26 9 pane' })).toBeNull();
+  });
+
+  it('should draw none of them when they are off', () => {
+    const { container } = renderChart();
+    expect(container.querySelector('[data-slot="indicator-line"]')).toBeNull();
+    expect(screen.queryByRole('group', { name: /pane$/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Indicators/ })).toBeNull();
+  });
+
+  it('should add, re-period and remove them from the Indicators menu with the keyboard', async () => {
+    const onIndicatorsChange = vi.fn();
+    const { user, rerender } = renderChart({ onIndicatorsChange });
+    const trigger = screen.getByRole('button', { name: 'Indicators' });
+    trigger.focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu', { name: 'Indicators' });
+    await user.click(within(menu).getByRole('menuitemcheckbox', { name: 'MACD (12, 26, 9)' }));
+    expect(onIndicatorsChange).toHaveBeenLastCalledWith(expect.objectContaining({ macd: true, sma: null }));
+    // The menu stays open for the next choice.
+    await user.click(within(menu).getByRole('menuitemcheckbox', { name: 'Simple moving average (SMA)' }));
+    expect(onIndicatorsChange).toHaveBeenLastCalledWith(expect.objectContaining({ sma: 20 }));
+
+    rerender(
+      <CandlestickChart
+        candles={CANDLES}
+        interval="1m"
+        symbol="BTC/USD"
+        timeZone="UTC"
+        indicators={{ sma: 20, ema: null, bollinger: false, vwap: false, rsi: false, macd: true }}
+        onIndicatorsChange={onIndicatorsChange}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Indicators (2)' })).toBeInTheDocument();
+    const period50 = within(screen.getByRole('menu')).getByRole('menuitemradio', { name: 'SMA period 50' });
+    await user.click(period50);
+    expect(onIndicatorsChange).toHaveBeenLastCalledWith(expect.objectContaining({ sma: 50, macd: true }));
+    await user.click(within(screen.getByRole('menu')).getByRole('menuitemcheckbox', { name: /SMA\) 20/ }));
+    expect(onIndicatorsChange).toHaveBeenLastCalledWith(expect.objectContaining({ sma: null, macd: true }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect(screen.getByRole('group', { name: 'MACD 12 26 9 pane' })).toBeInTheDocument();
+  });
+
+  it('should have no axe violations with overlays, panes and the menu', async () => {
+    const { container } = renderChart({
+      indicators: { sma: 5, ema: 9, bollinger: true, vwap: true, rsi: true, macd: true },
+      onIndicatorsChange: () => {},
+    });
+    await expectNoAxeViolations(container);
+  });
+});

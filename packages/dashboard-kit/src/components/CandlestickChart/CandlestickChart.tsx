@@ -20,6 +20,8 @@ import { formatIntervalMs, inferIntervalMs, parseInterval } from './aggregate';
 import * as styles from './CandlestickChart.css';
 import { Crosshair, type LegendField } from './crosshair';
 import { defaultFormatPrice, describeChart } from './format';
+import { IndicatorPanes, OverlayLayer } from './IndicatorLayer';
+import { IndicatorsMenu } from './IndicatorsMenu';
 import { useChartInteractions } from './interactions';
 import { ChartPlaceholder, ChartStatus } from './ChartStates';
 import { AxesLayer, FormingLayer, SettledLayer } from './layers';
@@ -28,6 +30,7 @@ import { layoutMarkers } from './markers';
 import { useChartModel } from './model';
 import { layoutPriceLines } from './price-lines';
 import { PriceLineLayer } from './PriceLineLayer';
+import { computeStudies, NO_INDICATORS, type ChartIndicators } from './studies';
 import { TradeLayer } from './TradeLayer';
 import { labelTradePins, pinBox, placeTradePins } from './trades';
 import type { Candle, ChartMarker, PriceLine, TradeMarker } from './types';
@@ -69,6 +72,10 @@ export interface CandlestickChartProps extends Omit<ComponentPropsWithoutRef<'di
   /** Trade fills to flag at their price and time, drawn unlike the signal markers. */
   trades?: readonly TradeMarker[];
   onTradeClick?: (trade: TradeMarker) => void;
+  /** The indicators shown: overlays on the price pane (SMA, EMA, Bollinger Bands, VWAP), RSI and MACD in panes below. */
+  indicators?: ChartIndicators;
+  /** Called with the new settings when the trader changes them; the header shows an Indicators menu when given. */
+  onIndicatorsChange?: (next: ChartIndicators) => void;
 }
 
 const NO_MARKERS: readonly ChartMarker[] = [];
@@ -101,6 +108,8 @@ export const CandlestickChart = forwardRef<HTMLDivElement, CandlestickChartProps
     priceLines = NO_PRICE_LINES,
     trades = NO_TRADES,
     onTradeClick,
+    indicators = NO_INDICATORS,
+    onIndicatorsChange,
     className,
     style,
     'aria-label': ariaLabel,
@@ -155,6 +164,8 @@ export const CandlestickChart = forwardRef<HTMLDivElement, CandlestickChartProps
           priceLines={priceLines}
           trades={trades}
           onTradeClick={onTradeClick}
+          indicators={indicators}
+          onIndicatorsChange={onIndicatorsChange}
         />
       ) : (
         <ChartState state={placeholder} name={name} title={title} error={error} onRetry={onRetry} />
@@ -233,6 +244,8 @@ interface ChartPlotProps {
   priceLines: readonly PriceLine[];
   trades: readonly TradeMarker[];
   onTradeClick: ((trade: TradeMarker) => void) | undefined;
+  indicators: ChartIndicators;
+  onIndicatorsChange: ((next: ChartIndicators) => void) | undefined;
 }
 
 function ChartPlot({
@@ -250,6 +263,8 @@ function ChartPlot({
   priceLines,
   trades,
   onTradeClick,
+  indicators,
+  onIndicatorsChange,
 }: ChartPlotProps) {
   const surfaceRef = useRef<HTMLDivElement>(null);
   const legendRef = useRef<HTMLDivElement>(null);
@@ -287,6 +302,12 @@ function ChartPlot({
     settledVisible,
     formingVisible,
   } = model;
+
+  // Indicators over the candles drawn (coarser ones when zoomed out), so their values line up by index.
+  const studies = useMemo(
+    () => computeStudies(indicators === NO_INDICATORS ? [] : [...series.settled, series.forming], indicators),
+    [series, indicators],
+  );
 
   const markerLayout = useMemo(
     () =>
@@ -374,6 +395,7 @@ function ChartPlot({
   return (
     <>
       <ChartHeader title={title}>
+        {onIndicatorsChange && <IndicatorsMenu value={indicators} onChange={onIndicatorsChange} />}
         {bucketMs !== baseMs && (
           <span className={styles.badge} title="Zoomed out: candles combined into coarser ones">
             {formatIntervalMs(bucketMs)} candles
@@ -430,6 +452,7 @@ function ChartPlot({
                 formatPrice={formatPrice}
               />
               <SettledLayer candles={settledVisible} firstIndex={first} pane={model.pane} />
+              <OverlayLayer overlays={studies.overlays} first={first} last={last} pane={model.pane} />
               <PriceLineLayer
                 items={priceLineLayout}
                 frame={frame}
@@ -493,6 +516,16 @@ function ChartPlot({
           </Button>
         )}
       </div>
+      {measured && (
+        <IndicatorPanes
+          studies={studies}
+          width={frame.width}
+          plotRight={frame.plotRight}
+          xDomain={model.xDomain}
+          first={first}
+          last={last}
+        />
+      )}
       <p id={helpId} className={visuallyHidden}>
         Left and right arrow keys move the crosshair between candles, Home and End jump to the first and last candle on
         screen, plus and minus zoom, Escape hides the crosshair.

@@ -10,3 +10,15 @@ export type {
   TradeMarkerKind,
   TradeSide,
 } from './types';
+export {
+  bollinger,
+  ema,
+  macd,
+  rsi,
+  sma,
+  vwap,
+  type BollingerBands,
+  type IndicatorValue,
+  type Macd,
+} from './indicators';
+export { NO_INDICATORS, parseIndicators, type ChartIndicators } from './studies';

@@ -153,5 +153,6 @@ export function macd(values: readonly number[], fast = 12, slow = 26, signalPeri
 }
 
 function checkPeriod(period: number): void {
-  if (!Number.isInteger(period) || period < 1) throw new RangeError(`An indicator period must be a whole number ≥ 1, not ${period}`);
+  if (!Number.isInteger(period) || period < 1)
+    throw new RangeError(`An indicator period must be a whole number ≥ 1, not ${period}`);
 }
