@@ -387,6 +387,11 @@ export const zoneLabel = style({
   fontFamily: vars.font.mono,
   fontSize: vars.fontSize.xs,
   color: vars.color.mutedForeground,
+  // Readable over the lines and bars it sits on.
+  background: `color-mix(in srgb, ${vars.color.surface} 85%, transparent)`,
+  borderRadius: vars.radius.sm,
+  padding: `0 ${vars.space['1']}`,
+  zIndex: 1,
   pointerEvents: 'none',
 });
 
@@ -505,8 +510,8 @@ export const indicatorsMenu = style({
 
 /** A moving average's period choices, indented under it. */
 export const periodItem = style({
-  paddingLeft: vars.space['8'],
   fontFamily: vars.font.mono,
+  selectors: { '&[data-slot]': { paddingLeft: vars.space['8'] } },
 });
 
 /** An indicator's line, coloured by which indicator it is. */
@@ -546,5 +551,10 @@ export const indicatorPaneLabel = style({
   fontFamily: vars.font.mono,
   fontSize: vars.fontSize.xs,
   color: vars.color.mutedForeground,
+  // Readable over the lines and bars it sits on.
+  background: `color-mix(in srgb, ${vars.color.surface} 85%, transparent)`,
+  borderRadius: vars.radius.sm,
+  padding: `0 ${vars.space['1']}`,
+  zIndex: 1,
   pointerEvents: 'none',
 });

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { chartSettingsKey, parseChartSettings } from './chart-settings';
+
+describe('chart settings', () => {
+  it('are stored per user and per pair', () => {
+    expect(chartSettingsKey(7, 'btc')).toBe('signaldeck.chart.7.BTC');
+    expect(chartSettingsKey(7, 'ETH')).not.toBe(chartSettingsKey(7, 'BTC'));
+    expect(chartSettingsKey(8, 'BTC')).not.toBe(chartSettingsKey(7, 'BTC'));
+  });
+
+  it('read back what was stored, and nothing from an edited or broken value', () => {
+    const stored = JSON.stringify({
+      indicators: { sma: 50, ema: null, bollinger: true, vwap: false, rsi: true, macd: false },
+    });
+    expect(parseChartSettings(stored).indicators).toEqual({
+      sma: 50,
+      ema: null,
+      bollinger: true,
+      vwap: false,
+      rsi: true,
+      macd: false,
+    });
+    expect(parseChartSettings('{"indicators":{"sma":"<b>"}}').indicators.sma).toBeNull();
+    expect(parseChartSettings('not json').indicators.rsi).toBe(false);
+    expect(parseChartSettings(null).indicators.macd).toBe(false);
+  });
+});
