@@ -87,4 +87,82 @@ describe('given the trading chart', () => {
       },
     );
   }
+
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    it(`should fill the window below the page header at ${viewport.width} px`, { timeout: 60_000 }, async () => {
+      const { page, context } = await product.signedIn(null, { viewport });
+      await openChart(page, '/trading/BTC/1m');
+      const box = await chartOf(page).boundingBox();
+      // The chart ends at the window's bottom, less the page's padding (16 px), and is taller than it used to be.
+      expect(box && Math.abs(box.y + box.height - (viewport.height - 16))).toBeLessThanOrEqual(2);
+      expect(box?.height).toBeGreaterThan(400);
+      await context.close();
+    });
+  }
+
+  it('should show the chart first on a phone on its side', { timeout: 60_000 }, async () => {
+    const { page, context } = await product.signedIn(null, { viewport: { width: 844, height: 390 } });
+    await openChart(page, '/trading/BTC/1m');
+    const chart = await chartOf(page).boundingBox();
+    const title = await page.getByRole('heading', { name: 'BTC/USD' }).boundingBox();
+    expect(chart && title && chart.y < title.y).toBe(true);
+    // Whole in the window, under the app's bar.
+    expect(chart && chart.y + chart.height).toBeLessThanOrEqual(390);
+    expect(chart?.height).toBeGreaterThan(250);
+    await context.close();
+  });
+
+  it('should go full screen from its button and come back with Escape', { timeout: 60_000 }, async () => {
+    const { page, context } = await product.signedIn();
+    await openChart(page, '/trading/BTC/1m');
+    await chartOf(page).getByRole('button', { name: 'Full screen' }).click();
+    await expect
+      .poll(() => page.evaluate(() => document.fullscreenElement?.getAttribute('data-slot') ?? null))
+      .toBe('candlestick-chart');
+    await chartOf(page).getByRole('button', { name: 'Exit full screen' }).waitFor();
+    const full = await chartOf(page).boundingBox();
+    expect(full?.height).toBe(800);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);
+    await chartOf(page).getByRole('button', { name: 'Full screen' }).waitFor();
+    await context.close();
+  });
+
+  it(
+    'should resize the volume pane by dragging its separator and the RSI pane with the keyboard, kept after a reload',
+    { timeout: 90_000 },
+    async () => {
+      const { page, context } = await product.signedIn();
+      await openChart(page, '/trading/ETH/1m');
+      const volume = page.getByRole('separator', { name: 'Resize the volume pane' });
+      expect(await volume.getAttribute('aria-valuenow')).toBe('20');
+      const box = await volume.boundingBox();
+      if (!box) throw new Error('no separator');
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width / 2, box.y - 60, { steps: 5 });
+      await page.mouse.up();
+      const dragged = Number(await volume.getAttribute('aria-valuenow'));
+      expect(dragged).toBeGreaterThan(30);
+
+      await chartOf(page).getByRole('button', { name: 'Indicators' }).click();
+      await page.getByRole('menuitemcheckbox', { name: 'RSI (14)' }).click();
+      await page.keyboard.press('Escape');
+      const rsi = page.getByRole('separator', { name: 'Resize the RSI 14 pane' });
+      await rsi.focus();
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('ArrowUp');
+      expect(await rsi.getAttribute('aria-valuenow')).toBe('112');
+      expect((await page.getByRole('group', { name: 'RSI 14 pane' }).boundingBox())?.height).toBe(112);
+
+      await page.reload();
+      await slider(page).waitFor({ timeout: 15_000 });
+      expect(Number(await volume.getAttribute('aria-valuenow'))).toBe(dragged);
+      expect(await rsi.getAttribute('aria-valuenow')).toBe('112');
+      await context.close();
+    },
+  );
 });

@@ -257,6 +257,9 @@ export {
   NO_INDICATORS,
   parseIndicators,
   type ChartIndicators,
+  DEFAULT_PANE_SIZES,
+  parsePaneSizes,
+  type ChartPaneSizes,
 } from './components/CandlestickChart';
 export {
   EQUITY_RANGES,

@@ -178,6 +178,9 @@ export function TradingRoute() {
           onMarkerClick={(marker) => navigate(`${paths.signals(symbol)}&selected=${encodeURIComponent(marker.id)}`)}
           indicators={chartSettings.indicators}
           onIndicatorsChange={(indicators) => setChartSettings({ ...chartSettings, indicators })}
+          paneSizes={chartSettings.paneSizes}
+          onPaneSizesChange={(paneSizes) => setChartSettings({ ...chartSettings, paneSizes })}
+          height="100%"
         />
       </div>
     </>

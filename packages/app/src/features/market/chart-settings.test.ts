@@ -24,4 +24,17 @@ describe('chart settings', () => {
     expect(parseChartSettings('not json').indicators.rsi).toBe(false);
     expect(parseChartSettings(null).indicators.macd).toBe(false);
   });
+
+  it('keep pane sizes within their ranges', () => {
+    expect(parseChartSettings('{"paneSizes":{"volume":0.3,"rsi":160,"macd":64}}').paneSizes).toEqual({
+      volume: 0.3,
+      rsi: 160,
+      macd: 64,
+    });
+    expect(parseChartSettings('{"paneSizes":{"volume":2,"rsi":5000,"macd":"big"}}').paneSizes).toEqual({
+      volume: 0.2,
+      rsi: 96,
+      macd: 96,
+    });
+  });
 });

@@ -1,9 +1,10 @@
-import { parseIndicators, type ChartIndicators } from 'dashboard-kit';
+import { parseIndicators, parsePaneSizes, type ChartIndicators, type ChartPaneSizes } from 'dashboard-kit';
 import { useCallback, useState } from 'react';
 
-/** How a trader left the chart of one pair (its indicators), kept in this browser per user and pair. */
+/** How a trader left the chart of one pair (its indicators, its panes' sizes), kept in this browser per user and pair. */
 export interface ChartSettings {
   indicators: ChartIndicators;
+  paneSizes: ChartPaneSizes;
 }
 
 export const chartSettingsKey = (userId: string | number | null | undefined, symbol: string) =>
@@ -18,7 +19,7 @@ export function parseChartSettings(text: string | null): ChartSettings {
     value = null;
   }
   const record = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-  return { indicators: parseIndicators(record.indicators) };
+  return { indicators: parseIndicators(record.indicators), paneSizes: parsePaneSizes(record.paneSizes) };
 }
 
 function read(key: string): ChartSettings {

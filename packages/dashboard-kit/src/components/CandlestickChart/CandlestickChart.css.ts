@@ -1,4 +1,4 @@
-import { keyframes, style } from '@vanilla-extract/css';
+import { globalStyle, keyframes, style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { vars } from '../../theme/contract.css';
 import { focusRing } from '../../theme/focus.css';
@@ -83,7 +83,8 @@ export const notice = style({
 export const plot = style({
   position: 'relative',
   flex: '1 1 auto',
-  minHeight: 0,
+  // The candles keep at least this much of a short chart; indicator panes below give way.
+  minHeight: '45%',
 });
 
 export const surface = style([
@@ -540,7 +541,9 @@ export const indicatorHistogram = style({
 /** A pane under the chart (RSI, MACD), on the candles' time scale. */
 export const indicatorPane = style({
   position: 'relative',
-  flex: 'none',
+  flex: '0 1 auto',
+  minHeight: '2rem',
+  overflow: 'hidden',
   borderTop: `1px solid ${vars.color.border}`,
 });
 
@@ -558,3 +561,57 @@ export const indicatorPaneLabel = style({
   zIndex: 1,
   pointerEvents: 'none',
 });
+
+/** A splitter between panes: a thin line that thickens on hover and focus; drag it or use the arrows. */
+export const paneSeparator = style([
+  focusRing,
+  {
+    position: 'absolute',
+    left: 0,
+    height: '9px',
+    zIndex: 2,
+    cursor: 'row-resize',
+    touchAction: 'none',
+    selectors: {
+      '&::after': {
+        content: '""',
+        position: 'absolute',
+        left: 0,
+        right: 0,
+        top: '4px',
+        height: '1px',
+        background: 'transparent',
+      },
+      '&:hover::after, &:focus-visible::after': { background: vars.color.ring, height: '2px', top: '3px' },
+    },
+  },
+]);
+
+/** An indicator pane's separator, on its top border. */
+export const paneSeparatorTop = style({
+  top: '-5px',
+});
+
+export const fullscreenButton = style({
+  alignSelf: 'center',
+  marginLeft: 'auto',
+});
+
+globalStyle(`${root}:fullscreen`, {
+  height: '100vh !important',
+  width: '100vw',
+  borderRadius: 0,
+  border: 'none',
+});
+
+/** The price axis as a drag handle for the price scale. */
+export const priceAxisHandle = style([
+  focusRing,
+  {
+    position: 'absolute',
+    zIndex: 1,
+    cursor: 'ns-resize',
+    touchAction: 'none',
+    selectors: { '&:focus-visible': { outlineOffset: '-2px' } },
+  },
+]);

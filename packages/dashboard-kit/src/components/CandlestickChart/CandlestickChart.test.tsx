@@ -662,3 +662,81 @@ describe('given indicators', () => {
     await expectNoAxeViolations(container);
   });
 });
+
+describe('given resizable panes', () => {
+  it('should resize the volume pane with the arrow keys on its separator', async () => {
+    const onPaneSizesChange = vi.fn();
+    const { user, container } = renderChart({ onPaneSizesChange });
+    const separator = screen.getByRole('separator', { name: 'Resize the volume pane' });
+    expect(separator).toHaveAttribute('aria-valuenow', '20');
+    separator.focus();
+    await user.keyboard('{ArrowUp}');
+    expect(onPaneSizesChange).toHaveBeenLastCalledWith({ volume: 0.22, rsi: 96, macd: 96 });
+    void container;
+  });
+
+  it('should apply sizes itself when uncontrolled, and keep them in range', async () => {
+    const { user, container } = renderChart();
+    const separator = screen.getByRole('separator', { name: 'Resize the volume pane' });
+    const topOfBars = () =>
+      Math.min(...[...container.querySelectorAll('[data-slot="volume-bar"]')].map((bar) => attribute(bar, 'y')));
+    const before = topOfBars();
+    separator.focus();
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(separator).toHaveAttribute('aria-valuenow', '24');
+    expect(topOfBars()).toBeLessThan(before);
+    await user.keyboard('{End}{ArrowUp}');
+    expect(separator).toHaveAttribute('aria-valuenow', '50');
+    await user.keyboard('{Home}');
+    expect(separator).toHaveAttribute('aria-valuenow', '8');
+  });
+
+  it('should resize an indicator pane with the arrow keys', async () => {
+    const { user } = renderChart({
+      indicators: { sma: null, ema: null, bollinger: false, vwap: false, rsi: true, macd: false },
+    });
+    const separator = screen.getByRole('separator', { name: 'Resize the RSI 14 pane' });
+    const pane = screen.getByRole('group', { name: 'RSI 14 pane' });
+    expect(pane).toHaveStyle({ height: '96px' });
+    separator.focus();
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(separator).toHaveAttribute('aria-valuenow', '112');
+    expect(pane).toHaveStyle({ height: '112px' });
+    await user.keyboard('{ArrowDown}');
+    expect(pane).toHaveStyle({ height: '104px' });
+  });
+});
+
+describe('given the price axis', () => {
+  const labels = (container: HTMLElement) =>
+    [...container.querySelectorAll('[data-slot="price-label"]')].map((label) => label.textContent);
+
+  it('should fit more prices when dragged down, fewer when dragged up, and fit again on double-click', () => {
+    const { container } = renderChart();
+    const handle = screen.getByRole('slider', { name: 'Price scale' });
+    const fitted = labels(container);
+    fireEvent.pointerDown(handle, { button: 0, clientY: 100, pointerId: 1 });
+    fireEvent.pointerMove(handle, { clientY: 250, pointerId: 1 });
+    fireEvent.pointerUp(handle, { clientY: 250, pointerId: 1 });
+    // Dragged 150 px down: the range is e times wider, so the labels step further apart.
+    expect(Number(handle.getAttribute('aria-valuenow'))).toBe(272);
+    const squeezed = labels(container);
+    expect(squeezed).not.toEqual(fitted);
+    fireEvent.doubleClick(handle);
+    expect(handle).toHaveAttribute('aria-valuetext', 'Fitted to the candles');
+    expect(labels(container)).toEqual(fitted);
+  });
+
+  it('should stretch with the arrow keys and fit again with Enter', async () => {
+    const { user, container } = renderChart();
+    const handle = screen.getByRole('slider', { name: 'Price scale' });
+    const fitted = labels(container);
+    handle.focus();
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(handle).toHaveAttribute('aria-valuenow', '83');
+    expect(labels(container)).not.toEqual(fitted);
+    await user.keyboard('{Enter}');
+    expect(handle).toHaveAttribute('aria-valuenow', '100');
+    expect(labels(container)).toEqual(fitted);
+  });
+});

@@ -10,6 +10,7 @@ import {
   useState,
   type ComponentPropsWithoutRef,
   type ReactNode,
+  type RefObject,
 } from 'react';
 import { ChevronsRightIcon } from '../../icons/ChevronsRightIcon';
 import { usePlotSize } from '../../hooks/usePlotSize';
@@ -23,6 +24,10 @@ import { defaultFormatPrice, describeChart } from './format';
 import { IndicatorPanes, OverlayLayer } from './IndicatorLayer';
 import { IndicatorsMenu } from './IndicatorsMenu';
 import { useChartInteractions } from './interactions';
+import { DEFAULT_PANE_SIZES, type ChartPaneSizes } from './panes';
+import { PaneSeparator } from './PaneSeparator';
+import { PriceAxisHandle } from './PriceAxisHandle';
+import { MAX_VOLUME_SHARE, MIN_VOLUME_SHARE } from './geometry';
 import { ChartPlaceholder, ChartStatus } from './ChartStates';
 import { AxesLayer, FormingLayer, SettledLayer } from './layers';
 import { MarkerLayer } from './MarkerLayer';
@@ -76,6 +81,10 @@ export interface CandlestickChartProps extends Omit<ComponentPropsWithoutRef<'di
   indicators?: ChartIndicators;
   /** Called with the new settings when the trader changes them; the header shows an Indicators menu when given. */
   onIndicatorsChange?: (next: ChartIndicators) => void;
+  /** Sizes of the volume and indicator panes; the trader resizes them by dragging their separators. Uncontrolled when absent. */
+  paneSizes?: ChartPaneSizes;
+  /** Called with the new sizes when the trader resizes a pane (to store them). */
+  onPaneSizesChange?: (next: ChartPaneSizes) => void;
 }
 
 const NO_MARKERS: readonly ChartMarker[] = [];
@@ -110,6 +119,8 @@ export const CandlestickChart = forwardRef<HTMLDivElement, CandlestickChartProps
     onTradeClick,
     indicators = NO_INDICATORS,
     onIndicatorsChange,
+    paneSizes,
+    onPaneSizesChange,
     className,
     style,
     'aria-label': ariaLabel,
@@ -166,6 +177,8 @@ export const CandlestickChart = forwardRef<HTMLDivElement, CandlestickChartProps
           onTradeClick={onTradeClick}
           indicators={indicators}
           onIndicatorsChange={onIndicatorsChange}
+          paneSizes={paneSizes}
+          onPaneSizesChange={onPaneSizesChange}
         />
       ) : (
         <ChartState state={placeholder} name={name} title={title} error={error} onRetry={onRetry} />
@@ -246,6 +259,8 @@ interface ChartPlotProps {
   onTradeClick: ((trade: TradeMarker) => void) | undefined;
   indicators: ChartIndicators;
   onIndicatorsChange: ((next: ChartIndicators) => void) | undefined;
+  paneSizes: ChartPaneSizes | undefined;
+  onPaneSizesChange: ((next: ChartPaneSizes) => void) | undefined;
 }
 
 function ChartPlot({
@@ -265,6 +280,8 @@ function ChartPlot({
   onTradeClick,
   indicators,
   onIndicatorsChange,
+  paneSizes,
+  onPaneSizesChange,
 }: ChartPlotProps) {
   const surfaceRef = useRef<HTMLDivElement>(null);
   const legendRef = useRef<HTMLDivElement>(null);
@@ -289,8 +306,38 @@ function ChartPlot({
     );
   }, []);
 
+  // Pane sizes: the caller's (to store them), else the chart's own.
+  const [ownSizes, setOwnSizes] = useState<ChartPaneSizes>(DEFAULT_PANE_SIZES);
+  const sizes = paneSizes ?? ownSizes;
+  const sizesRef = useRef(sizes);
+  sizesRef.current = sizes;
+  const resizePane = useCallback(
+    (pane: keyof ChartPaneSizes, value: number) => {
+      const next = { ...sizesRef.current, [pane]: value };
+      sizesRef.current = next;
+      if (onPaneSizesChange) onPaneSizesChange(next);
+      else setOwnSizes(next);
+    },
+    [onPaneSizesChange],
+  );
+
+  // The trader's stretch of the price scale (dragging the price axis); another pair or interval fits again.
+  const [stretch, setStretch] = useState({ key: resetKey, value: 1 });
+  const priceStretch = stretch.key === resetKey ? stretch.value : 1;
+  const onStretch = useCallback((value: number) => setStretch({ key: resetKey, value }), [resetKey]);
+
   const { width, height, measured } = area;
-  const model = useChartModel({ candles, baseMs, viewport, width, height, formatPrice, timeZone });
+  const model = useChartModel({
+    candles,
+    baseMs,
+    viewport,
+    width,
+    height,
+    formatPrice,
+    timeZone,
+    volumeShare: sizes.volume,
+    priceStretch,
+  });
   const {
     series,
     window: candleWindow,
@@ -419,6 +466,7 @@ function ChartPlot({
           </span>
         </div>
         {status}
+        <FullscreenButton surfaceRef={surfaceRef} />
       </ChartHeader>
       <div ref={area.ref} className={styles.plot} data-slot="chart-plot">
         {/*
@@ -503,6 +551,34 @@ function ChartPlot({
             onMarkerClick={handleMarkerClick}
           />
         )}
+        {measured && (
+          <PriceAxisHandle
+            stretch={priceStretch}
+            onStretch={onStretch}
+            style={{
+              left: frame.plotRight,
+              top: frame.priceTop,
+              width: frame.width - frame.plotRight,
+              height: frame.priceBottom - frame.priceTop,
+            }}
+          />
+        )}
+        {measured && (
+          <PaneSeparator
+            label="Resize the volume pane"
+            value={Math.round(sizes.volume * 100)}
+            min={Math.round(MIN_VOLUME_SHARE * 100)}
+            max={Math.round(MAX_VOLUME_SHARE * 100)}
+            step={2}
+            valueText={`${Math.round(sizes.volume * 100)}% of the plot`}
+            valueAt={(clientY) => {
+              const top = area.ref.current?.getBoundingClientRect().top ?? 0;
+              return ((frame.volumeBottom - (clientY - top)) / (frame.volumeBottom - frame.priceTop)) * 100;
+            }}
+            onChange={(percent) => resizePane('volume', percent / 100)}
+            style={{ top: frame.volumeTop - 7, width: frame.plotRight }}
+          />
+        )}
         {measured && viewport.endTime !== null && (
           <Button
             variant="secondary"
@@ -519,6 +595,8 @@ function ChartPlot({
       {measured && (
         <IndicatorPanes
           studies={studies}
+          heights={sizes}
+          onResize={resizePane}
           width={frame.width}
           plotRight={frame.plotRight}
           xDomain={model.xDomain}
@@ -531,5 +609,53 @@ function ChartPlot({
         screen, plus and minus zoom, Escape hides the crosshair.
       </p>
     </>
+  );
+}
+
+/**
+ * Shows the whole chart full screen (the Fullscreen API) and back; Escape also leaves full screen.
+ * Left out where the browser cannot show an element full screen.
+ */
+function FullscreenButton({ surfaceRef }: { surfaceRef: RefObject<HTMLDivElement | null> }) {
+  const [full, setFull] = useState(false);
+  const [supported, setSupported] = useState(false);
+  useLayoutEffect(() => {
+    setSupported(typeof document !== 'undefined' && document.fullscreenEnabled === true);
+    const onChange = () => {
+      const root = surfaceRef.current?.closest('[data-slot="candlestick-chart"]');
+      setFull(root !== null && root !== undefined && document.fullscreenElement === root);
+    };
+    // Browsers leave full screen on Escape themselves; this covers those that hand the key to the page
+    // (headless ones, some embedded views), unless something in the chart claimed it (a menu, the crosshair).
+    const onKeyDown = (event: KeyboardEvent) => {
+      const root = surfaceRef.current?.closest('[data-slot="candlestick-chart"]');
+      if (event.key === 'Escape' && !event.defaultPrevented && root && document.fullscreenElement === root) {
+        void document.exitFullscreen();
+      }
+    };
+    document.addEventListener('fullscreenchange', onChange);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('fullscreenchange', onChange);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [surfaceRef]);
+  if (!supported) return null;
+  const toggle = () => {
+    const root = surfaceRef.current?.closest<HTMLElement>('[data-slot="candlestick-chart"]');
+    if (!root) return;
+    if (document.fullscreenElement === root) void document.exitFullscreen();
+    else void root.requestFullscreen().catch(() => undefined);
+  };
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      className={styles.fullscreenButton}
+      data-slot="fullscreen-button"
+      onClick={toggle}
+    >
+      {full ? 'Exit full screen' : 'Full screen'}
+    </Button>
   );
 }

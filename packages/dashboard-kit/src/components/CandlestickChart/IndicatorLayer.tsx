@@ -1,4 +1,6 @@
-import { memo, useId } from 'react';
+import { memo, useId, useRef } from 'react';
+import { MAX_PANE_PX, MIN_PANE_PX } from './panes';
+import { PaneSeparator } from './PaneSeparator';
 import * as styles from './CandlestickChart.css';
 import { xOfValue, yOfPrice } from './geometry';
 import type { Pane } from './layers';
@@ -38,8 +40,6 @@ export const OverlayLayer = memo(function OverlayLayer({ overlays, first, last, 
   );
 });
 
-export const INDICATOR_PANE_PX = 96;
-
 interface PaneGeometry {
   width: number;
   plotRight: number;
@@ -50,18 +50,29 @@ interface PaneGeometry {
 
 interface IndicatorPanesProps extends PaneGeometry {
   studies: StudyValues;
+  /** Heights of the panes in pixels. */
+  heights: { rsi: number; macd: number };
+  onResize: (pane: 'rsi' | 'macd', height: number) => void;
   formatValue?: (value: number) => string;
 }
 
 const formatTwo = (value: number) => value.toFixed(2);
 
 /** The RSI and MACD panes under the chart, on the candles' x scale, each with its own value axis. */
-export function IndicatorPanes({ studies, formatValue = formatTwo, ...geometry }: IndicatorPanesProps) {
+export function IndicatorPanes({
+  studies,
+  heights,
+  onResize,
+  formatValue = formatTwo,
+  ...geometry
+}: IndicatorPanesProps) {
   return (
     <>
       {studies.rsi && (
         <IndicatorPane
           name="RSI 14"
+          height={heights.rsi}
+          onResize={(height) => onResize('rsi', height)}
           lines={[{ key: 'rsi', values: studies.rsi }]}
           range={[0, 100]}
           guides={[30, 70]}
@@ -72,6 +83,8 @@ export function IndicatorPanes({ studies, formatValue = formatTwo, ...geometry }
       {studies.macd && (
         <IndicatorPane
           name="MACD 12 26 9"
+          height={heights.macd}
+          onResize={(height) => onResize('macd', height)}
           lines={[
             { key: 'macd', values: studies.macd.macd },
             { key: 'macd-signal', values: studies.macd.signal },
@@ -88,6 +101,8 @@ export function IndicatorPanes({ studies, formatValue = formatTwo, ...geometry }
 
 interface IndicatorPaneProps extends PaneGeometry {
   name: string;
+  height: number;
+  onResize: (height: number) => void;
   lines: { key: string; values: readonly IndicatorValue[] }[];
   histogram?: readonly IndicatorValue[];
   /** A fixed value range (RSI's 0-100); else the values on screen, with zero. */
@@ -100,6 +115,8 @@ const PANE_PAD_PX = 6;
 
 const IndicatorPane = memo(function IndicatorPane({
   name,
+  height,
+  onResize,
   lines,
   histogram,
   range,
@@ -111,7 +128,7 @@ const IndicatorPane = memo(function IndicatorPane({
   first,
   last,
 }: IndicatorPaneProps) {
-  const height = INDICATOR_PANE_PX;
+  const paneRef = useRef<HTMLDivElement>(null);
   const all = histogram ? [...lines.map((line) => line.values), histogram] : lines.map((line) => line.values);
   const fitted = valueExtent(all, first, last) ?? [0, 1];
   const [low, high] = range ?? [Math.min(fitted[0], 0), Math.max(fitted[1], 0)];
@@ -128,12 +145,25 @@ const IndicatorPane = memo(function IndicatorPane({
   const valueText = latest.map((value) => (value === null ? '–' : formatValue(value))).join(' / ');
   return (
     <div
+      ref={paneRef}
       role="group"
       aria-label={`${name} pane`}
       className={styles.indicatorPane}
       data-slot="indicator-pane"
       style={{ height }}
     >
+      <PaneSeparator
+        label={`Resize the ${name} pane`}
+        value={height}
+        min={MIN_PANE_PX}
+        max={MAX_PANE_PX}
+        step={8}
+        valueText={`${height} pixels high`}
+        valueAt={(clientY) => (paneRef.current?.getBoundingClientRect().bottom ?? clientY + height) - clientY}
+        onChange={onResize}
+        className={styles.paneSeparatorTop}
+        style={{ width: plotRight }}
+      />
       <span className={styles.indicatorPaneLabel}>
         {name} <span data-slot="indicator-value">{valueText}</span>
       </span>

@@ -22,3 +22,4 @@ export {
   type Macd,
 } from './indicators';
 export { NO_INDICATORS, parseIndicators, type ChartIndicators } from './studies';
+export { DEFAULT_PANE_SIZES, parsePaneSizes, type ChartPaneSizes } from './panes';

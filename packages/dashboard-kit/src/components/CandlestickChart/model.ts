@@ -9,9 +9,10 @@ import {
   stableAxisWidth,
   xDomainOf,
   type PlotFrame,
+  VOLUME_SHARE,
 } from './geometry';
 import type { Pane } from './layers';
-import { maxVolume, priceExtent, stablePriceRange, stableVolumeMax, type Range } from './scales';
+import { maxVolume, priceExtent, stablePriceRange, stableVolumeMax, stretchRange, type Range } from './scales';
 import { settledKey, type CandleSeries, type Series } from './series';
 import { priceTicks, timeTicks, type AxisTicks } from './ticks';
 import type { Candle } from './types';
@@ -38,6 +39,10 @@ export interface ChartModelInput {
   formatPrice: (value: number) => string;
   /** The zone the time axis is labelled in; UTC when not given. */
   timeZone?: TimeZoneMode;
+  /** The volume pane's share of the plot's height (0.2 when not given). */
+  volumeShare?: number;
+  /** The trader's stretch of the price scale (dragging the price axis): 1, the default, fits the candles. */
+  priceStretch?: number;
 }
 
 /**
@@ -63,7 +68,10 @@ export interface ChartModel {
   formingVisible: boolean;
   frame: PlotFrame;
   axisWidth: number;
+  /** The price range the scale shows: the fitted one, stretched by the trader. */
   priceRange: Range;
+  /** The range that fits the prices on screen, kept between ticks while they fit. */
+  fittedRange: Range;
   volumeMax: number;
   xDomain: Range;
   pane: Pane;
@@ -102,7 +110,17 @@ export class ChartModelCache {
  * still fit), then the frame, the shared scales and the axis ticks. Pass the same cache each time.
  */
 export function computeChartModel(input: ChartModelInput, cache: ChartModelCache): ChartModel {
-  const { candles, baseMs, viewport, width, height, formatPrice, timeZone = 'UTC' } = input;
+  const {
+    candles,
+    baseMs,
+    viewport,
+    width,
+    height,
+    formatPrice,
+    timeZone = 'UTC',
+    volumeShare = VOLUME_SHARE,
+    priceStretch = 1,
+  } = input;
   const previous = cache.previous;
 
   // Settled candles keep their identity across live ticks (see settledKey), the forming one does not.
@@ -146,13 +164,18 @@ export function computeChartModel(input: ChartModelInput, cache: ChartModelCache
   const settledVolume = cache.memo('settledVolume', [settledVisible], () => maxVolume(settledVisible));
   const low = Math.min(settledExtent?.[0] ?? Infinity, formingVisible ? forming.low : Infinity);
   const high = Math.max(settledExtent?.[1] ?? -Infinity, formingVisible ? forming.high : -Infinity);
-  const priceRange = stablePriceRange(previous?.priceRange ?? null, low, high);
+  const fittedRange = stablePriceRange(previous?.fittedRange ?? null, low, high);
+  const priceRange = cache.memo('priceRange', [fittedRange, priceStretch], () =>
+    stretchRange(fittedRange, priceStretch),
+  );
   const volumeMax = stableVolumeMax(
     previous?.volumeMax ?? null,
     Math.max(settledVolume, formingVisible ? forming.volume : 0),
   );
 
-  const frame = cache.memo('frame', [width, height, axisWidth], () => computeFrame(width, height, axisWidth));
+  const frame = cache.memo('frame', [width, height, axisWidth, volumeShare], () =>
+    computeFrame(width, height, axisWidth, volumeShare),
+  );
   const xDomain = cache.memo('xDomain', [window], () => xDomainOf(window));
   const candleWidth = bodyWidth(slotWidth(frame, window));
   const pane = cache.memo<Pane>('pane', [frame, xDomain, priceRange, volumeMax, candleWidth], () => ({
@@ -187,6 +210,7 @@ export function computeChartModel(input: ChartModelInput, cache: ChartModelCache
     frame,
     axisWidth,
     priceRange,
+    fittedRange,
     volumeMax,
     xDomain,
     pane,

@@ -44,3 +44,18 @@ export function stableVolumeMax(previous: number | null, max: number): number {
   if (previous !== null && previous >= needed && previous <= needed * 2) return previous;
   return needed * 1.25;
 }
+
+/** How far a trader can stretch (below 1) or squeeze (above 1) the price scale by dragging the price axis. */
+export const MIN_PRICE_STRETCH = 0.1;
+export const MAX_PRICE_STRETCH = 10;
+
+/**
+ * The price range scaled about its middle by `factor` (the trader's drag on the price axis): above 1
+ * more prices fit (the candles get shorter), below 1 fewer (taller candles). 1 is the fitted range itself.
+ */
+export function stretchRange(range: Range, factor: number): Range {
+  if (factor === 1) return range;
+  const middle = (range[0] + range[1]) / 2;
+  const half = ((range[1] - range[0]) / 2) * factor;
+  return [middle - half, middle + half];
+}
