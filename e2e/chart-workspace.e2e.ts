@@ -71,6 +71,11 @@ describe('given the trading chart', () => {
         const { page, context } = await product.signedIn();
         await page.addInitScript((t) => localStorage.setItem('dk-theme', t), theme);
         await openChart(page, '/trading/SOL/1m');
+        // The app replaces the seeded user with the server's answer; settings are stored under its id.
+        await page.waitForFunction(
+          () =>
+            (JSON.parse(localStorage.getItem('signaldeck.auth') ?? '{}') as { user?: { id?: number } }).user?.id !== 0,
+        );
         // Every indicator on, as the trader's stored settings for this pair.
         await page.evaluate(() => {
           const auth = JSON.parse(localStorage.getItem('signaldeck.auth') ?? '{}') as { user?: { id?: number } };
@@ -162,6 +167,92 @@ describe('given the trading chart', () => {
       await slider(page).waitFor({ timeout: 15_000 });
       expect(Number(await volume.getAttribute('aria-valuenow'))).toBe(dragged);
       expect(await rsi.getAttribute('aria-valuenow')).toBe('112');
+      await context.close();
+    },
+  );
+
+  it(
+    'should switch the price scale to percent and log, kept for that pair after a reload',
+    { timeout: 90_000 },
+    async () => {
+      const { page, context } = await product.signedIn();
+      await openChart(page, '/trading/SOL/5m');
+      const labels = () => page.locator('[data-slot="price-label"]').allTextContents();
+      expect((await labels()).every((label) => /^[\d,]+\.\d{2}$/.test(label))).toBe(true);
+      await chartOf(page).getByRole('button', { name: 'Percent' }).click();
+      await expect.poll(async () => (await labels()).every((label) => /^[+−]?\d+\.\d{2}%$/.test(label))).toBe(true);
+      await page.reload();
+      await slider(page).waitFor({ timeout: 15_000 });
+      expect(await chartOf(page).getByRole('button', { name: 'Percent' }).getAttribute('aria-pressed')).toBe('true');
+      expect((await labels()).every((label) => label.endsWith('%'))).toBe(true);
+
+      await chartOf(page).getByRole('button', { name: 'Log' }).click();
+      await expect.poll(async () => (await labels()).every((label) => /^[\d,]+\.\d{2}$/.test(label))).toBe(true);
+      await page.reload();
+      await slider(page).waitFor({ timeout: 15_000 });
+      expect(await chartOf(page).getByRole('button', { name: 'Log' }).getAttribute('aria-pressed')).toBe('true');
+      // Another pair keeps its own (linear) scale.
+      await openChart(page, '/trading/ETH/5m');
+      expect(await chartOf(page).getByRole('button', { name: 'Linear' }).getAttribute('aria-pressed')).toBe('true');
+      await context.close();
+    },
+  );
+
+  it(
+    'should rescale prices by dragging the price axis and fit again on double-click',
+    { timeout: 60_000 },
+    async () => {
+      const { page, context } = await product.signedIn();
+      await openChart(page, '/trading/BTC/1m');
+      const handle = page.getByRole('slider', { name: 'Price scale' });
+      const labels = () => page.locator('[data-slot="price-label"]').allTextContents();
+      const box = await handle.boundingBox();
+      if (!box) throw new Error('no price axis');
+      const spread = async () => {
+        const values = (await labels()).map((label) => Number(label.replace(/,/g, '')));
+        return Math.max(...values) - Math.min(...values);
+      };
+      const before = await spread();
+      await page.mouse.move(box.x + box.width / 2, box.y + 40);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width / 2, box.y + 190, { steps: 6 });
+      await page.mouse.up();
+      expect(Number(await handle.getAttribute('aria-valuenow'))).toBeGreaterThan(200);
+      expect(await spread()).toBeGreaterThan(before * 1.5);
+      await handle.dblclick();
+      expect(await handle.getAttribute('aria-valuetext')).toBe('Fitted to the candles');
+      await context.close();
+    },
+  );
+
+  it(
+    'should zoom about 10% of the visible range per wheel notch, and keep the view as candles arrive',
+    { timeout: 60_000 },
+    async () => {
+      const { page, context } = await product.signedIn();
+      await openChart(page, '/trading/BTC/1m');
+      const surface = page.locator('[data-slot="chart-surface"]');
+      const count = async () => Number(await surface.getAttribute('data-candles'));
+      const box = await surface.boundingBox();
+      if (!box) throw new Error('no chart');
+      await page.mouse.move(box.x + box.width / 3, box.y + box.height / 3);
+      const before = await count();
+      await page.mouse.wheel(0, -100);
+      await expect.poll(count).toBeLessThan(before);
+      const zoomed = await count();
+      expect(zoomed / before).toBeGreaterThan(0.85);
+      expect(zoomed / before).toBeLessThan(0.95);
+      // Scrolled back, the view stays put while live candles arrive.
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width / 2 + 200, box.y + box.height / 2, { steps: 5 });
+      await page.mouse.up();
+      await chartOf(page).getByRole('button', { name: 'Go to latest' }).waitFor();
+      const labels = () => page.locator('[data-slot="time-label"]').allTextContents();
+      const shown = await labels();
+      await page.waitForTimeout(2_500);
+      expect(await labels()).toEqual(shown);
+      expect(await count()).toBe(zoomed);
       await context.close();
     },
   );

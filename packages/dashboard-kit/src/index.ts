@@ -260,6 +260,7 @@ export {
   DEFAULT_PANE_SIZES,
   parsePaneSizes,
   type ChartPaneSizes,
+  type PriceScaleMode,
 } from './components/CandlestickChart';
 export {
   EQUITY_RANGES,

@@ -180,6 +180,8 @@ export function TradingRoute() {
           onIndicatorsChange={(indicators) => setChartSettings({ ...chartSettings, indicators })}
           paneSizes={chartSettings.paneSizes}
           onPaneSizesChange={(paneSizes) => setChartSettings({ ...chartSettings, paneSizes })}
+          priceScale={chartSettings.priceScale}
+          onPriceScaleChange={(priceScale) => setChartSettings({ ...chartSettings, priceScale })}
           height="100%"
         />
       </div>

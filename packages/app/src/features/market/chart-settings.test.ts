@@ -37,4 +37,10 @@ describe('chart settings', () => {
       macd: 96,
     });
   });
+
+  it('keep the price scale when it is one the chart has', () => {
+    expect(parseChartSettings('{"priceScale":"log"}').priceScale).toBe('log');
+    expect(parseChartSettings('{"priceScale":"percent"}').priceScale).toBe('percent');
+    expect(parseChartSettings('{"priceScale":"cubic"}').priceScale).toBe('linear');
+  });
 });

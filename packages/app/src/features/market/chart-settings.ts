@@ -1,11 +1,20 @@
-import { parseIndicators, parsePaneSizes, type ChartIndicators, type ChartPaneSizes } from 'dashboard-kit';
+import {
+  parseIndicators,
+  parsePaneSizes,
+  type ChartIndicators,
+  type ChartPaneSizes,
+  type PriceScaleMode,
+} from 'dashboard-kit';
 import { useCallback, useState } from 'react';
 
-/** How a trader left the chart of one pair (its indicators, its panes' sizes), kept in this browser per user and pair. */
+/** How a trader left the chart of one pair (its indicators, its panes' sizes, its price scale), kept in this browser per user and pair. */
 export interface ChartSettings {
   indicators: ChartIndicators;
   paneSizes: ChartPaneSizes;
+  priceScale: PriceScaleMode;
 }
+
+const SCALES: readonly PriceScaleMode[] = ['linear', 'log', 'percent'];
 
 export const chartSettingsKey = (userId: string | number | null | undefined, symbol: string) =>
   `signaldeck.chart.${userId ?? 'anonymous'}.${symbol.toUpperCase()}`;
@@ -19,7 +28,11 @@ export function parseChartSettings(text: string | null): ChartSettings {
     value = null;
   }
   const record = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-  return { indicators: parseIndicators(record.indicators), paneSizes: parsePaneSizes(record.paneSizes) };
+  return {
+    indicators: parseIndicators(record.indicators),
+    paneSizes: parsePaneSizes(record.paneSizes),
+    priceScale: SCALES.find((scale) => scale === record.priceScale) ?? 'linear',
+  };
 }
 
 function read(key: string): ChartSettings {

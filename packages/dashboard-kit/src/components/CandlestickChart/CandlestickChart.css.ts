@@ -615,3 +615,9 @@ export const priceAxisHandle = style([
     selectors: { '&:focus-visible': { outlineOffset: '-2px' } },
   },
 ]);
+
+export const scaleSwitch = style({
+  display: 'inline-flex',
+  alignSelf: 'center',
+  gap: '2px',
+});

@@ -18,6 +18,7 @@ import { MINUTE } from './aggregate';
 import { CandlestickChart, type CandlestickChartProps } from './CandlestickChart';
 import { defaultFormatPrice } from './format';
 import { openNextCandle, sampleCandles, sampleMarkers, seededRandom, tickCandle } from './fixtures';
+import type { PriceScaleMode } from './scales';
 import { NO_INDICATORS, type ChartIndicators } from './studies';
 import type { Candle, ChartMarker, PriceLine, TradeMarker } from './types';
 
@@ -402,3 +403,33 @@ export const IndicatorsPhone: Story = () => (
   </PhoneFrame>
 );
 IndicatorsPhone.meta = { width: 'xsmall' };
+
+/** The scale switch and the price axis as a control (drag it, double-click it), both themes. */
+function ScaleChart({ initial }: { initial: PriceScaleMode }) {
+  const [scale, setScale] = useState(initial);
+  return (
+    <BtcChart candles={HISTORY_20K} priceScale={scale} onPriceScaleChange={setScale} height={360} timeZone="UTC" />
+  );
+}
+
+export const PriceScales: Story = () => (
+  <Stack>
+    <Caption>
+      Linear, log and percent price axes over 20,000 candles (zoom out to see log at work). Drag the price axis to
+      rescale, double-click it to fit again.
+    </Caption>
+    {(['linear', 'log', 'percent'] as const).map((scale) => (
+      <BothThemes key={scale}>
+        <ScaleChart initial={scale} />
+      </BothThemes>
+    ))}
+  </Stack>
+);
+PriceScales.storyName = 'Price scales';
+
+export const PriceScalesPhone: Story = () => (
+  <PhoneFrame>
+    <ScaleChart initial="percent" />
+  </PhoneFrame>
+);
+PriceScalesPhone.meta = { width: 'xsmall' };

@@ -654,10 +654,11 @@ describe('given indicators', () => {
     expect(screen.getByRole('group', { name: 'MACD 12 26 9 pane' })).toBeInTheDocument();
   });
 
-  it('should have no axe violations with overlays, panes and the menu', async () => {
+  it('should have no axe violations with overlays, panes, the menu and the scale switch', async () => {
     const { container } = renderChart({
       indicators: { sma: 5, ema: 9, bollinger: true, vwap: true, rsi: true, macd: true },
       onIndicatorsChange: () => {},
+      onPriceScaleChange: () => {},
     });
     await expectNoAxeViolations(container);
   });
@@ -738,5 +739,46 @@ describe('given the price axis', () => {
     await user.keyboard('{Enter}');
     expect(handle).toHaveAttribute('aria-valuenow', '100');
     expect(labels(container)).toEqual(fitted);
+  });
+});
+
+describe('given the price scale switch', () => {
+  const priceLabels = (container: HTMLElement) =>
+    [...container.querySelectorAll('[data-slot="price-label"]')].map((label) => label.textContent ?? '');
+
+  it('should label the axis in percent from the first candle on screen', () => {
+    const { container } = renderChart({ priceScale: 'percent', onPriceScaleChange: () => {} });
+    const labels = priceLabels(container);
+    expect(labels.length).toBeGreaterThan(1);
+    for (const label of labels) expect(label).toMatch(/^[+−]?\d+\.\d{2}%$/);
+    // The first candle closes at 100, the last at 129: the labels run from about 0% to about +29%.
+    expect(labels).toContain('0.00%');
+    expect(screen.getByRole('button', { name: 'Percent' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('should space the price labels by ratio on a log scale', () => {
+    const candles = Array.from({ length: 30 }, (_, i) => {
+      const close = 10 * 1.12 ** i;
+      return { time: T0 + i * MINUTE, open: close / 1.1, high: close * 1.01, low: close / 1.11, close, volume: 1 };
+    });
+    const ys = (container: HTMLElement) =>
+      [...container.querySelectorAll('[data-slot="price-label"]')].map((label) => attribute(label, 'y'));
+    const gaps = (values: number[]) => values.slice(1).map((y, i) => Math.round((values[i] as number) - y));
+    const linear = renderChart({ candles });
+    const evenly = new Set(gaps(ys(linear.container)));
+    linear.unmount();
+    const log = renderChart({ candles, priceScale: 'log' });
+    // Linear: equal steps in price are equal gaps; log: the same price steps shrink as prices rise.
+    expect(evenly.size).toBeLessThanOrEqual(2);
+    const logGaps = gaps(ys(log.container));
+    expect(logGaps[0]).toBeGreaterThan(2 * (logGaps[logGaps.length - 1] as number));
+  });
+
+  it('should hand the chosen scale to the caller', async () => {
+    const onPriceScaleChange = vi.fn();
+    const { user } = renderChart({ onPriceScaleChange });
+    expect(screen.getByRole('button', { name: 'Linear' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Log' }));
+    expect(onPriceScaleChange).toHaveBeenCalledWith('log');
   });
 });

@@ -27,6 +27,7 @@ import { useChartInteractions } from './interactions';
 import { DEFAULT_PANE_SIZES, type ChartPaneSizes } from './panes';
 import { PaneSeparator } from './PaneSeparator';
 import { PriceAxisHandle } from './PriceAxisHandle';
+import type { PriceScaleMode } from './scales';
 import { MAX_VOLUME_SHARE, MIN_VOLUME_SHARE } from './geometry';
 import { ChartPlaceholder, ChartStatus } from './ChartStates';
 import { AxesLayer, FormingLayer, SettledLayer } from './layers';
@@ -85,6 +86,10 @@ export interface CandlestickChartProps extends Omit<ComponentPropsWithoutRef<'di
   paneSizes?: ChartPaneSizes;
   /** Called with the new sizes when the trader resizes a pane (to store them). */
   onPaneSizesChange?: (next: ChartPaneSizes) => void;
+  /** The price axis: `linear` (the default), `log`, or `percent` (labelled as the change from the first candle on screen). */
+  priceScale?: PriceScaleMode;
+  /** Shows the scale switch in the header; called with the trader's choice. */
+  onPriceScaleChange?: (next: PriceScaleMode) => void;
 }
 
 const NO_MARKERS: readonly ChartMarker[] = [];
@@ -121,6 +126,8 @@ export const CandlestickChart = forwardRef<HTMLDivElement, CandlestickChartProps
     onIndicatorsChange,
     paneSizes,
     onPaneSizesChange,
+    priceScale = 'linear',
+    onPriceScaleChange,
     className,
     style,
     'aria-label': ariaLabel,
@@ -179,6 +186,8 @@ export const CandlestickChart = forwardRef<HTMLDivElement, CandlestickChartProps
           onIndicatorsChange={onIndicatorsChange}
           paneSizes={paneSizes}
           onPaneSizesChange={onPaneSizesChange}
+          priceScale={priceScale}
+          onPriceScaleChange={onPriceScaleChange}
         />
       ) : (
         <ChartState state={placeholder} name={name} title={title} error={error} onRetry={onRetry} />
@@ -261,6 +270,8 @@ interface ChartPlotProps {
   onIndicatorsChange: ((next: ChartIndicators) => void) | undefined;
   paneSizes: ChartPaneSizes | undefined;
   onPaneSizesChange: ((next: ChartPaneSizes) => void) | undefined;
+  priceScale: PriceScaleMode;
+  onPriceScaleChange: ((next: PriceScaleMode) => void) | undefined;
 }
 
 function ChartPlot({
@@ -282,6 +293,8 @@ function ChartPlot({
   onIndicatorsChange,
   paneSizes,
   onPaneSizesChange,
+  priceScale,
+  onPriceScaleChange,
 }: ChartPlotProps) {
   const surfaceRef = useRef<HTMLDivElement>(null);
   const legendRef = useRef<HTMLDivElement>(null);
@@ -337,6 +350,7 @@ function ChartPlot({
     timeZone,
     volumeShare: sizes.volume,
     priceStretch,
+    priceScale,
   });
   const {
     series,
@@ -443,6 +457,7 @@ function ChartPlot({
     <>
       <ChartHeader title={title}>
         {onIndicatorsChange && <IndicatorsMenu value={indicators} onChange={onIndicatorsChange} />}
+        {onPriceScaleChange && <ScaleSwitch value={priceScale} onChange={onPriceScaleChange} />}
         {bucketMs !== baseMs && (
           <span className={styles.badge} title="Zoomed out: candles combined into coarser ones">
             {formatIntervalMs(bucketMs)} candles
@@ -497,7 +512,7 @@ function ChartPlot({
                 priceRange={priceRange}
                 timeTicks={model.timeTicks}
                 priceTicks={model.priceTicks}
-                formatPrice={formatPrice}
+                formatPrice={model.axisLabel}
               />
               <SettledLayer candles={settledVisible} firstIndex={first} pane={model.pane} />
               <OverlayLayer overlays={studies.overlays} first={first} last={last} pane={model.pane} />
@@ -657,5 +672,33 @@ function FullscreenButton({ surfaceRef }: { surfaceRef: RefObject<HTMLDivElement
     >
       {full ? 'Exit full screen' : 'Full screen'}
     </Button>
+  );
+}
+
+/** Each scale's button text, and its name where the text is a symbol. */
+const SCALES: [PriceScaleMode, string, string | undefined][] = [
+  ['linear', 'Linear', undefined],
+  ['log', 'Log', undefined],
+  ['percent', '%', 'Percent'],
+];
+
+/** Linear, log or percent price axis: three toggle buttons, the chosen one pressed. */
+function ScaleSwitch({ value, onChange }: { value: PriceScaleMode; onChange: (next: PriceScaleMode) => void }) {
+  return (
+    <div role="group" aria-label="Price scale type" className={styles.scaleSwitch} data-slot="scale-switch">
+      {SCALES.map(([mode, short, long]) => (
+        <Button
+          key={mode}
+          variant={mode === value ? 'secondary' : 'ghost'}
+          size="sm"
+          aria-pressed={mode === value}
+          aria-label={long}
+          title={`${long ?? short} price scale`}
+          onClick={() => onChange(mode)}
+        >
+          {short}
+        </Button>
+      ))}
+    </div>
   );
 }

@@ -104,7 +104,10 @@ export function indexAtX(x: number, window: CandleWindow, frame: PlotFrame): num
 
 export function yOfPrice(price: number, range: Range, frame: PlotFrame): number {
   const [low, high] = range;
-  return frame.priceBottom - ((price - low) / (high - low)) * (frame.priceBottom - frame.priceTop);
+  const share = range.log
+    ? (Math.log(Math.max(price, low * 1e-6)) - Math.log(low)) / (Math.log(high) - Math.log(low))
+    : (price - low) / (high - low);
+  return frame.priceBottom - share * (frame.priceBottom - frame.priceTop);
 }
 
 /** Top of a volume bar: bars stand on the volume pane's bottom, and `volumeMax` reaches its top. */
@@ -114,5 +117,6 @@ export function yOfVolume(volume: number, volumeMax: number, frame: PlotFrame): 
 
 export function priceAtY(y: number, range: Range, frame: PlotFrame): number {
   const [low, high] = range;
-  return low + ((frame.priceBottom - y) / (frame.priceBottom - frame.priceTop)) * (high - low);
+  const share = (frame.priceBottom - y) / (frame.priceBottom - frame.priceTop);
+  return range.log ? Math.exp(Math.log(low) + share * (Math.log(high) - Math.log(low))) : low + share * (high - low);
 }

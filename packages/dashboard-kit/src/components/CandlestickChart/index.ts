@@ -23,3 +23,4 @@ export {
 } from './indicators';
 export { NO_INDICATORS, parseIndicators, type ChartIndicators } from './studies';
 export { DEFAULT_PANE_SIZES, parsePaneSizes, type ChartPaneSizes } from './panes';
+export type { PriceScaleMode } from './scales';

@@ -12,7 +12,16 @@ import {
   VOLUME_SHARE,
 } from './geometry';
 import type { Pane } from './layers';
-import { maxVolume, priceExtent, stablePriceRange, stableVolumeMax, stretchRange, type Range } from './scales';
+import {
+  logRange,
+  maxVolume,
+  priceExtent,
+  stablePriceRange,
+  stableVolumeMax,
+  stretchRange,
+  type PriceScaleMode,
+  type Range,
+} from './scales';
 import { settledKey, type CandleSeries, type Series } from './series';
 import { priceTicks, timeTicks, type AxisTicks } from './ticks';
 import type { Candle } from './types';
@@ -43,6 +52,8 @@ export interface ChartModelInput {
   volumeShare?: number;
   /** The trader's stretch of the price scale (dragging the price axis): 1, the default, fits the candles. */
   priceStretch?: number;
+  /** Linear (the default), log or percent price axis. */
+  priceScale?: PriceScaleMode;
 }
 
 /**
@@ -77,6 +88,8 @@ export interface ChartModel {
   pane: Pane;
   timeTicks: AxisTicks;
   priceTicks: number[];
+  /** The price axis' labels: prices, or in percent mode the change from the first candle on screen. */
+  axisLabel: (price: number) => string;
 }
 
 interface Cell {
@@ -120,6 +133,7 @@ export function computeChartModel(input: ChartModelInput, cache: ChartModelCache
     timeZone = 'UTC',
     volumeShare = VOLUME_SHARE,
     priceStretch = 1,
+    priceScale = 'linear',
   } = input;
   const previous = cache.previous;
 
@@ -165,8 +179,8 @@ export function computeChartModel(input: ChartModelInput, cache: ChartModelCache
   const low = Math.min(settledExtent?.[0] ?? Infinity, formingVisible ? forming.low : Infinity);
   const high = Math.max(settledExtent?.[1] ?? -Infinity, formingVisible ? forming.high : -Infinity);
   const fittedRange = stablePriceRange(previous?.fittedRange ?? null, low, high);
-  const priceRange = cache.memo('priceRange', [fittedRange, priceStretch], () =>
-    stretchRange(fittedRange, priceStretch),
+  const priceRange = cache.memo('priceRange', [fittedRange, priceStretch, priceScale], () =>
+    stretchRange(priceScale === 'log' ? logRange(fittedRange) : fittedRange, priceStretch),
   );
   const volumeMax = stableVolumeMax(
     previous?.volumeMax ?? null,
@@ -188,12 +202,19 @@ export function computeChartModel(input: ChartModelInput, cache: ChartModelCache
   const timeLabels = cache.memo('timeTicks', [timeSeries, window, bucketMs, frame.plotRight, timeZone], () =>
     timeTicks(timeSeries, window, bucketMs, frame.plotRight, timeZone),
   );
-  const priceLevels = cache.memo('priceTicks', [priceRange, frame], () =>
-    priceTicks(
-      priceRange[0],
-      priceRange[1],
-      Math.max(2, Math.floor((frame.priceBottom - frame.priceTop) / PRICE_LABEL_SPACING_PX)),
-    ),
+  // Percent: labelled as the change from the first candle on screen, at round percentages.
+  const percentBase =
+    priceScale === 'percent' ? ((settledVisible[0] ?? (formingVisible ? forming : null))?.close ?? null) : null;
+  const priceLevels = cache.memo('priceTicks', [priceRange, frame, percentBase], () => {
+    const count = Math.max(2, Math.floor((frame.priceBottom - frame.priceTop) / PRICE_LABEL_SPACING_PX));
+    if (percentBase === null || !(percentBase > 0)) return priceTicks(priceRange[0], priceRange[1], count);
+    const toPercent = (price: number) => (price / percentBase - 1) * 100;
+    return priceTicks(toPercent(priceRange[0]), toPercent(priceRange[1]), count).map(
+      (percent) => percentBase * (1 + percent / 100),
+    );
+  });
+  const axisLabel = cache.memo('axisLabel', [formatPrice, percentBase], () =>
+    percentBase === null || !(percentBase > 0) ? formatPrice : percentLabel(percentBase),
   );
 
   const model: ChartModel = {
@@ -216,6 +237,7 @@ export function computeChartModel(input: ChartModelInput, cache: ChartModelCache
     pane,
     timeTicks: timeLabels,
     priceTicks: priceLevels,
+    axisLabel,
   };
   cache.previous = model;
   return model;
@@ -228,4 +250,12 @@ export function computeChartModel(input: ChartModelInput, cache: ChartModelCache
 export function useChartModel(input: ChartModelInput): ChartModel {
   const [cache] = useState(() => new ChartModelCache());
   return computeChartModel(input, cache);
+}
+
+/** `+1.25%`: the change of `price` from `base`, for the percent price axis. */
+export function percentLabel(base: number): (price: number) => string {
+  return (price) => {
+    const percent = Math.round((price / base - 1) * 10_000) / 100;
+    return `${percent > 0 ? '+' : percent < 0 ? '\u2212' : ''}${Math.abs(percent).toFixed(2)}%`;
+  };
 }

@@ -1,6 +1,16 @@
 import type { Candle } from './types';
 
-export type Range = readonly [number, number];
+/** A range of values; a price range marked `log` is drawn on a logarithmic scale. */
+export type Range = readonly [number, number] & { readonly log?: boolean };
+
+/** How the price axis maps prices: evenly (linear), by ratio (log), or evenly labelled in % from the first candle on screen. */
+export type PriceScaleMode = 'linear' | 'log' | 'percent';
+
+/** The same range marked for a logarithmic scale (its low kept above zero). */
+export function logRange(range: Range): Range {
+  const low = range[0] > 0 ? range[0] : Math.max(range[1] * 1e-3, Number.MIN_VALUE);
+  return Object.assign([low, range[1]] as const, { log: true });
+}
 
 /** Room above the highest high and below the lowest low, as a share of the price range. */
 export const PRICE_PADDING = 0.08;
@@ -55,6 +65,13 @@ export const MAX_PRICE_STRETCH = 10;
  */
 export function stretchRange(range: Range, factor: number): Range {
   if (factor === 1) return range;
+  if (range.log) {
+    // By ratio: the middle is the geometric mean, and the range stretches in log space.
+    const [low, high] = [Math.log(range[0]), Math.log(range[1])];
+    const mid = (low + high) / 2;
+    const halfLog = ((high - low) / 2) * factor;
+    return Object.assign([Math.exp(mid - halfLog), Math.exp(mid + halfLog)] as const, { log: true });
+  }
   const middle = (range[0] + range[1]) / 2;
   const half = ((range[1] - range[0]) / 2) * factor;
   return [middle - half, middle + half];
