@@ -256,4 +256,40 @@ describe('given the trading chart', () => {
       await context.close();
     },
   );
+
+  it(
+    'should load older candles when panned back to the oldest one, without moving the view',
+    { timeout: 90_000 },
+    async () => {
+      const { page, context } = await product.signedIn();
+      await openChart(page, '/trading/ETH/1m');
+      const surface = page.locator('[data-slot="chart-surface"]');
+      const box = await surface.boundingBox();
+      if (!box) throw new Error('no chart');
+      const older = page.waitForResponse((response) => /\/candles\?.*before=/.test(response.url()), {
+        timeout: 60_000,
+      });
+      // Zoom all the way out, then drag towards the past until the oldest loaded candle comes near.
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 3);
+      for (let i = 0; i < 30; i++) await page.mouse.wheel(0, 300);
+      let answered = false;
+      void older.then(() => (answered = true));
+      for (let i = 0; i < 20 && !answered; i++) {
+        await page.mouse.move(box.x + 40, box.y + box.height / 3);
+        await page.mouse.down();
+        await page.mouse.move(box.x + box.width - 100, box.y + box.height / 3, { steps: 4 });
+        await page.mouse.up();
+      }
+      const response = await older;
+      expect(response.status()).toBe(200);
+      const body = (await response.json()) as { candles: unknown[] };
+      expect(body.candles.length).toBeGreaterThan(0);
+      // The older page goes in front of the history: the candles on screen stay where they were.
+      const labels = () => page.locator('[data-slot="time-label"]').allTextContents();
+      const shown = await labels();
+      await page.waitForTimeout(1_000);
+      expect(await labels()).toEqual(shown);
+      await context.close();
+    },
+  );
 });

@@ -182,6 +182,7 @@ export function TradingRoute() {
           onPaneSizesChange={(paneSizes) => setChartSettings({ ...chartSettings, paneSizes })}
           priceScale={chartSettings.priceScale}
           onPriceScaleChange={(priceScale) => setChartSettings({ ...chartSettings, priceScale })}
+          onReachStart={candles.loadOlder}
           height="100%"
         />
       </div>

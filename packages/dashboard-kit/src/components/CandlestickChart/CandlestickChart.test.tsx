@@ -782,3 +782,23 @@ describe('given the price scale switch', () => {
     expect(onPriceScaleChange).toHaveBeenCalledWith('log');
   });
 });
+
+describe('given a view near the oldest candle', () => {
+  it('should ask for older candles there, and not at the live edge of a long history', () => {
+    const onReachStart = vi.fn();
+    const candles = rising(400);
+    const { rerender } = renderChart({ candles, onReachStart });
+    expect(onReachStart).not.toHaveBeenCalled();
+    rerender(
+      <CandlestickChart
+        candles={candles}
+        interval="1m"
+        symbol="BTC/USD"
+        timeZone="UTC"
+        onReachStart={onReachStart}
+        focusTime={(candles[5] as Candle).time}
+      />,
+    );
+    expect(onReachStart).toHaveBeenCalled();
+  });
+});

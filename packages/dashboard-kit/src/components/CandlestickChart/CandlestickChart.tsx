@@ -36,7 +36,7 @@ import { layoutMarkers } from './markers';
 import { useChartModel } from './model';
 import { layoutPriceLines } from './price-lines';
 import { PriceLineLayer } from './PriceLineLayer';
-import { computeStudies, NO_INDICATORS, type ChartIndicators } from './studies';
+import { computeStudies, NO_INDICATORS, studyStart, type ChartIndicators } from './studies';
 import { TradeLayer } from './TradeLayer';
 import { labelTradePins, pinBox, placeTradePins } from './trades';
 import type { Candle, ChartMarker, PriceLine, TradeMarker } from './types';
@@ -90,6 +90,11 @@ export interface CandlestickChartProps extends Omit<ComponentPropsWithoutRef<'di
   priceScale?: PriceScaleMode;
   /** Shows the scale switch in the header; called with the trader's choice. */
   onPriceScaleChange?: (next: PriceScaleMode) => void;
+  /**
+   * Called when the view comes within 20 candles of the oldest one (panning or zooming back), to load older
+   * candles: pass them in front of `candles` and the view stays where it is.
+   */
+  onReachStart?: () => void;
 }
 
 const NO_MARKERS: readonly ChartMarker[] = [];
@@ -128,6 +133,7 @@ export const CandlestickChart = forwardRef<HTMLDivElement, CandlestickChartProps
     onPaneSizesChange,
     priceScale = 'linear',
     onPriceScaleChange,
+    onReachStart,
     className,
     style,
     'aria-label': ariaLabel,
@@ -188,6 +194,7 @@ export const CandlestickChart = forwardRef<HTMLDivElement, CandlestickChartProps
           onPaneSizesChange={onPaneSizesChange}
           priceScale={priceScale}
           onPriceScaleChange={onPriceScaleChange}
+          onReachStart={onReachStart}
         />
       ) : (
         <ChartState state={placeholder} name={name} title={title} error={error} onRetry={onRetry} />
@@ -272,7 +279,11 @@ interface ChartPlotProps {
   onPaneSizesChange: ((next: ChartPaneSizes) => void) | undefined;
   priceScale: PriceScaleMode;
   onPriceScaleChange: ((next: PriceScaleMode) => void) | undefined;
+  onReachStart: (() => void) | undefined;
 }
+
+/** How close to the oldest candle (in candles drawn) the view gets before older ones are asked for. */
+const REACH_START_CANDLES = 20;
 
 function ChartPlot({
   candles,
@@ -295,6 +306,7 @@ function ChartPlot({
   onPaneSizesChange,
   priceScale,
   onPriceScaleChange,
+  onReachStart,
 }: ChartPlotProps) {
   const surfaceRef = useRef<HTMLDivElement>(null);
   const legendRef = useRef<HTMLDivElement>(null);
@@ -365,9 +377,17 @@ function ChartPlot({
   } = model;
 
   // Indicators over the candles drawn (coarser ones when zoomed out), so their values line up by index.
+  const studyFrom = studyStart(
+    first,
+    series.settled.length + 1,
+    Math.max(indicators.sma ?? 0, indicators.ema ?? 0, 26),
+  );
   const studies = useMemo(
-    () => computeStudies(indicators === NO_INDICATORS ? [] : [...series.settled, series.forming], indicators),
-    [series, indicators],
+    () =>
+      indicators === NO_INDICATORS
+        ? computeStudies([], indicators)
+        : computeStudies([...series.settled.slice(studyFrom), series.forming], indicators, studyFrom),
+    [series, indicators, studyFrom],
   );
 
   const markerLayout = useMemo(
@@ -414,6 +434,14 @@ function ChartPlot({
     // Only a new focus time (or pair) moves the view; live candles must not pull it back.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [focusTime, resetKey, plotWidth === null]);
+
+  // Near the oldest candle: ask for older ones (again whenever the history's start or the view moves).
+  const onReachStartRef = useRef(onReachStart);
+  onReachStartRef.current = onReachStart;
+  const oldestTime = (candles[0] as Candle).time;
+  useLayoutEffect(() => {
+    if (measured && first < REACH_START_CANDLES) onReachStartRef.current?.();
+  }, [measured, first, oldestTime]);
 
   const onMarkerClickRef = useRef(onMarkerClick);
   const onTradeClickRef = useRef(onTradeClick);
@@ -515,7 +543,13 @@ function ChartPlot({
                 formatPrice={model.axisLabel}
               />
               <SettledLayer candles={settledVisible} firstIndex={first} pane={model.pane} />
-              <OverlayLayer overlays={studies.overlays} first={first} last={last} pane={model.pane} />
+              <OverlayLayer
+                overlays={studies.overlays}
+                offset={studies.offset}
+                first={first}
+                last={last}
+                pane={model.pane}
+              />
               <PriceLineLayer
                 items={priceLineLayout}
                 frame={frame}

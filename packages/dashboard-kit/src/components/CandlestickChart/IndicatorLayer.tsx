@@ -10,17 +10,19 @@ import type { IndicatorValue } from './indicators';
 
 interface OverlayLayerProps {
   overlays: readonly OverlayLine[];
+  /** Series index of the values' first element. */
+  offset: number;
   first: number;
   last: number;
   pane: Pane;
 }
 
 /** The overlays (moving averages, bands, VWAP) on the price pane, one path each, clipped to it. */
-export const OverlayLayer = memo(function OverlayLayer({ overlays, first, last, pane }: OverlayLayerProps) {
+export const OverlayLayer = memo(function OverlayLayer({ overlays, offset, first, last, pane }: OverlayLayerProps) {
   const clipId = useId();
   if (overlays.length === 0) return null;
   const { frame, xDomain, priceRange } = pane;
-  const x = (index: number) => xOfValue(index, xDomain, frame);
+  const x = (index: number) => xOfValue(index + offset, xDomain, frame);
   const y = (value: number) => yOfPrice(value, priceRange, frame);
   return (
     <g data-slot="indicator-overlays" clipPath={`url(#${CSS.escape(clipId)})`}>
@@ -33,7 +35,7 @@ export const OverlayLayer = memo(function OverlayLayer({ overlays, first, last, 
           data-slot="indicator-line"
           data-indicator={line.kind}
           className={styles.indicatorLine}
-          d={linePath(line.values, first, last, x, y)}
+          d={linePath(line.values, first - offset, last - offset, x, y)}
         />
       ))}
     </g>
@@ -59,13 +61,15 @@ interface IndicatorPanesProps extends PaneGeometry {
 const formatTwo = (value: number) => value.toFixed(2);
 
 /** The RSI and MACD panes under the chart, on the candles' x scale, each with its own value axis. */
-export function IndicatorPanes({
-  studies,
-  heights,
-  onResize,
-  formatValue = formatTwo,
-  ...geometry
-}: IndicatorPanesProps) {
+export function IndicatorPanes({ studies, heights, onResize, formatValue = formatTwo, ...view }: IndicatorPanesProps) {
+  // The values start at series index `offset`: shift the indices and the x domain alike.
+  const { offset } = studies;
+  const geometry = {
+    ...view,
+    first: view.first - offset,
+    last: view.last - offset,
+    xDomain: [view.xDomain[0] - offset, view.xDomain[1] - offset] as const,
+  };
   return (
     <>
       {studies.rsi && (

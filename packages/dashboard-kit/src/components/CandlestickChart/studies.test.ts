@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeStudies, linePath, NO_INDICATORS, parseIndicators } from './studies';
+import { computeStudies, linePath, NO_INDICATORS, parseIndicators, studyStart } from './studies';
 import type { Candle } from './types';
 
 describe('parseIndicators', () => {
@@ -54,5 +54,16 @@ describe('computeStudies', () => {
 
   it('returns the same empty result when nothing is on, so the layers can skip', () => {
     expect(computeStudies(candles, NO_INDICATORS)).toBe(computeStudies(candles, { ...NO_INDICATORS }));
+  });
+});
+
+describe('studyStart', () => {
+  it('starts from the first candle on a short history, and 2,000 candles before the view on a long one', () => {
+    expect(studyStart(300, 500, 26)).toBe(0);
+    expect(studyStart(19_800, 20_000, 26)).toBe(17_000);
+    // It moves in steps of 1,000, so panning a little keeps it.
+    expect(studyStart(19_700, 20_000, 26)).toBe(17_000);
+    // A long EMA warms up over ten periods.
+    expect(studyStart(19_800, 20_000, 500)).toBe(14_000);
   });
 });

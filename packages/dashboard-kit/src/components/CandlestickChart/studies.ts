@@ -77,6 +77,8 @@ export interface OverlayLine {
 }
 
 export interface StudyValues {
+  /** Index in the chart's series of the values' first element (they may start at a later candle than the series). */
+  offset: number;
   overlays: readonly OverlayLine[];
   rsi: readonly IndicatorValue[] | null;
   macd: {
@@ -86,13 +88,13 @@ export interface StudyValues {
   } | null;
 }
 
-const NO_STUDIES: StudyValues = Object.freeze({ overlays: [], rsi: null, macd: null });
+const NO_STUDIES: StudyValues = Object.freeze({ offset: 0, overlays: [], rsi: null, macd: null });
 
 /**
  * Every indicator that is on, over `candles` (the series the chart draws: its settled candles and the
  * forming one, so the values follow live ticks and line up with the candles by index).
  */
-export function computeStudies(candles: readonly Candle[], indicators: ChartIndicators): StudyValues {
+export function computeStudies(candles: readonly Candle[], indicators: ChartIndicators, offset = 0): StudyValues {
   if (indicatorNames(indicators).length === 0) return NO_STUDIES;
   const closes = candles.map((candle) => candle.close);
   const overlays: OverlayLine[] = [];
@@ -110,6 +112,7 @@ export function computeStudies(candles: readonly Candle[], indicators: ChartIndi
   }
   if (indicators.vwap) overlays.push({ kind: 'vwap', name: 'VWAP', values: vwap(candles) });
   return {
+    offset,
     overlays,
     rsi: indicators.rsi ? rsi(closes, 14) : null,
     macd: indicators.macd ? macd(closes, 12, 26, 9) : null,
@@ -161,3 +164,19 @@ export function valueExtent(
 }
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
+
+/** Candles of history computed before the first one on screen: exact for SMA, Bollinger and VWAP (a day of
+ * minutes), and EMA-based values (EMA, RSI, MACD) within about 1e-8 of a computation from the first candle. */
+export const STUDY_WARMUP = 2_000;
+const TAIL_STEP = 1_000;
+
+/**
+ * Where the indicators' computation starts in a series of `count` candles whose first candle on screen is
+ * `first`: far enough back to warm them up, on a step of 1,000 so it stays put while the view moves a little.
+ * A live tick then costs the candles from there, not the whole history.
+ */
+export function studyStart(first: number, count: number, maxPeriod: number): number {
+  const warmup = Math.max(STUDY_WARMUP, 10 * maxPeriod);
+  const from = Math.min(first, count - 1) - warmup;
+  return from <= 0 ? 0 : Math.floor(from / TAIL_STEP) * TAIL_STEP;
+}
