@@ -20,6 +20,8 @@ export const root = style({
 });
 
 export const header = style({
+  // Never squeezed by the panes below: a wrapped header keeps its controls clear of the plot.
+  flexShrink: 0,
   display: 'flex',
   flexWrap: 'wrap',
   alignItems: 'baseline',
