@@ -6,11 +6,13 @@
 //   of one tick, from a Chromium trace), p50 and p95 over the ticks of a minute or so;
 // - crosshair: for each real pointer move over the plot, the listeners' work plus the frame that
 //   shows it (the kit benchmark's probe), p50 and p95.
-// Usage: node scripts/bench/trading-page.mjs [--quick] [--json out.json]
+// Usage: node scripts/bench/trading-page.mjs [--quick] [--json out.json] [--indicators]
+// --indicators: the chart with two overlays (SMA 20, Bollinger Bands) and one pane (RSI 14) on.
 import { writeFileSync } from 'node:fs';
 import { launchBrowser, registerUser, startServer } from '../lib/product.mjs';
 
 const quick = process.argv.includes('--quick');
+const indicators = process.argv.includes('--indicators');
 const jsonAt = process.argv.indexOf('--json');
 const jsonPath = jsonAt > 0 ? process.argv[jsonAt + 1] : null;
 const PAINT_RUNS = quick ? 3 : 7;
@@ -85,6 +87,14 @@ try {
     ([auth]) => localStorage.setItem('signaldeck.auth', auth),
     [JSON.stringify({ user: { id: 0, name: user.name, email: user.email }, token: user.token })],
   );
+  if (indicators) {
+    // The trader's stored chart settings for BTC, under whichever user the page is signed in as.
+    await context.addInitScript(() => {
+      const auth = JSON.parse(localStorage.getItem('signaldeck.auth') ?? '{}');
+      const settings = { indicators: { sma: 20, ema: null, bollinger: true, vwap: false, rsi: true, macd: false } };
+      localStorage.setItem(`signaldeck.chart.${auth.user?.id ?? 'anonymous'}.BTC`, JSON.stringify(settings));
+    });
+  }
   await context.addInitScript(INPUT_PROBE);
   await context.addInitScript(() => {
     // The first frame with candles on screen.

@@ -4,7 +4,8 @@
  * reference) and a hand-rolled SVG renderer (the floor), on the same generated data, in one run of
  * headless Chromium.
  *
- *   node packages/dashboard-kit/bench/chart.bench.mjs [--json results.json] [--quick]
+ *   node packages/dashboard-kit/bench/chart.bench.mjs [--json results.json] [--quick] [--indicators]
+ *   (--indicators: our chart with two overlays, SMA 20 and Bollinger Bands, and the RSI pane on)
  *
  * Prints one table (medians; ratios to lightweight-charts) and the results as JSON on the last
  * line of stdout, or into the file given with --json.
@@ -25,6 +26,8 @@ const kit = resolve(here, '..');
 const args = process.argv.slice(2);
 const jsonPath = args.includes('--json') ? args[args.indexOf('--json') + 1] : null;
 const quick = args.includes('--quick');
+const withIndicators = args.includes('--indicators');
+const extra = withIndicators ? '&indicators=1' : '';
 
 const RENDERERS = [
   { id: 'ours', name: 'CandlestickChart', entry: 'chart-page/ours.jsx' },
@@ -145,7 +148,7 @@ async function measurePaint(context, origin, results) {
     for (let run = 0; run < PAINT_RUNS; run++) {
       for (const { id } of RENDERERS) {
         const page = await context.newPage();
-        await page.goto(`${origin}/${id}.html?n=${n}`);
+        await page.goto(`${origin}/${id}.html?n=${n}${extra}`);
         const paint = await page
           .waitForFunction(() => window.__paint, null, { timeout: 30_000 })
           .then((h) => h.jsonValue());
@@ -169,7 +172,7 @@ async function measureLive(context, origin, n, results) {
   for (const { id } of RENDERERS) {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
-    await page.goto(`${origin}/${id}.html?n=${n}&defer=1`);
+    await page.goto(`${origin}/${id}.html?n=${n}&defer=1${extra}`);
     await page.waitForFunction(() => window.__bench);
     const before = await heapUsed(cdp);
     await page.evaluate(() => window.__bench.mount());

@@ -9,10 +9,15 @@ import { HEIGHT, startBench } from './harness.js';
 
 let setCandles = null;
 
+// `?indicators=1`: two overlays and one pane, as a trader might have them.
+const INDICATORS = new URLSearchParams(location.search).has('indicators')
+  ? { sma: 20, ema: null, bollinger: true, vwap: false, rsi: true, macd: false }
+  : undefined;
+
 function PairPage({ initial }) {
   const [candles, set] = useState(initial);
   setCandles = set;
-  return <CandlestickChart candles={candles} interval="1m" symbol="BTC/USD" height={HEIGHT} />;
+  return <CandlestickChart candles={candles} interval="1m" symbol="BTC/USD" height={HEIGHT} indicators={INDICATORS} />;
 }
 
 startBench({

@@ -1,10 +1,13 @@
 import { Badge, CandlestickChart } from 'dashboard-kit';
 import { useMemo } from 'react';
+import { useSnapshot } from 'valtio';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
 import { useCandles } from '../../features/market/api/get-candles';
 import { useMarkets } from '../../features/market/api/get-markets';
+import { authState } from '../../features/auth/store';
+import { useChartSettings } from '../../features/market/chart-settings';
 import { IntervalSwitcher } from '../../features/market/components/interval-switcher';
 import { PairSummary } from '../../features/market/components/pair-summary';
 import { priceChange } from '../../features/market/format';
@@ -63,6 +66,8 @@ export function TradingRoute() {
   const focusTime = readTime(search.get('at'));
   const selectedSignal = search.get('signal');
   const timeZone = useTimeZone();
+  const userId = useSnapshot(authState).user?.id;
+  const [chartSettings, setChartSettings] = useChartSettings(userId, symbol);
   const markets = useMarkets();
 
   const symbols: readonly string[] = markets.data?.data.map((m) => m.symbol) ?? KNOWN_SYMBOLS;
@@ -171,6 +176,14 @@ export function TradingRoute() {
           error={candles.error ? errorMessage(candles.error) : null}
           onRetry={() => void candles.mutate()}
           onMarkerClick={(marker) => navigate(`${paths.signals(symbol)}&selected=${encodeURIComponent(marker.id)}`)}
+          indicators={chartSettings.indicators}
+          onIndicatorsChange={(indicators) => setChartSettings({ ...chartSettings, indicators })}
+          paneSizes={chartSettings.paneSizes}
+          onPaneSizesChange={(paneSizes) => setChartSettings({ ...chartSettings, paneSizes })}
+          priceScale={chartSettings.priceScale}
+          onPriceScaleChange={(priceScale) => setChartSettings({ ...chartSettings, priceScale })}
+          onReachStart={candles.loadOlder}
+          height="100%"
         />
       </div>
     </>

@@ -1,4 +1,4 @@
-import { keyframes, style } from '@vanilla-extract/css';
+import { globalStyle, keyframes, style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { vars } from '../../theme/contract.css';
 import { focusRing } from '../../theme/focus.css';
@@ -20,6 +20,8 @@ export const root = style({
 });
 
 export const header = style({
+  // Never squeezed by the panes below: a wrapped header keeps its controls clear of the plot.
+  flexShrink: 0,
   display: 'flex',
   flexWrap: 'wrap',
   alignItems: 'baseline',
@@ -83,7 +85,8 @@ export const notice = style({
 export const plot = style({
   position: 'relative',
   flex: '1 1 auto',
-  minHeight: 0,
+  // The candles keep at least this much of a short chart; indicator panes below give way.
+  minHeight: '45%',
 });
 
 export const surface = style([
@@ -387,6 +390,11 @@ export const zoneLabel = style({
   fontFamily: vars.font.mono,
   fontSize: vars.fontSize.xs,
   color: vars.color.mutedForeground,
+  // Readable over the lines and bars it sits on.
+  background: `color-mix(in srgb, ${vars.color.surface} 85%, transparent)`,
+  borderRadius: vars.radius.sm,
+  padding: `0 ${vars.space['1']}`,
+  zIndex: 1,
   pointerEvents: 'none',
 });
 
@@ -490,4 +498,128 @@ export const tradeLabel = style({
     '&[data-side="short"]': { borderColor: vars.color.down, background: vars.color.down },
     '[data-kind="exit"] > &': { background: vars.color.surface, color: vars.color.foreground },
   },
+});
+
+/** The Indicators menu's trigger in the chart header. */
+export const indicatorsTrigger = style({
+  alignSelf: 'center',
+});
+
+export const indicatorsMenu = style({
+  minWidth: '15rem',
+  maxHeight: 'var(--radix-dropdown-menu-content-available-height)',
+  overflowY: 'auto',
+});
+
+/** A moving average's period choices, indented under it. */
+export const periodItem = style({
+  fontFamily: vars.font.mono,
+  selectors: { '&[data-slot]': { paddingLeft: vars.space['8'] } },
+});
+
+/** An indicator's line, coloured by which indicator it is. */
+export const indicatorLine = style({
+  fill: 'none',
+  stroke: vars.color.primary,
+  strokeWidth: 1.5,
+  strokeLinejoin: 'round',
+  selectors: {
+    '&[data-indicator="ema"]': { stroke: vars.color.warning },
+    '&[data-indicator="vwap"]': { stroke: vars.color.foreground, strokeDasharray: '6 3', strokeWidth: 1 },
+    '&[data-indicator="bb-middle"]': { stroke: vars.color.mutedForeground, strokeDasharray: '4 3', strokeWidth: 1 },
+    '&[data-indicator="bb-upper"], &[data-indicator="bb-lower"]': {
+      stroke: vars.color.mutedForeground,
+      strokeWidth: 1,
+    },
+    '&[data-indicator="macd-signal"]': { stroke: vars.color.warning },
+  },
+});
+
+export const indicatorHistogram = style({
+  fill: vars.color.mutedForeground,
+  opacity: 0.45,
+});
+
+/** A pane under the chart (RSI, MACD), on the candles' time scale. */
+export const indicatorPane = style({
+  position: 'relative',
+  flex: '0 1 auto',
+  minHeight: '2rem',
+  overflow: 'hidden',
+  borderTop: `1px solid ${vars.color.border}`,
+});
+
+export const indicatorPaneLabel = style({
+  position: 'absolute',
+  top: vars.space['1'],
+  left: vars.space['2'],
+  fontFamily: vars.font.mono,
+  fontSize: vars.fontSize.xs,
+  color: vars.color.mutedForeground,
+  // Readable over the lines and bars it sits on.
+  background: `color-mix(in srgb, ${vars.color.surface} 85%, transparent)`,
+  borderRadius: vars.radius.sm,
+  padding: `0 ${vars.space['1']}`,
+  zIndex: 1,
+  pointerEvents: 'none',
+});
+
+/** A splitter between panes: a thin line that thickens on hover and focus; drag it or use the arrows. */
+export const paneSeparator = style([
+  focusRing,
+  {
+    position: 'absolute',
+    left: 0,
+    height: '9px',
+    zIndex: 2,
+    cursor: 'row-resize',
+    touchAction: 'none',
+    selectors: {
+      '&::after': {
+        content: '""',
+        position: 'absolute',
+        left: 0,
+        right: 0,
+        top: '4px',
+        height: '1px',
+        background: 'transparent',
+      },
+      '&:hover::after, &:focus-visible::after': { background: vars.color.ring, height: '2px', top: '3px' },
+    },
+  },
+]);
+
+/** An indicator pane's separator, on its top border. */
+export const paneSeparatorTop = style({
+  top: '-5px',
+});
+
+export const fullscreenButton = style({
+  alignSelf: 'center',
+  marginLeft: 'auto',
+});
+
+globalStyle(`${root}:fullscreen`, {
+  height: '100vh !important',
+  width: '100vw',
+  borderRadius: 0,
+  border: 'none',
+});
+
+/** The price axis as a drag handle for the price scale. */
+export const priceAxisHandle = style([
+  focusRing,
+  {
+    position: 'absolute',
+    zIndex: 1,
+    cursor: 'ns-resize',
+    touchAction: 'none',
+    selectors: { '&:focus-visible': { outlineOffset: '-2px' } },
+  },
+]);
+
+export const scaleSwitch = style({
+  display: 'inline-flex',
+  alignSelf: 'center',
+  gap: '2px',
 });

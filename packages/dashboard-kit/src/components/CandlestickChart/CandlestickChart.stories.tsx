@@ -18,6 +18,8 @@ import { MINUTE } from './aggregate';
 import { CandlestickChart, type CandlestickChartProps } from './CandlestickChart';
 import { defaultFormatPrice } from './format';
 import { openNextCandle, sampleCandles, sampleMarkers, seededRandom, tickCandle } from './fixtures';
+import type { PriceScaleMode } from './scales';
+import { NO_INDICATORS, type ChartIndicators } from './studies';
 import type { Candle, ChartMarker, PriceLine, TradeMarker } from './types';
 
 export default {
@@ -338,3 +340,96 @@ export const ReversalOnTheEntryLine: Story = () => (
     </PhoneFrame>
   </Stack>
 );
+
+/** A chart whose Indicators menu works, starting from `initial`. */
+function IndicatorChart({ initial, ...props }: Partial<CandlestickChartProps> & { initial: ChartIndicators }) {
+  const [indicators, setIndicators] = useState(initial);
+  return <BtcChart indicators={indicators} onIndicatorsChange={setIndicators} timeZone="UTC" {...props} />;
+}
+
+const ONE_EACH: [string, ChartIndicators][] = [
+  ['SMA 20', { ...NO_INDICATORS, sma: 20 }],
+  ['EMA 50', { ...NO_INDICATORS, ema: 50 }],
+  ['Bollinger Bands (20, 2)', { ...NO_INDICATORS, bollinger: true }],
+  ['VWAP (resets at UTC midnight)', { ...NO_INDICATORS, vwap: true }],
+  ['RSI (14) in a pane below', { ...NO_INDICATORS, rsi: true }],
+  ['MACD (12, 26, 9) in a pane below', { ...NO_INDICATORS, macd: true }],
+];
+
+/** Each indicator alone, in both themes. */
+export const IndicatorsEach: Story = () => (
+  <Stack>
+    {ONE_EACH.map(([caption, indicators]) => (
+      <Stack key={caption}>
+        <Caption>{caption}</Caption>
+        <BothThemes>
+          <BtcChart indicators={indicators} timeZone="UTC" height={indicators.rsi || indicators.macd ? 420 : 320} />
+        </BothThemes>
+      </Stack>
+    ))}
+  </Stack>
+);
+IndicatorsEach.storyName = 'Indicators, one by one';
+
+const ALL_INDICATORS: ChartIndicators = { sma: 20, ema: 50, bollinger: true, vwap: true, rsi: true, macd: true };
+
+export const IndicatorsMenuLive: Story = () => {
+  const candles = useLiveCandles(HISTORY_300);
+  return (
+    <Stack>
+      <Caption>
+        Two overlays and one pane, live: open “Indicators” (Enter, arrow keys, Space) to add, re-period or remove them.
+      </Caption>
+      <IndicatorChart
+        candles={candles}
+        initial={{ ...NO_INDICATORS, sma: 20, bollinger: true, rsi: true }}
+        height={520}
+      />
+    </Stack>
+  );
+};
+IndicatorsMenuLive.storyName = 'Indicators menu (live)';
+
+export const IndicatorsAllBothThemes: Story = () => (
+  <BothThemes>
+    <IndicatorChart initial={ALL_INDICATORS} height={560} />
+  </BothThemes>
+);
+IndicatorsAllBothThemes.storyName = 'Every indicator, both themes';
+
+export const IndicatorsPhone: Story = () => (
+  <PhoneFrame>
+    <IndicatorChart initial={{ ...NO_INDICATORS, ema: 20, vwap: true, macd: true }} height={480} />
+  </PhoneFrame>
+);
+IndicatorsPhone.meta = { width: 'xsmall' };
+
+/** The scale switch and the price axis as a control (drag it, double-click it), both themes. */
+function ScaleChart({ initial }: { initial: PriceScaleMode }) {
+  const [scale, setScale] = useState(initial);
+  return (
+    <BtcChart candles={HISTORY_20K} priceScale={scale} onPriceScaleChange={setScale} height={360} timeZone="UTC" />
+  );
+}
+
+export const PriceScales: Story = () => (
+  <Stack>
+    <Caption>
+      Linear, log and percent price axes over 20,000 candles (zoom out to see log at work). Drag the price axis to
+      rescale, double-click it to fit again.
+    </Caption>
+    {(['linear', 'log', 'percent'] as const).map((scale) => (
+      <BothThemes key={scale}>
+        <ScaleChart initial={scale} />
+      </BothThemes>
+    ))}
+  </Stack>
+);
+PriceScales.storyName = 'Price scales';
+
+export const PriceScalesPhone: Story = () => (
+  <PhoneFrame>
+    <ScaleChart initial="percent" />
+  </PhoneFrame>
+);
+PriceScalesPhone.meta = { width: 'xsmall' };

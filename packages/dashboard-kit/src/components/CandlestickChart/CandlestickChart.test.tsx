@@ -591,3 +591,214 @@ describe('given candles and a later failure or reload', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Updating…');
   });
 });
+
+describe('given indicators', () => {
+  const indicators = { sma: 5, ema: null, bollinger: true, vwap: false, rsi: true, macd: false };
+
+  it('should draw the overlays on the price pane and RSI in a pane below, following the candles', () => {
+    const { container } = renderChart({ indicators });
+    const lines = [...container.querySelectorAll('[data-slot="indicator-overlays"] [data-slot="indicator-line"]')];
+    expect(lines.map((line) => line.getAttribute('data-indicator'))).toEqual([
+      'sma',
+      'bb-upper',
+      'bb-middle',
+      'bb-lower',
+    ]);
+    // SMA 5 of closes 100..129 starts at the 5th candle: one point per candle from there (26 points).
+    const sma = lines[0]?.getAttribute('d') ?? '';
+    expect(sma.match(/[ML]/g)).toHaveLength(26);
+    // A rising market: RSI 14 is 100.
+    const pane = screen.getByRole('group', { name: 'RSI 14 pane' });
+    expect(pane).toHaveTextContent('RSI 14 100.00');
+    expect(screen.queryByRole('group', { name: 'MACD 12 26 9 pane' })).toBeNull();
+  });
+
+  it('should draw none of them when they are off', () => {
+    const { container } = renderChart();
+    expect(container.querySelector('[data-slot="indicator-line"]')).toBeNull();
+    expect(screen.queryByRole('group', { name: /pane$/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Indicators/ })).toBeNull();
+  });
+
+  it('should add, re-period and remove them from the Indicators menu with the keyboard', async () => {
+    const onIndicatorsChange = vi.fn();
+    const { user, rerender } = renderChart({ onIndicatorsChange });
+    const trigger = screen.getByRole('button', { name: 'Indicators' });
+    trigger.focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu', { name: 'Indicators' });
+    await user.click(within(menu).getByRole('menuitemcheckbox', { name: 'MACD (12, 26, 9)' }));
+    expect(onIndicatorsChange).toHaveBeenLastCalledWith(expect.objectContaining({ macd: true, sma: null }));
+    // The menu stays open for the next choice.
+    await user.click(within(menu).getByRole('menuitemcheckbox', { name: 'Simple moving average (SMA)' }));
+    expect(onIndicatorsChange).toHaveBeenLastCalledWith(expect.objectContaining({ sma: 20 }));
+
+    rerender(
+      <CandlestickChart
+        candles={CANDLES}
+        interval="1m"
+        symbol="BTC/USD"
+        timeZone="UTC"
+        indicators={{ sma: 20, ema: null, bollinger: false, vwap: false, rsi: false, macd: true }}
+        onIndicatorsChange={onIndicatorsChange}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Indicators (2)' })).toBeInTheDocument();
+    const period50 = within(screen.getByRole('menu')).getByRole('menuitemradio', { name: 'SMA period 50' });
+    await user.click(period50);
+    expect(onIndicatorsChange).toHaveBeenLastCalledWith(expect.objectContaining({ sma: 50, macd: true }));
+    await user.click(within(screen.getByRole('menu')).getByRole('menuitemcheckbox', { name: /SMA\) 20/ }));
+    expect(onIndicatorsChange).toHaveBeenLastCalledWith(expect.objectContaining({ sma: null, macd: true }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect(screen.getByRole('group', { name: 'MACD 12 26 9 pane' })).toBeInTheDocument();
+  });
+
+  it('should have no axe violations with overlays, panes, the menu and the scale switch', async () => {
+    const { container } = renderChart({
+      indicators: { sma: 5, ema: 9, bollinger: true, vwap: true, rsi: true, macd: true },
+      onIndicatorsChange: () => {},
+      onPriceScaleChange: () => {},
+    });
+    await expectNoAxeViolations(container);
+  });
+});
+
+describe('given resizable panes', () => {
+  it('should resize the volume pane with the arrow keys on its separator', async () => {
+    const onPaneSizesChange = vi.fn();
+    const { user, container } = renderChart({ onPaneSizesChange });
+    const separator = screen.getByRole('separator', { name: 'Resize the volume pane' });
+    expect(separator).toHaveAttribute('aria-valuenow', '20');
+    separator.focus();
+    await user.keyboard('{ArrowUp}');
+    expect(onPaneSizesChange).toHaveBeenLastCalledWith({ volume: 0.22, rsi: 96, macd: 96 });
+    void container;
+  });
+
+  it('should apply sizes itself when uncontrolled, and keep them in range', async () => {
+    const { user, container } = renderChart();
+    const separator = screen.getByRole('separator', { name: 'Resize the volume pane' });
+    const topOfBars = () =>
+      Math.min(...[...container.querySelectorAll('[data-slot="volume-bar"]')].map((bar) => attribute(bar, 'y')));
+    const before = topOfBars();
+    separator.focus();
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(separator).toHaveAttribute('aria-valuenow', '24');
+    expect(topOfBars()).toBeLessThan(before);
+    await user.keyboard('{End}{ArrowUp}');
+    expect(separator).toHaveAttribute('aria-valuenow', '50');
+    await user.keyboard('{Home}');
+    expect(separator).toHaveAttribute('aria-valuenow', '8');
+  });
+
+  it('should resize an indicator pane with the arrow keys', async () => {
+    const { user } = renderChart({
+      indicators: { sma: null, ema: null, bollinger: false, vwap: false, rsi: true, macd: false },
+    });
+    const separator = screen.getByRole('separator', { name: 'Resize the RSI 14 pane' });
+    const pane = screen.getByRole('group', { name: 'RSI 14 pane' });
+    expect(pane).toHaveStyle({ height: '96px' });
+    separator.focus();
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(separator).toHaveAttribute('aria-valuenow', '112');
+    expect(pane).toHaveStyle({ height: '112px' });
+    await user.keyboard('{ArrowDown}');
+    expect(pane).toHaveStyle({ height: '104px' });
+  });
+});
+
+describe('given the price axis', () => {
+  const labels = (container: HTMLElement) =>
+    [...container.querySelectorAll('[data-slot="price-label"]')].map((label) => label.textContent);
+
+  it('should fit more prices when dragged down, fewer when dragged up, and fit again on double-click', () => {
+    const { container } = renderChart();
+    const handle = screen.getByRole('slider', { name: 'Price scale' });
+    const fitted = labels(container);
+    fireEvent.pointerDown(handle, { button: 0, clientY: 100, pointerId: 1 });
+    fireEvent.pointerMove(handle, { clientY: 250, pointerId: 1 });
+    fireEvent.pointerUp(handle, { clientY: 250, pointerId: 1 });
+    // Dragged 150 px down: the range is e times wider, so the labels step further apart.
+    expect(Number(handle.getAttribute('aria-valuenow'))).toBe(272);
+    const squeezed = labels(container);
+    expect(squeezed).not.toEqual(fitted);
+    fireEvent.doubleClick(handle);
+    expect(handle).toHaveAttribute('aria-valuetext', 'Fitted to the candles');
+    expect(labels(container)).toEqual(fitted);
+  });
+
+  it('should stretch with the arrow keys and fit again with Enter', async () => {
+    const { user, container } = renderChart();
+    const handle = screen.getByRole('slider', { name: 'Price scale' });
+    const fitted = labels(container);
+    handle.focus();
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(handle).toHaveAttribute('aria-valuenow', '83');
+    expect(labels(container)).not.toEqual(fitted);
+    await user.keyboard('{Enter}');
+    expect(handle).toHaveAttribute('aria-valuenow', '100');
+    expect(labels(container)).toEqual(fitted);
+  });
+});
+
+describe('given the price scale switch', () => {
+  const priceLabels = (container: HTMLElement) =>
+    [...container.querySelectorAll('[data-slot="price-label"]')].map((label) => label.textContent ?? '');
+
+  it('should label the axis in percent from the first candle on screen', () => {
+    const { container } = renderChart({ priceScale: 'percent', onPriceScaleChange: () => {} });
+    const labels = priceLabels(container);
+    expect(labels.length).toBeGreaterThan(1);
+    for (const label of labels) expect(label).toMatch(/^[+−]?\d+\.\d{2}%$/);
+    // The first candle closes at 100, the last at 129: the labels run from about 0% to about +29%.
+    expect(labels).toContain('0.00%');
+    expect(screen.getByRole('button', { name: 'Percent' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('should space the price labels by ratio on a log scale', () => {
+    const candles = Array.from({ length: 30 }, (_, i) => {
+      const close = 10 * 1.12 ** i;
+      return { time: T0 + i * MINUTE, open: close / 1.1, high: close * 1.01, low: close / 1.11, close, volume: 1 };
+    });
+    const ys = (container: HTMLElement) =>
+      [...container.querySelectorAll('[data-slot="price-label"]')].map((label) => attribute(label, 'y'));
+    const gaps = (values: number[]) => values.slice(1).map((y, i) => Math.round((values[i] as number) - y));
+    const linear = renderChart({ candles });
+    const evenly = new Set(gaps(ys(linear.container)));
+    linear.unmount();
+    const log = renderChart({ candles, priceScale: 'log' });
+    // Linear: equal steps in price are equal gaps; log: the same price steps shrink as prices rise.
+    expect(evenly.size).toBeLessThanOrEqual(2);
+    const logGaps = gaps(ys(log.container));
+    expect(logGaps[0]).toBeGreaterThan(2 * (logGaps[logGaps.length - 1] as number));
+  });
+
+  it('should hand the chosen scale to the caller', async () => {
+    const onPriceScaleChange = vi.fn();
+    const { user } = renderChart({ onPriceScaleChange });
+    expect(screen.getByRole('button', { name: 'Linear' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Log' }));
+    expect(onPriceScaleChange).toHaveBeenCalledWith('log');
+  });
+});
+
+describe('given a view near the oldest candle', () => {
+  it('should ask for older candles there, and not at the live edge of a long history', () => {
+    const onReachStart = vi.fn();
+    const candles = rising(400);
+    const { rerender } = renderChart({ candles, onReachStart });
+    expect(onReachStart).not.toHaveBeenCalled();
+    rerender(
+      <CandlestickChart
+        candles={candles}
+        interval="1m"
+        symbol="BTC/USD"
+        timeZone="UTC"
+        onReachStart={onReachStart}
+        focusTime={(candles[5] as Candle).time}
+      />,
+    );
+    expect(onReachStart).toHaveBeenCalled();
+  });
+});

@@ -10,6 +10,7 @@ import {
   useState,
   type ComponentPropsWithoutRef,
   type ReactNode,
+  type RefObject,
 } from 'react';
 import { ChevronsRightIcon } from '../../icons/ChevronsRightIcon';
 import { usePlotSize } from '../../hooks/usePlotSize';
@@ -20,7 +21,14 @@ import { formatIntervalMs, inferIntervalMs, parseInterval } from './aggregate';
 import * as styles from './CandlestickChart.css';
 import { Crosshair, type LegendField } from './crosshair';
 import { defaultFormatPrice, describeChart } from './format';
+import { IndicatorPanes, OverlayLayer } from './IndicatorLayer';
+import { IndicatorsMenu } from './IndicatorsMenu';
 import { useChartInteractions } from './interactions';
+import { DEFAULT_PANE_SIZES, type ChartPaneSizes } from './panes';
+import { PaneSeparator } from './PaneSeparator';
+import { PriceAxisHandle } from './PriceAxisHandle';
+import type { PriceScaleMode } from './scales';
+import { MAX_VOLUME_SHARE, MIN_VOLUME_SHARE } from './geometry';
 import { ChartPlaceholder, ChartStatus } from './ChartStates';
 import { yOfPrice } from './geometry';
 import { AxesLayer, FormingLayer, SettledLayer } from './layers';
@@ -29,6 +37,7 @@ import { layoutMarkers } from './markers';
 import { useChartModel } from './model';
 import { layoutPriceLines } from './price-lines';
 import { PriceLineLayer } from './PriceLineLayer';
+import { computeStudies, NO_INDICATORS, studyStart, type ChartIndicators } from './studies';
 import { TradeLayer } from './TradeLayer';
 import { labelTradePins, pinBox, placeTradePins } from './trades';
 import type { Candle, ChartMarker, PriceLine, TradeMarker } from './types';
@@ -70,6 +79,23 @@ export interface CandlestickChartProps extends Omit<ComponentPropsWithoutRef<'di
   /** Trade fills to flag at their price and time, drawn unlike the signal markers. */
   trades?: readonly TradeMarker[];
   onTradeClick?: (trade: TradeMarker) => void;
+  /** The indicators shown: overlays on the price pane (SMA, EMA, Bollinger Bands, VWAP), RSI and MACD in panes below. */
+  indicators?: ChartIndicators;
+  /** Called with the new settings when the trader changes them; the header shows an Indicators menu when given. */
+  onIndicatorsChange?: (next: ChartIndicators) => void;
+  /** Sizes of the volume and indicator panes; the trader resizes them by dragging their separators. Uncontrolled when absent. */
+  paneSizes?: ChartPaneSizes;
+  /** Called with the new sizes when the trader resizes a pane (to store them). */
+  onPaneSizesChange?: (next: ChartPaneSizes) => void;
+  /** The price axis: `linear` (the default), `log`, or `percent` (labelled as the change from the first candle on screen). */
+  priceScale?: PriceScaleMode;
+  /** Shows the scale switch in the header; called with the trader's choice. */
+  onPriceScaleChange?: (next: PriceScaleMode) => void;
+  /**
+   * Called when the view comes within 20 candles of the oldest one (panning or zooming back), to load older
+   * candles: pass them in front of `candles` and the view stays where it is.
+   */
+  onReachStart?: () => void;
 }
 
 const NO_MARKERS: readonly ChartMarker[] = [];
@@ -102,6 +128,13 @@ export const CandlestickChart = forwardRef<HTMLDivElement, CandlestickChartProps
     priceLines = NO_PRICE_LINES,
     trades = NO_TRADES,
     onTradeClick,
+    indicators = NO_INDICATORS,
+    onIndicatorsChange,
+    paneSizes,
+    onPaneSizesChange,
+    priceScale = 'linear',
+    onPriceScaleChange,
+    onReachStart,
     className,
     style,
     'aria-label': ariaLabel,
@@ -156,6 +189,13 @@ export const CandlestickChart = forwardRef<HTMLDivElement, CandlestickChartProps
           priceLines={priceLines}
           trades={trades}
           onTradeClick={onTradeClick}
+          indicators={indicators}
+          onIndicatorsChange={onIndicatorsChange}
+          paneSizes={paneSizes}
+          onPaneSizesChange={onPaneSizesChange}
+          priceScale={priceScale}
+          onPriceScaleChange={onPriceScaleChange}
+          onReachStart={onReachStart}
         />
       ) : (
         <ChartState state={placeholder} name={name} title={title} error={error} onRetry={onRetry} />
@@ -234,7 +274,17 @@ interface ChartPlotProps {
   priceLines: readonly PriceLine[];
   trades: readonly TradeMarker[];
   onTradeClick: ((trade: TradeMarker) => void) | undefined;
+  indicators: ChartIndicators;
+  onIndicatorsChange: ((next: ChartIndicators) => void) | undefined;
+  paneSizes: ChartPaneSizes | undefined;
+  onPaneSizesChange: ((next: ChartPaneSizes) => void) | undefined;
+  priceScale: PriceScaleMode;
+  onPriceScaleChange: ((next: PriceScaleMode) => void) | undefined;
+  onReachStart: (() => void) | undefined;
 }
+
+/** How close to the oldest candle (in candles drawn) the view gets before older ones are asked for. */
+const REACH_START_CANDLES = 20;
 
 function ChartPlot({
   candles,
@@ -251,6 +301,13 @@ function ChartPlot({
   priceLines,
   trades,
   onTradeClick,
+  indicators,
+  onIndicatorsChange,
+  paneSizes,
+  onPaneSizesChange,
+  priceScale,
+  onPriceScaleChange,
+  onReachStart,
 }: ChartPlotProps) {
   const surfaceRef = useRef<HTMLDivElement>(null);
   const legendRef = useRef<HTMLDivElement>(null);
@@ -275,8 +332,39 @@ function ChartPlot({
     );
   }, []);
 
+  // Pane sizes: the caller's (to store them), else the chart's own.
+  const [ownSizes, setOwnSizes] = useState<ChartPaneSizes>(DEFAULT_PANE_SIZES);
+  const sizes = paneSizes ?? ownSizes;
+  const sizesRef = useRef(sizes);
+  sizesRef.current = sizes;
+  const resizePane = useCallback(
+    (pane: keyof ChartPaneSizes, value: number) => {
+      const next = { ...sizesRef.current, [pane]: value };
+      sizesRef.current = next;
+      if (onPaneSizesChange) onPaneSizesChange(next);
+      else setOwnSizes(next);
+    },
+    [onPaneSizesChange],
+  );
+
+  // The trader's stretch of the price scale (dragging the price axis); another pair or interval fits again.
+  const [stretch, setStretch] = useState({ key: resetKey, value: 1 });
+  const priceStretch = stretch.key === resetKey ? stretch.value : 1;
+  const onStretch = useCallback((value: number) => setStretch({ key: resetKey, value }), [resetKey]);
+
   const { width, height, measured } = area;
-  const model = useChartModel({ candles, baseMs, viewport, width, height, formatPrice, timeZone });
+  const model = useChartModel({
+    candles,
+    baseMs,
+    viewport,
+    width,
+    height,
+    formatPrice,
+    timeZone,
+    volumeShare: sizes.volume,
+    priceStretch,
+    priceScale,
+  });
   const {
     series,
     window: candleWindow,
@@ -288,6 +376,20 @@ function ChartPlot({
     settledVisible,
     formingVisible,
   } = model;
+
+  // Indicators over the candles drawn (coarser ones when zoomed out), so their values line up by index.
+  const studyFrom = studyStart(
+    first,
+    series.settled.length + 1,
+    Math.max(indicators.sma ?? 0, indicators.ema ?? 0, 26),
+  );
+  const studies = useMemo(
+    () =>
+      indicators === NO_INDICATORS
+        ? computeStudies([], indicators)
+        : computeStudies([...series.settled.slice(studyFrom), series.forming], indicators, studyFrom),
+    [series, indicators, studyFrom],
+  );
 
   const markerLayout = useMemo(
     () =>
@@ -349,6 +451,14 @@ function ChartPlot({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [focusTime, resetKey, plotWidth === null]);
 
+  // Near the oldest candle: ask for older ones (again whenever the history's start or the view moves).
+  const onReachStartRef = useRef(onReachStart);
+  onReachStartRef.current = onReachStart;
+  const oldestTime = (candles[0] as Candle).time;
+  useLayoutEffect(() => {
+    if (measured && first < REACH_START_CANDLES) onReachStartRef.current?.();
+  }, [measured, first, oldestTime]);
+
   const onMarkerClickRef = useRef(onMarkerClick);
   const onTradeClickRef = useRef(onTradeClick);
   useLayoutEffect(() => {
@@ -390,6 +500,8 @@ function ChartPlot({
   return (
     <>
       <ChartHeader title={title}>
+        {onIndicatorsChange && <IndicatorsMenu value={indicators} onChange={onIndicatorsChange} />}
+        {onPriceScaleChange && <ScaleSwitch value={priceScale} onChange={onPriceScaleChange} />}
         {bucketMs !== baseMs && (
           <span className={styles.badge} title="Zoomed out: candles combined into coarser ones">
             {formatIntervalMs(bucketMs)} candles
@@ -413,6 +525,7 @@ function ChartPlot({
           </span>
         </div>
         {status}
+        <FullscreenButton surfaceRef={surfaceRef} />
       </ChartHeader>
       <div ref={area.ref} className={styles.plot} data-slot="chart-plot">
         {/*
@@ -444,9 +557,16 @@ function ChartPlot({
                 timeTicks={model.timeTicks}
                 priceTicks={model.priceTicks}
                 coveredTicks={coveredTicks}
-                formatPrice={formatPrice}
+                formatPrice={model.axisLabel}
               />
               <SettledLayer candles={settledVisible} firstIndex={first} pane={model.pane} />
+              <OverlayLayer
+                overlays={studies.overlays}
+                offset={studies.offset}
+                first={first}
+                last={last}
+                pane={model.pane}
+              />
               <PriceLineLayer
                 items={priceLineLayout}
                 frame={frame}
@@ -497,6 +617,34 @@ function ChartPlot({
             onMarkerClick={handleMarkerClick}
           />
         )}
+        {measured && (
+          <PriceAxisHandle
+            stretch={priceStretch}
+            onStretch={onStretch}
+            style={{
+              left: frame.plotRight,
+              top: frame.priceTop,
+              width: frame.width - frame.plotRight,
+              height: frame.priceBottom - frame.priceTop,
+            }}
+          />
+        )}
+        {measured && (
+          <PaneSeparator
+            label="Resize the volume pane"
+            value={Math.round(sizes.volume * 100)}
+            min={Math.round(MIN_VOLUME_SHARE * 100)}
+            max={Math.round(MAX_VOLUME_SHARE * 100)}
+            step={2}
+            valueText={`${Math.round(sizes.volume * 100)}% of the plot`}
+            valueAt={(clientY) => {
+              const top = area.ref.current?.getBoundingClientRect().top ?? 0;
+              return ((frame.volumeBottom - (clientY - top)) / (frame.volumeBottom - frame.priceTop)) * 100;
+            }}
+            onChange={(percent) => resizePane('volume', percent / 100)}
+            style={{ top: frame.volumeTop - 7, width: frame.plotRight }}
+          />
+        )}
         {measured && viewport.endTime !== null && (
           <Button
             variant="secondary"
@@ -510,10 +658,98 @@ function ChartPlot({
           </Button>
         )}
       </div>
+      {measured && (
+        <IndicatorPanes
+          studies={studies}
+          heights={sizes}
+          onResize={resizePane}
+          width={frame.width}
+          plotRight={frame.plotRight}
+          xDomain={model.xDomain}
+          first={first}
+          last={last}
+        />
+      )}
       <p id={helpId} className={visuallyHidden}>
         Left and right arrow keys move the crosshair between candles, Home and End jump to the first and last candle on
         screen, plus and minus zoom, Escape hides the crosshair.
       </p>
     </>
+  );
+}
+
+/**
+ * Shows the whole chart full screen (the Fullscreen API) and back; Escape also leaves full screen.
+ * Left out where the browser cannot show an element full screen.
+ */
+function FullscreenButton({ surfaceRef }: { surfaceRef: RefObject<HTMLDivElement | null> }) {
+  const [full, setFull] = useState(false);
+  const [supported, setSupported] = useState(false);
+  useLayoutEffect(() => {
+    setSupported(typeof document !== 'undefined' && document.fullscreenEnabled === true);
+    const onChange = () => {
+      const root = surfaceRef.current?.closest('[data-slot="candlestick-chart"]');
+      setFull(root !== null && root !== undefined && document.fullscreenElement === root);
+    };
+    // Browsers leave full screen on Escape themselves; this covers those that hand the key to the page
+    // (headless ones, some embedded views), unless something in the chart claimed it (a menu, the crosshair).
+    const onKeyDown = (event: KeyboardEvent) => {
+      const root = surfaceRef.current?.closest('[data-slot="candlestick-chart"]');
+      if (event.key === 'Escape' && !event.defaultPrevented && root && document.fullscreenElement === root) {
+        void document.exitFullscreen();
+      }
+    };
+    document.addEventListener('fullscreenchange', onChange);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('fullscreenchange', onChange);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [surfaceRef]);
+  if (!supported) return null;
+  const toggle = () => {
+    const root = surfaceRef.current?.closest<HTMLElement>('[data-slot="candlestick-chart"]');
+    if (!root) return;
+    if (document.fullscreenElement === root) void document.exitFullscreen();
+    else void root.requestFullscreen().catch(() => undefined);
+  };
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      className={styles.fullscreenButton}
+      data-slot="fullscreen-button"
+      onClick={toggle}
+    >
+      {full ? 'Exit full screen' : 'Full screen'}
+    </Button>
+  );
+}
+
+/** Each scale's button text, and its name where the text is a symbol. */
+const SCALES: [PriceScaleMode, string, string | undefined][] = [
+  ['linear', 'Linear', undefined],
+  ['log', 'Log', undefined],
+  ['percent', '%', 'Percent'],
+];
+
+/** Linear, log or percent price axis: three toggle buttons, the chosen one pressed. */
+function ScaleSwitch({ value, onChange }: { value: PriceScaleMode; onChange: (next: PriceScaleMode) => void }) {
+  return (
+    <div role="group" aria-label="Price scale type" className={styles.scaleSwitch} data-slot="scale-switch">
+      {SCALES.map(([mode, short, long]) => (
+        <Button
+          key={mode}
+          variant={mode === value ? 'secondary' : 'ghost'}
+          size="sm"
+          aria-pressed={mode === value}
+          aria-label={long}
+          title={`${long ?? short} price scale`}
+          onClick={() => onChange(mode)}
+        >
+          {short}
+        </Button>
+      ))}
+    </div>
   );
 }

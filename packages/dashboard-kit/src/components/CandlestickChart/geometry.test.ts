@@ -13,6 +13,7 @@ import {
   yOfPrice,
   yOfVolume,
 } from './geometry';
+import { logRange } from './scales';
 
 const frame = computeFrame(800, 400, 80);
 const window = { start: 100, end: 199, count: 100 };
@@ -76,5 +77,15 @@ describe('given the volume scale', () => {
     expect(yOfVolume(0, 250, frame)).toBe(frame.volumeBottom);
     expect(yOfVolume(250, 250, frame)).toBe(frame.volumeTop);
     expect(yOfVolume(125, 250, frame)).toBe((frame.volumeTop + frame.volumeBottom) / 2);
+  });
+});
+
+describe('a log price range', () => {
+  it('places prices by ratio: 10 halfway between 1 and 100, and back', () => {
+    const range = logRange([1, 100]);
+    const middle = (frame.priceTop + frame.priceBottom) / 2;
+    expect(yOfPrice(10, range, frame)).toBeCloseTo(middle, 9);
+    expect(yOfPrice(10, [1, 100], frame)).toBeGreaterThan(middle);
+    expect(priceAtY(middle, range, frame)).toBeCloseTo(10, 9);
   });
 });

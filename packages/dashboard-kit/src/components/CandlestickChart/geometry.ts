@@ -17,7 +17,10 @@ export interface PlotFrame {
 export const TIME_AXIS_PX = 24;
 const PRICE_TOP_PX = 8;
 const PANE_GAP_PX = 6;
-const VOLUME_SHARE = 0.2;
+/** The volume pane's share of the plot's height by default, and the range a trader can resize it in. */
+export const VOLUME_SHARE = 0.2;
+export const MIN_VOLUME_SHARE = 0.08;
+export const MAX_VOLUME_SHARE = 0.5;
 /** Approximate advance of one character of the axis font (monospace, 12px). */
 const AXIS_CHAR_PX = 7.5;
 const AXIS_PADDING_PX = 14;
@@ -38,9 +41,15 @@ export function stableAxisWidth(previous: number | null, needed: number): number
   return needed;
 }
 
-export function computeFrame(width: number, height: number, axisWidth: number): PlotFrame {
+export function computeFrame(
+  width: number,
+  height: number,
+  axisWidth: number,
+  volumeShare: number = VOLUME_SHARE,
+): PlotFrame {
+  const share = Math.min(MAX_VOLUME_SHARE, Math.max(MIN_VOLUME_SHARE, volumeShare));
   const volumeBottom = Math.max(PRICE_TOP_PX + 2, height - TIME_AXIS_PX);
-  const volumeTop = Math.round(volumeBottom - (volumeBottom - PRICE_TOP_PX) * VOLUME_SHARE);
+  const volumeTop = Math.round(volumeBottom - (volumeBottom - PRICE_TOP_PX) * share);
   return {
     width,
     height,
@@ -95,7 +104,10 @@ export function indexAtX(x: number, window: CandleWindow, frame: PlotFrame): num
 
 export function yOfPrice(price: number, range: Range, frame: PlotFrame): number {
   const [low, high] = range;
-  return frame.priceBottom - ((price - low) / (high - low)) * (frame.priceBottom - frame.priceTop);
+  const share = range.log
+    ? (Math.log(Math.max(price, low * 1e-6)) - Math.log(low)) / (Math.log(high) - Math.log(low))
+    : (price - low) / (high - low);
+  return frame.priceBottom - share * (frame.priceBottom - frame.priceTop);
 }
 
 /** Top of a volume bar: bars stand on the volume pane's bottom, and `volumeMax` reaches its top. */
@@ -105,5 +117,6 @@ export function yOfVolume(volume: number, volumeMax: number, frame: PlotFrame): 
 
 export function priceAtY(y: number, range: Range, frame: PlotFrame): number {
   const [low, high] = range;
-  return low + ((frame.priceBottom - y) / (frame.priceBottom - frame.priceTop)) * (high - low);
+  const share = (frame.priceBottom - y) / (frame.priceBottom - frame.priceTop);
+  return range.log ? Math.exp(Math.log(low) + share * (Math.log(high) - Math.log(low))) : low + share * (high - low);
 }

@@ -10,3 +10,17 @@ export type {
   TradeMarkerKind,
   TradeSide,
 } from './types';
+export {
+  bollinger,
+  ema,
+  macd,
+  rsi,
+  sma,
+  vwap,
+  type BollingerBands,
+  type IndicatorValue,
+  type Macd,
+} from './indicators';
+export { NO_INDICATORS, parseIndicators, type ChartIndicators } from './studies';
+export { DEFAULT_PANE_SIZES, parsePaneSizes, type ChartPaneSizes } from './panes';
+export type { PriceScaleMode } from './scales';

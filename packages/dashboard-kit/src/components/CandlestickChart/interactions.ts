@@ -7,7 +7,8 @@ import { seriesLength } from './series';
 import { panViewport, visibleRange, zoomViewport, type Viewport } from './viewport';
 
 const KEY_ZOOM = 1.25;
-const WHEEL_ZOOM_PER_PX = 0.002;
+/** One wheel notch (100 px in Chromium and Firefox) zooms by about 10% of the visible range. */
+export const WHEEL_ZOOM_PER_PX = Math.log(1.1) / 100;
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 

@@ -86,6 +86,7 @@ function Candles({ candles, firstIndex, pane }: CandlesProps) {
         height={frame.height}
         padding={paneBetween(frame, frame.priceTop, frame.priceBottom)}
         domain={{ x: [xDomain[0], xDomain[1]], y: [priceRange[0], priceRange[1]] }}
+        scale={{ x: 'linear', y: priceRange.log ? 'log' : 'linear' }}
         data={data}
         x="x"
         candleWidth={candleWidth}

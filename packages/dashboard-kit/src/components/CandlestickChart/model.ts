@@ -9,9 +9,19 @@ import {
   stableAxisWidth,
   xDomainOf,
   type PlotFrame,
+  VOLUME_SHARE,
 } from './geometry';
 import type { Pane } from './layers';
-import { maxVolume, priceExtent, stablePriceRange, stableVolumeMax, type Range } from './scales';
+import {
+  logRange,
+  maxVolume,
+  priceExtent,
+  stablePriceRange,
+  stableVolumeMax,
+  stretchRange,
+  type PriceScaleMode,
+  type Range,
+} from './scales';
 import { settledKey, type CandleSeries, type Series } from './series';
 import { priceTicks, timeTicks, type AxisTicks } from './ticks';
 import type { Candle } from './types';
@@ -38,6 +48,12 @@ export interface ChartModelInput {
   formatPrice: (value: number) => string;
   /** The zone the time axis is labelled in; UTC when not given. */
   timeZone?: TimeZoneMode;
+  /** The volume pane's share of the plot's height (0.2 when not given). */
+  volumeShare?: number;
+  /** The trader's stretch of the price scale (dragging the price axis): 1, the default, fits the candles. */
+  priceStretch?: number;
+  /** Linear (the default), log or percent price axis. */
+  priceScale?: PriceScaleMode;
 }
 
 /**
@@ -63,12 +79,17 @@ export interface ChartModel {
   formingVisible: boolean;
   frame: PlotFrame;
   axisWidth: number;
+  /** The price range the scale shows: the fitted one, stretched by the trader. */
   priceRange: Range;
+  /** The range that fits the prices on screen, kept between ticks while they fit. */
+  fittedRange: Range;
   volumeMax: number;
   xDomain: Range;
   pane: Pane;
   timeTicks: AxisTicks;
   priceTicks: number[];
+  /** The price axis' labels: prices, or in percent mode the change from the first candle on screen. */
+  axisLabel: (price: number) => string;
 }
 
 interface Cell {
@@ -102,7 +123,18 @@ export class ChartModelCache {
  * still fit), then the frame, the shared scales and the axis ticks. Pass the same cache each time.
  */
 export function computeChartModel(input: ChartModelInput, cache: ChartModelCache): ChartModel {
-  const { candles, baseMs, viewport, width, height, formatPrice, timeZone = 'UTC' } = input;
+  const {
+    candles,
+    baseMs,
+    viewport,
+    width,
+    height,
+    formatPrice,
+    timeZone = 'UTC',
+    volumeShare = VOLUME_SHARE,
+    priceStretch = 1,
+    priceScale = 'linear',
+  } = input;
   const previous = cache.previous;
 
   // Settled candles keep their identity across live ticks (see settledKey), the forming one does not.
@@ -146,13 +178,18 @@ export function computeChartModel(input: ChartModelInput, cache: ChartModelCache
   const settledVolume = cache.memo('settledVolume', [settledVisible], () => maxVolume(settledVisible));
   const low = Math.min(settledExtent?.[0] ?? Infinity, formingVisible ? forming.low : Infinity);
   const high = Math.max(settledExtent?.[1] ?? -Infinity, formingVisible ? forming.high : -Infinity);
-  const priceRange = stablePriceRange(previous?.priceRange ?? null, low, high);
+  const fittedRange = stablePriceRange(previous?.fittedRange ?? null, low, high);
+  const priceRange = cache.memo('priceRange', [fittedRange, priceStretch, priceScale], () =>
+    stretchRange(priceScale === 'log' ? logRange(fittedRange) : fittedRange, priceStretch),
+  );
   const volumeMax = stableVolumeMax(
     previous?.volumeMax ?? null,
     Math.max(settledVolume, formingVisible ? forming.volume : 0),
   );
 
-  const frame = cache.memo('frame', [width, height, axisWidth], () => computeFrame(width, height, axisWidth));
+  const frame = cache.memo('frame', [width, height, axisWidth, volumeShare], () =>
+    computeFrame(width, height, axisWidth, volumeShare),
+  );
   const xDomain = cache.memo('xDomain', [window], () => xDomainOf(window));
   const candleWidth = bodyWidth(slotWidth(frame, window));
   const pane = cache.memo<Pane>('pane', [frame, xDomain, priceRange, volumeMax, candleWidth], () => ({
@@ -165,12 +202,19 @@ export function computeChartModel(input: ChartModelInput, cache: ChartModelCache
   const timeLabels = cache.memo('timeTicks', [timeSeries, window, bucketMs, frame.plotRight, timeZone], () =>
     timeTicks(timeSeries, window, bucketMs, frame.plotRight, timeZone),
   );
-  const priceLevels = cache.memo('priceTicks', [priceRange, frame], () =>
-    priceTicks(
-      priceRange[0],
-      priceRange[1],
-      Math.max(2, Math.floor((frame.priceBottom - frame.priceTop) / PRICE_LABEL_SPACING_PX)),
-    ),
+  // Percent: labelled as the change from the first candle on screen, at round percentages.
+  const percentBase =
+    priceScale === 'percent' ? ((settledVisible[0] ?? (formingVisible ? forming : null))?.close ?? null) : null;
+  const priceLevels = cache.memo('priceTicks', [priceRange, frame, percentBase], () => {
+    const count = Math.max(2, Math.floor((frame.priceBottom - frame.priceTop) / PRICE_LABEL_SPACING_PX));
+    if (percentBase === null || !(percentBase > 0)) return priceTicks(priceRange[0], priceRange[1], count);
+    const toPercent = (price: number) => (price / percentBase - 1) * 100;
+    return priceTicks(toPercent(priceRange[0]), toPercent(priceRange[1]), count).map(
+      (percent) => percentBase * (1 + percent / 100),
+    );
+  });
+  const axisLabel = cache.memo('axisLabel', [formatPrice, percentBase], () =>
+    percentBase === null || !(percentBase > 0) ? formatPrice : percentLabel(percentBase),
   );
 
   const model: ChartModel = {
@@ -187,11 +231,13 @@ export function computeChartModel(input: ChartModelInput, cache: ChartModelCache
     frame,
     axisWidth,
     priceRange,
+    fittedRange,
     volumeMax,
     xDomain,
     pane,
     timeTicks: timeLabels,
     priceTicks: priceLevels,
+    axisLabel,
   };
   cache.previous = model;
   return model;
@@ -204,4 +250,12 @@ export function computeChartModel(input: ChartModelInput, cache: ChartModelCache
 export function useChartModel(input: ChartModelInput): ChartModel {
   const [cache] = useState(() => new ChartModelCache());
   return computeChartModel(input, cache);
+}
+
+/** `+1.25%`: the change of `price` from `base`, for the percent price axis. */
+export function percentLabel(base: number): (price: number) => string {
+  return (price) => {
+    const percent = Math.round((price / base - 1) * 10_000) / 100;
+    return `${percent > 0 ? '+' : percent < 0 ? '\u2212' : ''}${Math.abs(percent).toFixed(2)}%`;
+  };
 }

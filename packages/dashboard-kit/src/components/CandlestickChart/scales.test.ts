@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maxVolume, PRICE_PADDING, priceExtent, stablePriceRange, stableVolumeMax } from './scales';
+import { maxVolume, PRICE_PADDING, priceExtent, stablePriceRange, stableVolumeMax, stretchRange } from './scales';
 import type { Candle } from './types';
 
 const c = (low: number, high: number, volume = 1): Candle => ({ time: 0, open: low, high, low, close: high, volume });
@@ -52,5 +52,14 @@ describe('given the volume pane top', () => {
     expect(stableVolumeMax(top, 130)).toBe(162.5);
     expect(stableVolumeMax(top, 40)).toBe(50);
     expect(stableVolumeMax(null, 0)).toBe(1.25);
+  });
+});
+
+describe('stretchRange', () => {
+  it('scales the range about its middle, and leaves it alone at 1', () => {
+    const range = [100, 200] as const;
+    expect(stretchRange(range, 1)).toBe(range);
+    expect(stretchRange(range, 2)).toEqual([50, 250]);
+    expect(stretchRange(range, 0.5)).toEqual([125, 175]);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { WHEEL_ZOOM_PER_PX } from './interactions';
 import { MAX_VISIBLE_CANDLES, MINUTE } from './aggregate';
 import type { Series } from './series';
 import {
@@ -126,6 +127,15 @@ describe('given a zoom', () => {
     const zoomed = zoom(viewport, 0.5, 0.75);
     expect(zoomed.span).toBe(50);
     expect(under(resolveWindow(series, zoomed.endTime, 50))).toBe(476);
+  });
+
+  it('should move one wheel notch by about 10% of the visible range, and by a candle at least', () => {
+    const notch = Math.exp(100 * WHEEL_ZOOM_PER_PX);
+    expect(zoom(LIVE_EDGE, notch, 1).span).toBe(110);
+    expect(zoom(LIVE_EDGE, 1 / notch, 1).span).toBe(91);
+    // 12 candles × 1.1 rounds back to 13, 11 × 1.03 would round to 11: it still takes a step.
+    expect(zoom(LIVE_EDGE, 1.03, 1, 11).span).toBe(12);
+    expect(zoom(LIVE_EDGE, 0.97, 1, 12).span).toBe(11);
   });
 
   it('should return to the live edge when zooming out reaches the newest candle', () => {

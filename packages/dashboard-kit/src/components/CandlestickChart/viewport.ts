@@ -101,7 +101,10 @@ export interface ZoomInput {
  * trader is watching); otherwise the time under the anchor keeps its place on screen.
  */
 export function zoomViewport(viewport: Viewport, series: TimeSeries, window: CandleWindow, input: ZoomInput): Viewport {
-  const span = clamp(Math.round(input.span * input.scale), MIN_SPAN, maxSpan(input.baseCount, input.plotWidth));
+  // At least one candle per step, so small zooms on a short span still move.
+  const scaled = Math.round(input.span * input.scale);
+  const stepped = scaled !== input.span || input.scale === 1 ? scaled : input.span + (input.scale > 1 ? 1 : -1);
+  const span = clamp(stepped, MIN_SPAN, maxSpan(input.baseCount, input.plotWidth));
   if (viewport.endTime === null) return { span, endTime: null };
   const anchorIndex = clamp(Math.round(window.start + input.anchor * window.count - 0.5), 0, window.end);
   const anchorTime = (candleAt(series, anchorIndex) as { time: number }).time;

@@ -1,6 +1,7 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import useSWR from 'swr';
 import type { Candle, CandleUpdate, Candles } from '@signaldeck/server/api-types';
+import { http } from '../../../lib/http';
 
 export const DEFAULT_CANDLE_LIMIT = 500;
 /** Live candles kept beside the loaded history: the forming one and the few that closed since it loaded. */
@@ -79,11 +80,43 @@ export function useCandles(symbol: string | null, interval: string, options: Can
     [follows, symbol, interval, key],
   );
 
-  const history = swr.data?.candles;
+  // Older pages, loaded as the trader pans back, put before the history; none left once a page comes back empty.
+  const [older, setOlder] = useState<{ key: string | null; candles: Candle[]; done: boolean }>({
+    key,
+    candles: [],
+    done: false,
+  });
+  const olderNow = older.key === key ? older : { key, candles: NO_CANDLES, done: false };
+  const loadingOlder = useRef<string | null>(null);
+  const fetched = swr.data?.candles;
+  const history = useMemo(
+    () => (fetched && olderNow.candles.length > 0 ? [...olderNow.candles, ...fetched] : fetched),
+    [fetched, olderNow.candles],
+  );
+  const loadOlder = useCallback(async () => {
+    const first = history?.[0];
+    if (!symbol || !first || olderNow.done || loadingOlder.current === key) return;
+    loadingOlder.current = key;
+    try {
+      const page = await http.get<Candles>(candlesKey(symbol, interval, limit, first.time));
+      const before = page.candles.filter((candle) => candle.time < first.time);
+      setOlder((current) => {
+        const kept = current.key === key ? current.candles : [];
+        return { key, candles: [...before, ...kept], done: before.length === 0 };
+      });
+    } finally {
+      loadingOlder.current = null;
+    }
+  }, [history, symbol, interval, limit, key, olderNow.done]);
+
   const candles = useMemo(() => mergeLive(history, liveCandles), [history, liveCandles]);
   return {
-    /** The history as loaded, without live candles: changes only when it is fetched. */
+    /** The history as loaded (older pages included), without live candles: changes only when it is fetched. */
     loaded: history,
+    /** Loads the page before the oldest loaded candle (nothing once the start of the stored history is reached). */
+    loadOlder,
+    /** The start of the stored history is loaded. */
+    complete: olderNow.done,
     candles,
     error: swr.error as unknown,
     isLoading: swr.isLoading,
