@@ -709,8 +709,12 @@ describe('given resizable panes', () => {
 });
 
 describe('given the price axis', () => {
+  // Each label's price and height: a rescale moves the labels even where the same prices stay on screen (and a
+  // label under the last price's tag is left out either way).
   const labels = (container: HTMLElement) =>
-    [...container.querySelectorAll('[data-slot="price-label"]')].map((label) => label.textContent);
+    [...container.querySelectorAll('[data-slot="price-label"]')].map(
+      (label) => `${label.textContent}@${Math.round(attribute(label, 'y'))}`,
+    );
 
   it('should fit more prices when dragged down, fewer when dragged up, and fit again on double-click', () => {
     const { container } = renderChart();
@@ -761,17 +765,32 @@ describe('given the price scale switch', () => {
       const close = 10 * 1.12 ** i;
       return { time: T0 + i * MINUTE, open: close / 1.1, high: close * 1.01, low: close / 1.11, close, volume: 1 };
     });
-    const ys = (container: HTMLElement) =>
-      [...container.querySelectorAll('[data-slot="price-label"]')].map((label) => attribute(label, 'y'));
-    const gaps = (values: number[]) => values.slice(1).map((y, i) => Math.round((values[i] as number) - y));
-    const linear = renderChart({ candles });
-    const evenly = new Set(gaps(ys(linear.container)));
-    linear.unmount();
-    const log = renderChart({ candles, priceScale: 'log' });
-    // Linear: equal steps in price are equal gaps; log: the same price steps shrink as prices rise.
-    expect(evenly.size).toBeLessThanOrEqual(2);
-    const logGaps = gaps(ys(log.container));
-    expect(logGaps[0]).toBeGreaterThan(2 * (logGaps[logGaps.length - 1] as number));
+    // Each two neighbouring labels (a label under the last price's tag is left out, so neighbours are not always
+    // one step apart): pixels per unit of price, and pixels per unit of log price.
+    const pairs = (container: HTMLElement) => {
+      const points = [...container.querySelectorAll('[data-slot="price-label"]')]
+        .map((label) => ({ price: Number(label.textContent!.replace(/,/g, '')), y: attribute(label, 'y') }))
+        .sort((a, b) => a.price - b.price);
+      return points.slice(1).map((point, i) => {
+        const below = points[i]!;
+        return {
+          perPrice: (below.y - point.y) / (point.price - below.price),
+          perLogPrice: (below.y - point.y) / Math.log(point.price / below.price),
+        };
+      });
+    };
+    const spread = (values: number[]) => Math.max(...values) / Math.min(...values);
+    const linearChart = renderChart({ candles });
+    const linear = pairs(linearChart.container);
+    linearChart.unmount();
+    const log = pairs(renderChart({ candles, priceScale: 'log' }).container);
+    expect(linear.length).toBeGreaterThan(1);
+    expect(log.length).toBeGreaterThan(1);
+    // Linear: the same pixels for each unit of price; log: the same pixels for each ratio of prices, so fewer
+    // pixels per unit of price as prices rise.
+    expect(spread(linear.map((pair) => pair.perPrice))).toBeLessThan(1.02);
+    expect(spread(log.map((pair) => pair.perLogPrice))).toBeLessThan(1.02);
+    expect(spread(log.map((pair) => pair.perPrice))).toBeGreaterThan(1.3);
   });
 
   it('should hand the chosen scale to the caller', async () => {
