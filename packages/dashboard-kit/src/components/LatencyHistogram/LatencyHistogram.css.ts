@@ -48,15 +48,3 @@ export const bar = style({
 export const count = style({ fontVariantNumeric: 'tabular-nums' });
 
 export const empty = style({ color: vars.color.mutedForeground, paddingBlock: vars.space['2'] });
-
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});

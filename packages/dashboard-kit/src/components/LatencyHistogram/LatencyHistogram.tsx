@@ -1,6 +1,7 @@
 import { assignInlineVars } from '@vanilla-extract/dynamic';
 import { clsx } from 'clsx';
 import { forwardRef, type ComponentPropsWithoutRef } from 'react';
+import { visuallyHidden } from '../../theme/focus.css';
 import * as styles from './LatencyHistogram.css';
 
 export interface LatencyBucket {
@@ -43,7 +44,7 @@ export const LatencyHistogram = forwardRef<HTMLTableElement, LatencyHistogramPro
         {caption}
         {total > 0 ? ` (${alerts(total)})` : ''}
       </caption>
-      <thead className={styles.visuallyHidden}>
+      <thead className={visuallyHidden}>
         <tr>
           <th scope="col">Delay</th>
           <th scope="col">Alerts</th>

@@ -89,15 +89,3 @@ export const extras = style({ display: 'flex', flexDirection: 'column', gap: var
 export const extra = style({ margin: 0, overflowWrap: 'anywhere' });
 
 export const link = style({ color: vars.color.foreground, textDecoration: 'underline', borderRadius: vars.radius.sm });
-
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});

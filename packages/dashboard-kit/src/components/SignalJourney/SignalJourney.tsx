@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { forwardRef, type ComponentPropsWithoutRef, type MouseEvent } from 'react';
-import { focusRing } from '../../theme/focus.css';
+import { focusRing, visuallyHidden } from '../../theme/focus.css';
 import type { TimeZoneMode } from '../../time/time-zone';
 import { Badge } from '../Badge';
 import { formatZonedTime } from '../SignalsTable/format';
@@ -123,7 +123,7 @@ export const SignalJourney = forwardRef<HTMLElement, SignalJourneyProps>(functio
               {delay !== null ? (
                 <span className={styles.delay} data-field="delay">
                   {formatDelay(delay)}
-                  <span className={styles.visuallyHidden}> after the step before</span>
+                  <span className={visuallyHidden}> after the step before</span>
                 </span>
               ) : null}
               {step.note ? <span className={styles.note}>{step.note}</span> : null}
