@@ -75,7 +75,13 @@ const secretKey = z
   });
 
 /** Settings whose values are secrets: a rejected one is named, never echoed. */
-const SECRET_SETTINGS = new Set(['DATABASE_URL', 'WEBHOOK_SECRET_KEY', 'WEBHOOK_SECRET_KEY_PREVIOUS']);
+const SECRET_SETTINGS = new Set(['DATABASE_URL', 'WEBHOOK_SECRET_KEY', 'WEBHOOK_SECRET_KEY_PREVIOUS', 'SMTP_URL']);
+
+/** A host name, an IP address, or a CIDR range (an operator's exception to the private-address rule). */
+const allowedHost = z
+  .string()
+  .trim()
+  .regex(/^(\[?[0-9a-fA-F:.]+\]?(\/\d{1,3})?|[a-zA-Z0-9.-]+)$/);
 
 /**
  * Every setting, read from the environment. Each entry's description is the rule shown when the value is
@@ -132,6 +138,27 @@ const environmentSchema = z.object({
     .default('binance')
     .describe('an exchange id in lower case letters and digits, such as binance'),
   EXCHANGE_URL: httpUrl.optional().describe('an http:// or https:// URL'),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .regex(/^smtps?:\/\/./)
+    .refine(URL.canParse)
+    .optional()
+    .describe('an smtp:// or smtps:// URL such as smtp://user:password@mail.example.com:587 (unset: no email channel)'),
+  SMTP_FROM: z
+    .string()
+    .trim()
+    .regex(/^[^\s<>@]+@[^\s<>@]+$/)
+    .optional()
+    .describe('an email address such as signals@example.com (the sender of notification emails)'),
+  NOTIFICATIONS_ALLOWED_HOSTS: commaList(allowedHost)
+    .default([])
+    .describe(
+      'a comma-separated list of host names, IP addresses or CIDR ranges that notification channels may reach although they are private (e.g. 127.0.0.1,10.0.0.0/8)',
+    ),
+  TELEGRAM_API_URL: httpUrl
+    .default('https://api.telegram.org')
+    .describe('an http:// or https:// URL (the Telegram Bot API, or a stand-in in tests)'),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -165,6 +192,14 @@ function toConfig(settings: z.output<typeof environmentSchema>, cwd: string) {
     marketSource: settings.MARKET_SOURCE,
     exchangeId: settings.EXCHANGE_ID,
     exchangeUrl: settings.EXCHANGE_URL,
+    notifications: {
+      /** Unset: the email channel is not offered. Holds a password: never logged. */
+      smtpUrl: settings.SMTP_URL,
+      smtpFrom: settings.SMTP_FROM ?? 'signaldeck@localhost',
+      /** Destinations allowed although they resolve to loopback, private or link-local addresses. */
+      allowedHosts: settings.NOTIFICATIONS_ALLOWED_HOSTS,
+      telegramApiUrl: settings.TELEGRAM_API_URL,
+    },
   };
 }
 
