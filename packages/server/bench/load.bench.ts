@@ -9,7 +9,8 @@
  * See src/proof/support/load-harness.ts. Goals: 0 errors on every endpoint; every 2xx webhook answer is one
  * stored row under the id it gave (and nothing else is stored but the posts autocannon cut off at the end);
  * every stream client received each of its trader's signals, in order; the server's resident memory, sampled
- * every second, grows by at most 50 MiB from the first half of the run to the second.
+ * every second, grows by at most 50 MiB from the first half of the run to the second; the server shuts down
+ * cleanly (exit 0, nothing logged at warn or above, within its 10 s grace) with the backlog it was left.
  */
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -56,6 +57,7 @@ for (const dialect of options.databases.split(',') as Dialect[]) {
 const goalsMet = (report: LoadReport) =>
   [report.webhook, report.signalsList, report.candles].every((endpoint) => endpoint.errors === 0) &&
   report.serverProblems.length === 0 &&
+  report.shutdownExitCode === 0 &&
   report.memoryGrowthMiB <= MEMORY_GROWTH_LIMIT_MIB;
 
 console.log('database  endpoint                     req/s   p50 ms   p99 ms   errors');

@@ -37,5 +37,6 @@ describe('given the server under webhook and read load with stream clients conne
     expect(report.streamEventsReceived).toBeGreaterThanOrEqual(report.streamClients);
     expect(report.memory.maxMiB).toBeLessThan(1024);
     expect(report.serverProblems).toEqual([]);
+    expect(report.shutdownExitCode).toBe(0);
   }, 90_000);
 });

@@ -2,8 +2,11 @@ import http from 'node:http';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/database';
+import { openDatabase } from '../db/connection';
+import { alertBody, postFromAnotherProcess } from '../test/signals';
 import { signUpTrader } from '../test/traders';
 import { listAllSignals, webhookUrlOn } from './support/api';
+import { seedWebhookTraders } from './support/seed';
 import { RunningServer } from './support/server';
 
 /* SIGTERM, the way a deploy or a container stop ends the server: what is in flight is answered or refused. */
@@ -103,4 +106,67 @@ describe('given a server that is told to stop (SIGTERM)', () => {
       silent.destroy();
     }
   });
+
+  // A backlog of signals the paper executor has not decided yet once kept a server on PostgreSQL past its 10 s
+  // grace period (exit 1): stop() waited for the whole backlog. Now the run ends after its current step, and
+  // what is left is decided after the restart.
+  it.each(['sqlite', 'postgres'] as const)(
+    'should exit 0 promptly on %s while the executor has a backlog, and decide the rest after the restart',
+    async (dialect) => {
+      testDatabase = await createTestDatabase(dialect);
+      // 2,000 traders, 2 alerts each: the executor works strategy by strategy, one transaction each.
+      const paths = await seedWebhookTraders(testDatabase.config, 2_000);
+      const server = await start();
+      const answers = await postFromAnotherProcess(
+        paths.flatMap((path, trader) =>
+          Array.from({ length: 2 }, (_, index) => ({
+            url: new URL(path, server.url).href,
+            body: alertBody({ action: index % 2 === 0 ? 'buy' : 'sell', quantity: '0.01', id: `${trader}-${index}` }),
+          })),
+        ),
+      );
+      expect(answers.filter((answer) => answer.status === 202)).toHaveLength(4_000);
+
+      const database = await openDatabase(testDatabase.config);
+      const undecided = async () =>
+        Number(
+          (
+            await database.db
+              .selectFrom('signals as s')
+              .leftJoin('signal_outcomes as o', 'o.signal_id', 's.id')
+              .where('o.signal_id', 'is', null)
+              .select((eb) => eb.fn.countAll<number>().as('count'))
+              .executeTakeFirstOrThrow()
+          ).count,
+        );
+      const waitUntil = async (done: (left: number) => boolean) => {
+        const deadline = Date.now() + 90_000;
+        let left = await undecided();
+        while (!done(left) && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          left = await undecided();
+        }
+        return left;
+      };
+      try {
+        // The stop comes once the executor has begun on them (on SQLite it may already be through them all; on
+        // PostgreSQL, one transaction per strategy, 2,000 strategies take it several seconds).
+        await waitUntil((left) => left < 4_000);
+        const stopping = Date.now();
+        server.process.child.kill('SIGTERM');
+        const exit = await Promise.race([
+          server.process.exited,
+          new Promise((resolve) => setTimeout(() => resolve('still running after 5 s'), 5_000)),
+        ]);
+        expect(exit).toEqual({ code: 0, signal: null });
+        expect(Date.now() - stopping).toBeLessThan(5_000);
+
+        await start();
+        expect(await waitUntil((left) => left === 0)).toBe(0);
+      } finally {
+        await database.close();
+      }
+    },
+    240_000,
+  );
 });

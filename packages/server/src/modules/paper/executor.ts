@@ -224,6 +224,8 @@ export class PaperExecutor implements BackgroundService {
   #queued = false;
   /** Runs only between start() and stop(): an app built for inject() tests leaves signals undecided unless asked. */
   #started = false;
+  /** Set by stop(): a run in progress ends after its current step (each step commits), so shutdown is prompt. */
+  #stopping = false;
   /** Accepted signals with an id at or below this all have an outcome (as far as this process knows). */
   #decidedThrough = 0;
   /** The newest signal id the previous run saw: the watermark never passes it. */
@@ -238,6 +240,7 @@ export class PaperExecutor implements BackgroundService {
 
   start(): void {
     this.#started = true;
+    this.#stopping = false;
     this.wake();
     this.#timer = setInterval(() => this.wake(), this.#options.intervalMs ?? EXECUTOR_INTERVAL_MS);
     this.#timer.unref();
@@ -245,6 +248,7 @@ export class PaperExecutor implements BackgroundService {
 
   async stop(): Promise<void> {
     this.#started = false;
+    this.#stopping = true;
     clearInterval(this.#timer);
     await this.#chain;
   }
@@ -369,11 +373,14 @@ export class PaperExecutor implements BackgroundService {
     for (const row of undecided) strategies.add(Number(row.strategy_id));
     for (const row of watching) strategies.add(Number(row.strategy_id));
     for (const strategyId of strategies) {
+      // A backlog of thousands of signals is decided step by step; shutdown does not wait for all of it (what is
+      // left is decided after the restart, as after a crash).
+      if (this.#stopping) return;
       let result: StepResult | null;
       try {
         do {
           result = await this.step(strategyId, { until, wait: false });
-        } while (result?.more);
+        } while (result?.more && !this.#stopping);
       } catch (error) {
         if (isDatabaseUnavailable(error)) throw error;
         // One strategy's failure never stops the others' steps; its signals stay in view for the next run.

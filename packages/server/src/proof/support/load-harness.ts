@@ -246,12 +246,13 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
         streamEventsReceived += reader.signalIds.length;
       }
     }
+    // Graceful, so that every request in flight is answered before the rows are read; the server ends the streams.
+    const shutdownExitCode = await running.stop();
+    // Read after the shutdown, so that a shutdown that fails or runs out of time counts too.
     const serverProblems = running.process
       .stdout()
       .split('\n')
       .filter((line) => /"level":(40|50|60)/.test(line));
-    // Graceful, so that every request in flight is answered before the rows are read; the server ends the streams.
-    const shutdownExitCode = await running.stop();
     const stored = await storedAlerts(testDatabase.config);
     const acknowledged = [...answers].filter(([, answer]) => answer.status < 300);
     for (const [alertId, answer] of acknowledged) {
