@@ -1,3 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startWebhookReceiver, type WebhookReceiver } from '../../../test/stand-ins/webhook-receiver';
@@ -240,5 +247,79 @@ describe('DNS rebinding', () => {
     );
     expect(result).toMatchObject({ ok: false, permanent: true });
     expect(result.error).toContain('rebind.example.test resolves to 10.0.0.5, a private address');
+  });
+});
+
+describe('https to a pinned address', () => {
+  it('still verifies the certificate against the host name (SNI = the name, not the address)', async () => {
+    // A self-signed certificate: the client must refuse it, and must have asked for the name it was given.
+    const dir = mkdtempSync(join(tmpdir(), 'signaldeck-tls-'));
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=hooks.example.test',
+        '-addext',
+        'subjectAltName=DNS:hooks.example.test',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
+    const serverNames: string[] = [];
+    let requests = 0;
+    const server = createHttpsServer(
+      {
+        key: readFileSync(join(dir, 'key.pem')),
+        cert: readFileSync(join(dir, 'cert.pem')),
+        SNICallback: (name, callback) => {
+          serverNames.push(name);
+          callback(null);
+        },
+      },
+      (_request, response) => {
+        requests += 1;
+        response.end();
+      },
+    );
+    server.on('tlsClientError', () => undefined);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const deliver = createDeliver({ resolver: async () => [{ address: '127.0.0.1', family: 4 }] });
+      const result = await deliver(
+        { kind: 'webhook', url: `https://hooks.example.test:${port}/in`, secret: generateChannelSecret() },
+        { id: 'msg_tls', event: 'test', occurredAt: Date.now(), title: 'Test', body: '', link: null, data: {} },
+        {
+          allowedHosts: ['127.0.0.1'],
+          smtpUrl: undefined,
+          smtpFrom: 'a@b.c',
+          telegramApiUrl: 'https://api.telegram.org',
+          timeoutMs: 2_000,
+        },
+      );
+      expect(result).toMatchObject({
+        ok: false,
+        status: null,
+        permanent: false,
+        error: 'hooks.example.test presented an invalid TLS certificate',
+      });
+      expect(serverNames).toEqual(['hooks.example.test']);
+      expect(requests).toBe(0);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

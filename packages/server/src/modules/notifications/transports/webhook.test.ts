@@ -139,6 +139,23 @@ describe('generic webhook transport', () => {
     expect(elapsed).toBeLessThan(1_500);
   });
 
+  it('gives up on a receiver that sends its headers and then stalls the body', async () => {
+    receiver.behave({ stallBody: true });
+    const started = performance.now();
+    const result = await deliver(
+      { kind: 'webhook', url: receiver.url, secret: generateChannelSecret() },
+      message,
+      settings,
+    );
+    expect(performance.now() - started).toBeLessThan(1_500);
+    expect(result).toMatchObject({
+      ok: false,
+      status: null,
+      permanent: false,
+      error: '127.0.0.1 did not answer within 1 s',
+    });
+  });
+
   it('waits for a slow receiver that answers within the timeout', async () => {
     receiver.behave({ delayMs: 300 });
     const result = await deliver(
