@@ -195,6 +195,21 @@ describe('generic webhook transport', () => {
     expect(receiver.requests).toHaveLength(0);
   });
 
+  it.each([
+    ['https://2130706433/hook', '127.0.0.1 is a loopback address'],
+    ['https://0x7f.1/hook', '127.0.0.1 is a loopback address'],
+    ['https://[::ffff:127.0.0.1]/hook', '::ffff:7f00:1 is a loopback address'],
+    ['https://[::]/hook', ':: is an unspecified address'],
+    ['https://169.254.169.254/latest/meta-data', '169.254.169.254 is the cloud metadata address'],
+    ['https://localhost/hook', 'localhost resolves to'],
+  ])('refuses %s (address spellings, and a name resolved by the system)', async (url, reason) => {
+    const result = await checkDestination(
+      { kind: 'webhook', url, secret: generateChannelSecret() },
+      { ...settings, allowedHosts: [] },
+    );
+    expect(result).toContain(reason);
+  });
+
   it('requires https except to an operator-allowed host, and refuses credentials in the URL', async () => {
     const secret = generateChannelSecret();
     expect(await checkDestination({ kind: 'webhook', url: 'http://hooks.example.com/x', secret }, settings)).toContain(
