@@ -42,6 +42,20 @@ describe('Slack transport', () => {
     expect(posted!.blocks![0]!.text!.text.match(/</g)).toHaveLength(1);
   });
 
+  it('cuts a long body to fit the 3000-character block, never inside an entity, keeping the link', async () => {
+    const result = await deliver(
+      { kind: 'slack', url: slack.url },
+      hostileMessage({ body: 'a&'.repeat(2000) }),
+      settings,
+    );
+    expect(result.ok).toBe(true);
+    const text = slack.messages[0]!.blocks![0]!.text!.text;
+    expect([...text].length).toBeLessThanOrEqual(3000);
+    expect(text).toMatch(
+      /(a&amp;)+a?…\n<https:\/\/signaldeck\.example\/trades\/7\?tab=fills&amp;x=1\|Open in SignalDeck>$/,
+    );
+  });
+
   it("names Slack's answer code on a failure, permanent for 4xx", async () => {
     const revoked = await deliver(
       { kind: 'slack', url: slack.url.replace(/\/[^/]+$/, '/revoked0') },
