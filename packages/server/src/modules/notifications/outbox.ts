@@ -142,6 +142,12 @@ export class Outbox implements BackgroundService {
       });
   }
 
+  /** Claims what is due now and resolves once those attempts are recorded (tests drive the worker with it). */
+  async runOnce(): Promise<void> {
+    await this.#tick();
+    await this.idle();
+  }
+
   /** Resolves once every attempt in flight has finished (tests). */
   async idle(): Promise<void> {
     while (this.#inFlight.size > 0 || this.#ticking) {
