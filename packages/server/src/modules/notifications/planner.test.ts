@@ -4,6 +4,7 @@ import { upsertCandles } from '../market/store';
 import { flatCandle } from '../paper/test-helpers';
 import { createTestApp, manualClock, type TestApp } from '../../test/app';
 import { TEST_DIALECTS } from '../../test/database';
+import { EventStreamClient } from '../../test/event-stream';
 import { signUpTrader, type SignedInTrader } from '../../test/traders';
 import { NOTIFICATION_EVENTS } from './contract';
 import { NotificationPlanner } from './planner';
@@ -214,5 +215,32 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
     clock.advance(Date.UTC(2026, 0, 6, 10, 5) - clock());
     await plan();
     expect(await summaries()).toHaveLength(2);
+  });
+
+  it("should push each new feed item to its owner's live stream with the unread count, and to no one else", async () => {
+    const url = await testApp.app.listen({ host: '127.0.0.1', port: 0 });
+    const adaStream = await EventStreamClient.open(url, ada.authorization);
+    const graceStream = await EventStreamClient.open(url, grace.authorization);
+    try {
+      await adaStream.opened();
+      await graceStream.opened();
+      const unread = (
+        await testApp.app.inject({ method: 'GET', url: '/api/notifications', headers: ada.headers })
+      ).json<{ unread: number }>().unread;
+      await alert(ada, clock() + 1000, 'no alert here either');
+      await plan();
+      const event = await adaStream.waitFor((received) => received.event === 'notification');
+      expect(event.data).toMatchObject({
+        event: 'signal_rejected',
+        link: expect.stringMatching(/^\/signals\?selected=\d+$/),
+        readAt: null,
+        unread: unread + 1,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(graceStream.events.filter((received) => received.event === 'notification')).toEqual([]);
+    } finally {
+      adaStream.close();
+      graceStream.close();
+    }
   });
 });
