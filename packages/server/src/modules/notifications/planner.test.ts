@@ -246,4 +246,32 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
       graceStream.close();
     }
   });
+
+  it('should not notify again the outcomes a replay re-decides, however old', async () => {
+    const strategies = await testApp.app.inject({ method: 'GET', url: '/api/strategies', headers: ada.headers });
+    const strategyId = strategies.json<{ data: { id: string }[] }>().data[0]!.id;
+    await plan();
+    // As if the ignored and out-of-sync signals had come before the planner's origin: not in the feed.
+    await testApp.database.db
+      .deleteFrom('notifications')
+      .where('user_id', '=', ada.id)
+      .where('event', 'in', ['signal_ignored', 'out_of_sync'])
+      .execute();
+    const before = (await feedOf(ada.id)).length;
+    const replay = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/strategies/${strategyId}/replay`,
+      headers: ada.headers,
+      payload: {},
+    });
+    expect(replay.statusCode, replay.body).toBe(200);
+    const decidedNow = await testApp.database.db
+      .selectFrom('signal_outcomes')
+      .select('signal_id')
+      .where('decided_at', '=', clock())
+      .execute();
+    expect(decidedNow.length).toBeGreaterThan(0);
+    await plan();
+    expect((await feedOf(ada.id)).length).toBe(before);
+  });
 });

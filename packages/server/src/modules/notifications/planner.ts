@@ -198,6 +198,8 @@ export class NotificationPlanner implements BackgroundService {
         'o.decided_at',
       ])
       .where('o.decided_at', '>=', since)
+      // A replay or a reset re-decides old signals' outcomes now: only signals received in the window are news.
+      .where('s.received_at', '>=', since)
       .where((eb) => eb.or([eb('o.status', '=', 'ignored'), eb('o.out_of_sync', 'is not', null)]))
       .orderBy('o.decided_at')
       .limit(5_000)
