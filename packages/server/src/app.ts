@@ -19,6 +19,7 @@ import { TokenService } from './modules/auth/tokens';
 import { accountRoutes } from './modules/account/routes';
 import { healthRoutes } from './modules/health/routes';
 import { marketRoutes } from './modules/market/routes';
+import { notificationsModule } from './modules/notifications/routes';
 import { paperRoutes } from './modules/paper/routes';
 import { signalsRoutes } from './modules/signals/routes';
 import { streamRoutes } from './modules/stream/routes';
@@ -40,6 +41,7 @@ const modules: AppModule[] = [
   paperRoutes,
   signalsRoutes,
   accountRoutes,
+  notificationsModule,
   docsRoutes,
 ];
 

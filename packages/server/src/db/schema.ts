@@ -223,6 +223,79 @@ export interface StrategyRefusalsTable {
   last_at: number;
 }
 
+/** A trader's notification channel (migration 0011; modules/notifications). */
+export interface NotificationChannelsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  kind: 'webhook' | 'discord' | 'slack' | 'telegram' | 'email';
+  /** The ChannelDestination as JSON, encrypted (modules/notifications/secrets.ts). */
+  destination_ciphertext: string;
+  /** The destination masked, safe to show. */
+  target: string;
+  /** JSON array of NotificationEvent. */
+  events: string;
+  enabled: number;
+  disabled_reason: string | null;
+  consecutive_failures: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export type DeliveryState = 'pending' | 'retrying' | 'delivered' | 'failed';
+
+/** The outbox and delivery log: one message on one channel (migration 0011). */
+export interface NotificationDeliveriesTable {
+  id: Generated<number>;
+  user_id: number;
+  channel_id: number;
+  /** The event occurrence, e.g. `trade_closed:12:3`; unique per channel. */
+  event_key: string;
+  /** The webhook-id, unique, the same on every attempt. */
+  message_id: string;
+  event: string;
+  title: string;
+  /** The NotificationMessage without its id, as JSON (its link app-relative). */
+  payload: string;
+  state: DeliveryState;
+  attempts: number;
+  next_attempt_at: number | null;
+  last_attempt_at: number | null;
+  response_code: number | null;
+  error: string | null;
+  duration_ms: number | null;
+  created_at: number;
+  /** While an attempt runs: until when the worker `lease_owner` holds the row. */
+  lease_until: number | null;
+  lease_owner: string | null;
+}
+
+/** The in-app feed (migration 0011). */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  event_key: string;
+  event: string;
+  title: string;
+  body: string;
+  link: string | null;
+  created_at: number;
+  read_at: number | null;
+}
+
+export interface NotificationPreferencesTable {
+  user_id: number;
+  time_zone: string;
+  daily_summary_hour: number;
+  updated_at: number;
+}
+
+/** One row (id 1): the time from which events are notified. */
+export interface NotificationPlannerTable {
+  id: number;
+  origin: number;
+}
+
 export interface Database {
   users: UsersTable;
   personal_access_tokens: PersonalAccessTokensTable;
@@ -238,4 +311,9 @@ export interface Database {
   signals: SignalsTable;
   webhook_refusals: WebhookRefusalsTable;
   strategy_refusals: StrategyRefusalsTable;
+  notification_channels: NotificationChannelsTable;
+  notification_deliveries: NotificationDeliveriesTable;
+  notifications: NotificationsTable;
+  notification_preferences: NotificationPreferencesTable;
+  notification_planner: NotificationPlannerTable;
 }

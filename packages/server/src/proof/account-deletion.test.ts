@@ -19,7 +19,14 @@ import { countRows } from './support/inject';
 
 const MINUTE = 60_000;
 const START = Date.UTC(2026, 0, 5, 9, 0);
-const SHARED_TABLES = ['users', 'candles_1m', 'candles_1h', 'webhook_encryption_keys', 'kysely_migration'];
+const SHARED_TABLES = [
+  'users',
+  'candles_1m',
+  'candles_1h',
+  'webhook_encryption_keys',
+  'notification_planner',
+  'kysely_migration',
+];
 const BY_USER = USER_TABLES.byUser;
 const BY_STRATEGY = USER_TABLES.byStrategy;
 

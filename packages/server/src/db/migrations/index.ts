@@ -9,6 +9,7 @@ import * as strategyRefusals from './0007_strategy_refusals';
 import * as signalJourney from './0008_signal_journey';
 import * as outcomeEffects from './0009_outcome_effects';
 import * as sessionDetails from './0010_session_details';
+import * as notifications from './0011_notifications';
 
 /** Every migration, in the order they run. Add one line per new migration file; never rename or reorder. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008_signal_journey': signalJourney,
   '0009_outcome_effects': outcomeEffects,
   '0010_session_details': sessionDetails,
+  '0011_notifications': notifications,
 };

@@ -26,7 +26,17 @@ const emailTaken = () => validationError({ email: ['The email has already been t
 
 /** The tables that hold a user's rows, with the column that ties each row to them (directly or by strategy). */
 export const USER_TABLES = {
-  byUser: ['personal_access_tokens', 'signals', 'paper_trades', 'webhook_refusals', 'strategies'] as const,
+  byUser: [
+    'personal_access_tokens',
+    'notification_deliveries',
+    'notification_channels',
+    'notifications',
+    'notification_preferences',
+    'signals',
+    'paper_trades',
+    'webhook_refusals',
+    'strategies',
+  ] as const,
   byStrategy: [
     'signal_outcomes',
     'paper_account_events',

@@ -1,7 +1,8 @@
-import { createCipheriv, createDecipheriv, hash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/schema';
+import { DATABASE_KEY_VERSION, ServerCipher, type ServerKeys } from '../../secrets/server-cipher';
 import { DEFAULT_SETTINGS } from '../paper/settings';
 
 /** Every user's first strategy, whose URL is the one `/api/webhook` shows. */
@@ -23,21 +24,10 @@ export const DEFAULT_STRATEGY_NAME = 'Default';
 /** 32 random bytes in base64url: 43 characters. */
 export const WEBHOOK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-const CIPHER = 'aes-256-gcm';
-/** `v1.<iv>.<tag>.<ciphertext>`: under the key kept in the database (no WEBHOOK_SECRET_KEY). */
-const DATABASE_KEY_VERSION = 'v1';
-/** `k1.<key id>.<iv>.<tag>.<ciphertext>`: under the WEBHOOK_SECRET_KEY whose id is given. */
-const SETTING_KEY_VERSION = 'k1';
 const KEY_ID = 1;
 
 /** Keys from the settings: `current` encrypts (and decrypts), `previous` only decrypts, during a rotation. */
-export interface WebhookSecretKeys {
-  current?: Buffer;
-  previous?: Buffer;
-}
-
-/** Names a key in a ciphertext without revealing anything of it: the start of its SHA-256. */
-const keyId = (key: Buffer) => hash('sha256', key, 'hex').slice(0, 16);
+export type WebhookSecretKeys = ServerKeys;
 
 export function generateWebhookToken(): string {
   return randomBytes(32).toString('base64url');
@@ -79,22 +69,6 @@ export interface Webhook {
 
 const additionalData = (userId: number) => Buffer.from(`signaldeck webhook token for user ${userId}`);
 
-function seal(key: Buffer, userId: number, token: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv(CIPHER, key, iv).setAAD(additionalData(userId));
-  const ciphertext = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
-  return [iv, cipher.getAuthTag(), ciphertext].map((part) => part.toString('base64url')).join('.');
-}
-
-function open(key: Buffer, userId: number, sealed: string[]): string {
-  const [iv, tag, ciphertext] = sealed;
-  if (!iv || !tag || !ciphertext || sealed.length !== 3) throw new Error('Unknown webhook token ciphertext format');
-  const decipher = createDecipheriv(CIPHER, key, Buffer.from(iv, 'base64url'))
-    .setAAD(additionalData(userId))
-    .setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
-}
-
 /**
  * Each strategy's webhook: created on first use, rotated on request, with its sender restriction.
  *
@@ -106,17 +80,20 @@ function open(key: Buffer, userId: number, sealed: string[]): string {
 export class WebhookSecrets {
   readonly #db: Kysely<Database>;
   readonly #clock: Clock;
-  readonly #keys: WebhookSecretKeys;
+  readonly #cipher: ServerCipher;
   #key: Promise<Buffer> | undefined;
 
   constructor(db: Kysely<Database>, clock: Clock, keys: WebhookSecretKeys = {}) {
     this.#db = db;
     this.#clock = clock;
-    this.#keys = keys;
+    this.#cipher = new ServerCipher({ keys, databaseKey: () => this.databaseKey(), what: 'webhook token' });
   }
 
-  /** The key kept in the database, created by whichever instance needs it first. */
-  #encryptionKey(): Promise<Buffer> {
+  /**
+   * The key kept in the database, created by whichever instance needs it first (notification channels derive
+   * theirs from it too when WEBHOOK_SECRET_KEY is unset).
+   */
+  databaseKey(): Promise<Buffer> {
     this.#key ??= (async () => {
       await this.#db
         .insertInto('webhook_encryption_keys')
@@ -134,24 +111,12 @@ export class WebhookSecrets {
     return this.#key;
   }
 
-  async #encrypt(userId: number, token: string): Promise<string> {
-    const { current } = this.#keys;
-    if (current) return `${SETTING_KEY_VERSION}.${keyId(current)}.${seal(current, userId, token)}`;
-    return `${DATABASE_KEY_VERSION}.${seal(await this.#encryptionKey(), userId, token)}`;
+  #encrypt(userId: number, token: string): Promise<string> {
+    return this.#cipher.encrypt(additionalData(userId), token);
   }
 
-  async #decrypt(userId: number, stored: string): Promise<string> {
-    const [version, ...rest] = stored.split('.');
-    if (version === DATABASE_KEY_VERSION) return open(await this.#encryptionKey(), userId, rest);
-    if (version !== SETTING_KEY_VERSION) throw new Error('Unknown webhook token ciphertext format');
-    const [id, ...sealed] = rest;
-    const key = [this.#keys.current, this.#keys.previous].find((candidate) => candidate && keyId(candidate) === id);
-    if (!key) {
-      throw new Error(
-        'A webhook token is encrypted with a key that is not configured: set it as WEBHOOK_SECRET_KEY or WEBHOOK_SECRET_KEY_PREVIOUS.',
-      );
-    }
-    return open(key, userId, sealed);
+  #decrypt(userId: number, stored: string): Promise<string> {
+    return this.#cipher.decrypt(additionalData(userId), stored);
   }
 
   /**
@@ -159,9 +124,8 @@ export class WebhookSecrets {
    * to its writer), then deletes the database key once no token needs it. Returns how many were re-encrypted.
    */
   async reencrypt(): Promise<number> {
-    const { current } = this.#keys;
-    if (!current) return 0;
-    const currentPrefix = `${SETTING_KEY_VERSION}.${keyId(current)}.`;
+    const currentPrefix = this.#cipher.currentPrefix();
+    if (!currentPrefix) return 0;
     const rows = await this.#db
       .selectFrom('strategies')
       .select(['id', 'user_id', 'token_ciphertext'])
@@ -185,7 +149,13 @@ export class WebhookSecrets {
       .select('id')
       .where('token_ciphertext', 'like', `${DATABASE_KEY_VERSION}.%`)
       .executeTakeFirst();
-    if (!stillUnderDatabaseKey) await this.#db.deleteFrom('webhook_encryption_keys').execute();
+    // Notification channels derive their key from the same one (modules/notifications/secrets.ts re-encrypts them).
+    const channelUnderDatabaseKey = await this.#db
+      .selectFrom('notification_channels')
+      .select('id')
+      .where('destination_ciphertext', 'like', `${DATABASE_KEY_VERSION}.%`)
+      .executeTakeFirst();
+    if (!stillUnderDatabaseKey && !channelUnderDatabaseKey) await this.#db.deleteFrom('webhook_encryption_keys').execute();
     return reencrypted;
   }
 

@@ -6,7 +6,7 @@ export type { CandleUpdate, OutcomeUpdate, PositionUpdate } from './schemas';
  * An event of the live stream (`GET /api/stream`). Each is sent as one server-sent event whose `event:` field is
  * `event` and whose `data:` is `data` as JSON. Who receives it follows from its kind:
  * - `candle`: every signed-in connection;
- * - `signal`, `outcome`, `position`, `trade`: only the connections of the user `userId` (the owner);
+ * - `signal`, `outcome`, `position`, `trade`, `notification`: only the connections of the user `userId` (the owner);
  * - `token-revoked`: nobody; the streams opened with that token end.
  */
 export type StreamEvent =
@@ -15,6 +15,8 @@ export type StreamEvent =
   | { event: 'outcome'; userId: number; data: StreamEventData['outcome'] }
   | { event: 'position'; userId: number; data: StreamEventData['position'] }
   | { event: 'trade'; userId: number; data: StreamEventData['trade'] }
+  /** A new item of the owner's in-app notifications, with their unread count. */
+  | { event: 'notification'; userId: number; data: StreamEventData['notification'] }
   /** Not sent to anyone: every instance ends the streams opened with that sign-in token (logout). */
   | { event: 'token-revoked'; tokenId: number };
 

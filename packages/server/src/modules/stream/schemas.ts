@@ -3,6 +3,7 @@ import { named } from '../../openapi/components';
 import { INTERVALS, SYMBOLS } from '../market/markets';
 import { candleSchema } from '../market/schemas';
 import { outcomeSchema, positionSchema, tradeSchema } from '../paper/schemas';
+import { notificationUpdateSchema } from '../notifications/schemas';
 import { signalSchema } from '../signals/schemas';
 
 /** The wire contract of the live stream: the data of each kind of event it sends. */
@@ -50,6 +51,7 @@ export const streamEventSchemas = {
   outcome: outcomeUpdateSchema,
   position: positionUpdateSchema,
   trade: tradeSchema,
+  notification: notificationUpdateSchema,
 };
 
 export type OutcomeUpdate = z.output<typeof outcomeUpdateSchema>;

@@ -1,0 +1,425 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock';
+import type { Database } from '../../db/schema';
+import type { BackgroundService } from '../../services';
+import { USUAL_ALERTS_PER_WEEK } from '../signals/health-schemas';
+import type { NotificationEvent } from './contract';
+import { recordEvent, type PlannedEvent } from './record';
+import type { InAppNotification } from './schemas';
+
+/*
+ * The planner decides what to notify by reading what the product already stored: rejected signals, outcomes
+ * (ignored, out of sync), paper trades (opened, closed, closed by a stop or target), each strategy's silence, and
+ * each trader's day. It never sits in the ingest's or the executor's path: it scans the recent past every few
+ * seconds, and every occurrence has a key (e.g. `trade_closed:7:3`) that the feed and the outbox hold unique, so
+ * scanning the same window twice, or from two instances, records each event once. Events older than the planner's
+ * origin (its first run on this database) are never notified; events are looked for up to LOOKBACK_MS back, which
+ * covers a restart, a slow commit or a fill decided after its time.
+ */
+
+export const PLANNER_INTERVAL_MS = 2_000;
+export const LOOKBACK_MS = 30 * 60_000;
+const DAY_MS = 24 * 60 * 60_000;
+const WEEK_MS = 7 * DAY_MS;
+const BATCH = 500;
+
+export interface PreferencesRow {
+  timeZone: string;
+  dailySummaryHour: number;
+}
+export const DEFAULT_PREFERENCES: PreferencesRow = { timeZone: 'UTC', dailySummaryHour: 8 };
+
+const usd = (value: number) => {
+  const sign = value > 0 ? '+' : value < 0 ? '-' : '';
+  return `${sign}$${Math.abs(value).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+};
+const plain = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 8 });
+
+/** Sent only to channels that chose `event`. */
+const only =
+  (event: NotificationEvent) =>
+  (events: readonly NotificationEvent[]): NotificationEvent | null =>
+    events.includes(event) ? event : null;
+
+/** The local date (YYYY-MM-DD) and hour of `at` in `timeZone`. */
+export function localTime(at: number, timeZone: string): { date: string; hour: number } {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const part = (type: string) => parts.find((item) => item.type === type)?.value ?? '';
+  return { date: `${part('year')}-${part('month')}-${part('day')}`, hour: Number(part('hour')) };
+}
+
+export interface PlannerOptions {
+  db: Kysely<Database>;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** After a run recorded new items: the feed items to publish, and whether outbox rows were written. */
+  onRecorded: (items: { userId: number; notification: InAppNotification }[], deliveries: number) => void;
+  intervalMs?: number;
+}
+
+export class NotificationPlanner implements BackgroundService {
+  readonly name = 'notification planner';
+  readonly #options: PlannerOptions;
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<void> | undefined;
+  #origin: number | undefined;
+
+  constructor(options: PlannerOptions) {
+    this.#options = options;
+  }
+
+  start(): void {
+    const every = this.#options.intervalMs ?? PLANNER_INTERVAL_MS;
+    this.#timer = setInterval(() => void this.run().catch(() => {}), every);
+    this.#timer.unref();
+    void this.run().catch(() => {});
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.#timer);
+    this.#timer = undefined;
+    await this.#running?.catch(() => {});
+  }
+
+  /** One scan (runs are serialised within a process). Resolves once its events are recorded. */
+  run(): Promise<void> {
+    const previous = this.#running ?? Promise.resolve();
+    const next = previous
+      .catch(() => {})
+      .then(() => this.#scan())
+      .catch((error: unknown) => {
+        this.#options.log.error({ err: error }, 'notification planner run failed');
+        throw error;
+      });
+    this.#running = next;
+    return next;
+  }
+
+  async #originTime(now: number): Promise<number> {
+    if (this.#origin !== undefined) return this.#origin;
+    const { db } = this.#options;
+    await db
+      .insertInto('notification_planner')
+      .values({ id: 1, origin: now })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .execute();
+    const row = await db.selectFrom('notification_planner').select('origin').where('id', '=', 1).executeTakeFirstOrThrow();
+    this.#origin = Number(row.origin);
+    return this.#origin;
+  }
+
+  async #scan(): Promise<void> {
+    const { db, clock } = this.#options;
+    const now = clock();
+    const origin = await this.#originTime(now);
+    const since = Math.max(origin, now - LOOKBACK_MS);
+    const planned = [
+      ...(await this.#rejectedSignals(since)),
+      ...(await this.#outcomes(since)),
+      ...(await this.#trades(since)),
+      ...(await this.#silences(origin, now)),
+      ...(await this.#dailySummaries(origin, now)),
+    ];
+    if (planned.length === 0) return;
+    // Skip the occurrences already in the feed without a write transaction each (the unique keys decide anyway).
+    const known = new Set<string>();
+    for (let start = 0; start < planned.length; start += BATCH) {
+      const keys = planned.slice(start, start + BATCH).map((event) => event.key);
+      const rows = await db
+        .selectFrom('notifications')
+        .select(['user_id', 'event_key'])
+        .where('event_key', 'in', keys)
+        .execute();
+      for (const row of rows) known.add(`${row.user_id}|${row.event_key}`);
+    }
+    const published: { userId: number; notification: InAppNotification }[] = [];
+    let deliveries = 0;
+    for (const event of planned) {
+      if (event.inApp && known.has(`${event.userId}|${event.key}`)) continue;
+      const recorded = await recordEvent(db, event, clock());
+      deliveries += recorded.deliveries;
+      if (recorded.notification) published.push({ userId: event.userId, notification: recorded.notification });
+    }
+    if (published.length > 0 || deliveries > 0) this.#options.onRecorded(published, deliveries);
+  }
+
+  async #rejectedSignals(since: number): Promise<PlannedEvent[]> {
+    const rows = await this.#options.db
+      .selectFrom('signals')
+      .select(['id', 'user_id', 'ticker', 'action', 'reason', 'received_at'])
+      .where('received_at', '>=', since)
+      .where('status', '=', 'rejected')
+      .orderBy('received_at')
+      .limit(5_000)
+      .execute();
+    return rows.map((row) => ({
+      userId: Number(row.user_id),
+      key: `signal_rejected:${row.id}`,
+      event: 'signal_rejected',
+      occurredAt: Number(row.received_at),
+      title: `Signal rejected: ${row.reason ?? 'not a valid alert'}`,
+      body: [row.action, row.ticker].filter(Boolean).join(' '),
+      link: `/signals?selected=${row.id}`,
+      data: {
+        signalId: String(row.id),
+        ticker: row.ticker,
+        action: row.action,
+        reason: row.reason,
+      },
+      inApp: true,
+      channelEvent: only('signal_rejected'),
+    }));
+  }
+
+  async #outcomes(since: number): Promise<PlannedEvent[]> {
+    const rows = await this.#options.db
+      .selectFrom('signal_outcomes as o')
+      .innerJoin('signals as s', 's.id', 'o.signal_id')
+      .select(['o.signal_id', 's.user_id', 's.ticker', 's.action', 'o.status', 'o.reason', 'o.out_of_sync', 'o.decided_at'])
+      .where('o.decided_at', '>=', since)
+      .where((eb) => eb.or([eb('o.status', '=', 'ignored'), eb('o.out_of_sync', 'is not', null)]))
+      .orderBy('o.decided_at')
+      .limit(5_000)
+      .execute();
+    const events: PlannedEvent[] = [];
+    for (const row of rows) {
+      const signalId = String(row.signal_id);
+      const what = [row.action, row.ticker].filter(Boolean).join(' ');
+      if (row.status === 'ignored') {
+        events.push({
+          userId: Number(row.user_id),
+          key: `signal_ignored:${signalId}`,
+          event: 'signal_ignored',
+          occurredAt: Number(row.decided_at),
+          title: `Signal ignored: ${row.reason ?? 'nothing was traded'}`,
+          body: what,
+          link: `/signals?selected=${signalId}`,
+          data: { signalId, ticker: row.ticker, action: row.action, reason: row.reason },
+          inApp: true,
+          channelEvent: only('signal_ignored'),
+        });
+      }
+      if (row.out_of_sync !== null) {
+        const outOfSync = JSON.parse(row.out_of_sync) as {
+          tradingView?: { position?: string };
+          paper?: { position?: string };
+        };
+        const tv = outOfSync.tradingView?.position ?? 'unknown';
+        const paper = outOfSync.paper?.position ?? 'unknown';
+        events.push({
+          userId: Number(row.user_id),
+          key: `out_of_sync:${signalId}`,
+          event: 'out_of_sync',
+          occurredAt: Number(row.decided_at),
+          title: `Out-of-sync signal: ${what || 'an alert'}`,
+          body: `TradingView is ${tv}, the paper account is ${paper}: an alert was probably missed.`,
+          link: `/signals?selected=${signalId}`,
+          data: { signalId, ticker: row.ticker, action: row.action, outOfSync },
+          inApp: true,
+          channelEvent: only('out_of_sync'),
+        });
+      }
+    }
+    return events;
+  }
+
+  async #trades(since: number): Promise<PlannedEvent[]> {
+    const { db } = this.#options;
+    const columns = [
+      'id',
+      'user_id',
+      'strategy_id',
+      'number',
+      'symbol',
+      'side',
+      'status',
+      'quantity',
+      'entry_price',
+      'exit_price',
+      'net_pnl',
+      'return_pct',
+      'opened_at',
+      'closed_at',
+      'exit_reason',
+    ] as const;
+    const opened = await db
+      .selectFrom('paper_trades')
+      .select(columns)
+      .where('opened_at', '>=', since)
+      .orderBy('opened_at')
+      .limit(5_000)
+      .execute();
+    const closed = await db
+      .selectFrom('paper_trades')
+      .select(columns)
+      .where('closed_at', '>=', since)
+      .where('status', '=', 'closed')
+      .orderBy('closed_at')
+      .limit(5_000)
+      .execute();
+    const events: PlannedEvent[] = [];
+    const seenOpen = new Set<string>();
+    for (const row of opened) {
+      // A partial close is a closed row of its own with the position's opening time: one opening, one event.
+      const key = `trade_opened:${row.strategy_id}:${row.symbol}:${row.opened_at}`;
+      if (seenOpen.has(key)) continue;
+      seenOpen.add(key);
+      events.push({
+        userId: Number(row.user_id),
+        key,
+        event: 'trade_opened',
+        occurredAt: Number(row.opened_at),
+        title: `Trade opened: ${row.symbol} ${row.side} ${plain(Number(row.quantity))} at ${plain(Number(row.entry_price))}`,
+        body: '',
+        link: '/performance/trades',
+        data: {
+          strategyId: String(row.strategy_id),
+          symbol: row.symbol,
+          side: row.side,
+          quantity: Number(row.quantity),
+          entryPrice: Number(row.entry_price),
+        },
+        inApp: true,
+        channelEvent: only('trade_opened'),
+      });
+    }
+    for (const row of closed) {
+      const pnl = Number(row.net_pnl ?? 0);
+      const exit = row.exit_reason === 'stop_loss' || row.exit_reason === 'take_profit' ? row.exit_reason : null;
+      const data = {
+        tradeId: String(row.id),
+        strategyId: String(row.strategy_id),
+        symbol: row.symbol,
+        side: row.side,
+        quantity: Number(row.quantity),
+        entryPrice: Number(row.entry_price),
+        exitPrice: row.exit_price === null ? null : Number(row.exit_price),
+        netPnl: pnl,
+        returnPct: row.return_pct === null ? null : Number(row.return_pct),
+        exitReason: row.exit_reason,
+      };
+      const closedTitle = `Trade closed: ${row.symbol} ${row.side}, P&L ${usd(pnl)}`;
+      // A stop or target that closes a trade is one event: an exit_hit to channels that chose it, else a
+      // trade_closed to channels that chose that.
+      events.push({
+        userId: Number(row.user_id),
+        key: `trade_closed:${row.strategy_id}:${row.number}`,
+        event: exit ? 'exit_hit' : 'trade_closed',
+        occurredAt: Number(row.closed_at),
+        title: exit
+          ? `${exit === 'stop_loss' ? 'Stop loss' : 'Take profit'} hit: ${row.symbol} ${row.side} closed, P&L ${usd(pnl)}`
+          : closedTitle,
+        body: `Exit at ${row.exit_price === null ? '?' : plain(Number(row.exit_price))}, entry ${plain(Number(row.entry_price))}`,
+        link: '/performance/trades',
+        data,
+        inApp: true,
+        channelEvent: (chosen) =>
+          exit && chosen.includes('exit_hit') ? 'exit_hit' : chosen.includes('trade_closed') ? 'trade_closed' : null,
+      });
+    }
+    return events;
+  }
+
+  async #silences(origin: number, now: number): Promise<PlannedEvent[]> {
+    const { db } = this.#options;
+    const strategies = await db
+      .selectFrom('strategies')
+      .select(['id', 'user_id', 'name', 'silent_after_minutes'])
+      .where('silent_after_minutes', 'is not', null)
+      .execute();
+    const events: PlannedEvent[] = [];
+    for (const strategy of strategies) {
+      const minutes = Number(strategy.silent_after_minutes);
+      const week = await db
+        .selectFrom('signals')
+        .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.max('received_at').as('last')])
+        .where('strategy_id', '=', strategy.id)
+        .where('received_at', '>=', now - WEEK_MS)
+        .executeTakeFirstOrThrow();
+      if (Number(week.n) < USUAL_ALERTS_PER_WEEK || week.last === null) continue;
+      const last = Number(week.last);
+      const silentSince = last + minutes * 60_000;
+      if (now < silentSince || silentSince < origin) continue;
+      events.push({
+        userId: Number(strategy.user_id),
+        key: `webhook_silent:${strategy.id}:${last}`,
+        event: 'webhook_silent',
+        occurredAt: silentSince,
+        title: `Webhook silent: ${strategy.name} has had no alert for ${minutes} minutes`,
+        body: 'TradingView usually sends alerts to this strategy. Check that its alerts are still active.',
+        link: '/signals',
+        data: { strategyId: String(strategy.id), strategy: strategy.name, lastReceivedAt: last, silentAfterMinutes: minutes },
+        inApp: true,
+        channelEvent: only('webhook_silent'),
+      });
+    }
+    return events;
+  }
+
+  async #dailySummaries(origin: number, now: number): Promise<PlannedEvent[]> {
+    const { db } = this.#options;
+    // Only traders with an enabled channel that chose the summary get one (it is not in the feed otherwise).
+    const channels = await db
+      .selectFrom('notification_channels as c')
+      .leftJoin('notification_preferences as p', 'p.user_id', 'c.user_id')
+      .select(['c.user_id', 'c.events', 'p.time_zone', 'p.daily_summary_hour'])
+      .where('c.enabled', '=', 1)
+      .where('c.events', 'like', '%daily_summary%')
+      .execute();
+    const users = new Map<number, PreferencesRow>();
+    for (const row of channels) {
+      users.set(Number(row.user_id), {
+        timeZone: row.time_zone ?? DEFAULT_PREFERENCES.timeZone,
+        dailySummaryHour:
+          row.daily_summary_hour === null ? DEFAULT_PREFERENCES.dailySummaryHour : Number(row.daily_summary_hour),
+      });
+    }
+    const events: PlannedEvent[] = [];
+    if (now - origin < 0) return events;
+    for (const [userId, preferences] of users) {
+      const local = localTime(now, preferences.timeZone);
+      if (local.hour !== preferences.dailySummaryHour) continue;
+      const from = now - DAY_MS;
+      const signals = await db
+        .selectFrom('signals')
+        .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
+        .where('user_id', '=', userId)
+        .where('received_at', '>=', from)
+        .groupBy('status')
+        .execute();
+      const byStatus = { accepted: 0, rejected: 0, duplicate: 0 };
+      for (const row of signals) byStatus[row.status] = Number(row.n);
+      const trades = await db
+        .selectFrom('paper_trades')
+        .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.sum<number | string | null>('net_pnl').as('pnl')])
+        .where('user_id', '=', userId)
+        .where('status', '=', 'closed')
+        .where('closed_at', '>=', from)
+        .executeTakeFirstOrThrow();
+      const closed = Number(trades.n);
+      const pnl = Number(trades.pnl ?? 0);
+      const total = byStatus.accepted + byStatus.rejected + byStatus.duplicate;
+      events.push({
+        userId,
+        key: `daily_summary:${local.date}`,
+        event: 'daily_summary',
+        occurredAt: now,
+        title: `Daily summary: ${total} signals, ${closed} trades closed, P&L ${usd(pnl)}`,
+        body: `Last 24 hours: ${byStatus.accepted} accepted, ${byStatus.rejected} rejected, ${byStatus.duplicate} repeats.`,
+        link: '/performance/trades',
+        data: { from, to: now, signals: byStatus, tradesClosed: closed, realisedPnl: pnl },
+        inApp: true,
+        channelEvent: only('daily_summary'),
+      });
+    }
+    return events;
+  }
+}

@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import { writeTransaction } from '../../db/connection';
+import type { Database, NotificationsTable } from '../../db/schema';
+import type { NotificationEvent } from './contract';
+import type { InAppNotification } from './schemas';
+
+/*
+ * Recording a decided event: its in-app item and one outbox row per enabled channel that chose it, in one
+ * transaction. Both are unique per event occurrence (`key`): (user, key) for the feed, (channel, key) for the
+ * outbox, so an event planned twice (a second scan, a second instance) is recorded once, and an event recorded
+ * is sent after any crash (the outbox worker reads the rows).
+ */
+
+export type InAppEvent = NotificationEvent | 'channel_disabled';
+
+export interface PlannedEvent {
+  userId: number;
+  /** The occurrence, e.g. `signal_rejected:42`: unique per user. */
+  key: string;
+  /** The feed's event. */
+  event: InAppEvent;
+  occurredAt: number;
+  title: string;
+  body: string;
+  /** App-relative, e.g. /signals?selected=42. */
+  link: string | null;
+  data: Record<string, unknown>;
+  /** Written to the in-app feed (every event but a daily summary that no channel chose). */
+  inApp: boolean;
+  /** The event a channel that chose `events` is sent this as, or null: not sent to that channel. */
+  channelEvent: (events: readonly NotificationEvent[]) => NotificationEvent | null;
+}
+
+/** What the outbox stores of a message (its id is the row's message_id; its link stays app-relative). */
+export interface StoredMessage {
+  event: NotificationEvent | 'test';
+  occurredAt: number;
+  title: string;
+  body: string;
+  link: string | null;
+  data: Record<string, unknown>;
+}
+
+/** A webhook-id: `msg_` and 24 random bytes, base64url. */
+export const newMessageId = () => `msg_${randomBytes(24).toString('base64url')}`;
+
+export function inAppJson(row: Selectable<NotificationsTable>): InAppNotification {
+  return {
+    id: Number(row.id),
+    event: row.event as InAppNotification['event'],
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    createdAt: Number(row.created_at),
+    readAt: row.read_at === null ? null : Number(row.read_at),
+  };
+}
+
+export interface Recorded {
+  /** The new in-app item, or null (already recorded, or not for the feed). */
+  notification: InAppNotification | null;
+  deliveries: number;
+}
+
+async function recordIn(trx: Transaction<Database>, event: PlannedEvent, now: number): Promise<Recorded> {
+  const channels = (
+    await trx
+      .selectFrom('notification_channels')
+      .select(['id', 'events'])
+      .where('user_id', '=', event.userId)
+      .where('enabled', '=', 1)
+      .execute()
+  )
+    .map((channel) => ({
+      id: Number(channel.id),
+      event: event.channelEvent(JSON.parse(channel.events) as NotificationEvent[]),
+    }))
+    .filter((channel): channel is { id: number; event: NotificationEvent } => channel.event !== null);
+
+  let notification: InAppNotification | null = null;
+  if (event.inApp) {
+    const row = await trx
+      .insertInto('notifications')
+      .values({
+        user_id: event.userId,
+        event_key: event.key,
+        event: event.event,
+        title: event.title,
+        body: event.body,
+        link: event.link,
+        created_at: now,
+        read_at: null,
+      })
+      .onConflict((conflict) => conflict.columns(['user_id', 'event_key']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) return { notification: null, deliveries: 0 };
+    notification = inAppJson(row);
+  }
+  let deliveries = 0;
+  for (const channel of channels) {
+    const message: StoredMessage = {
+      event: channel.event,
+      occurredAt: event.occurredAt,
+      title: event.title,
+      body: event.body,
+      link: event.link,
+      data: event.data,
+    };
+    const inserted = await trx
+      .insertInto('notification_deliveries')
+      .values({
+        user_id: event.userId,
+        channel_id: channel.id,
+        event_key: event.key,
+        message_id: newMessageId(),
+        event: channel.event,
+        title: event.title,
+        payload: JSON.stringify(message),
+        state: 'pending',
+        attempts: 0,
+        next_attempt_at: now,
+        last_attempt_at: null,
+        response_code: null,
+        error: null,
+        duration_ms: null,
+        created_at: now,
+        lease_until: null,
+        lease_owner: null,
+      })
+      .onConflict((conflict) => conflict.columns(['channel_id', 'event_key']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (inserted) deliveries += 1;
+  }
+  return { notification, deliveries };
+}
+
+/** Records `event` in its own write transaction (or in `trx`). */
+export function recordEvent(
+  db: Kysely<Database> | Transaction<Database>,
+  event: PlannedEvent,
+  now: number,
+): Promise<Recorded> {
+  if (db.isTransaction) return recordIn(db as Transaction<Database>, event, now);
+  return writeTransaction(db, (trx) => recordIn(trx, event, now));
+}
+
+/** The user's unread count. */
+export async function unreadCount(db: Kysely<Database>, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
