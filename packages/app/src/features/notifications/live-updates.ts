@@ -1,7 +1,7 @@
 import { useSWRConfig } from 'swr';
-import { RECONNECTED_EVENT, type LiveStreamEvent, type LiveStreamEvents } from '../../lib/live-stream';
+import { RECONNECTED_EVENT } from '../../lib/live-stream';
 import { useStreamEvent } from '../../lib/live-stream-context';
-import type { InAppNotificationPage, NotificationStreamEvent } from './types';
+import type { InAppNotificationPage } from './types';
 
 const isNotificationsKey = (key: unknown) => typeof key === 'string' && key.startsWith('/api/notifications?');
 const isFirstPage = (key: string) => !key.includes('cursor=');
@@ -13,8 +13,7 @@ const isFirstPage = (key: string) => !key.includes('cursor=');
  */
 export function useNotificationLiveUpdates(): void {
   const { mutate, cache } = useSWRConfig();
-  useStreamEvent('notification' as LiveStreamEvent, (data: LiveStreamEvents[LiveStreamEvent]) => {
-    const { unread, ...item } = data as unknown as NotificationStreamEvent;
+  useStreamEvent('notification', ({ unread, ...item }) => {
     for (const key of cache.keys()) {
       if (!isNotificationsKey(key)) continue;
       void mutate(

@@ -1,3 +1,5 @@
+import type { LiveStreamEvents } from '../../lib/live-stream';
+
 /**
  * The notifications API's wire types, written against its contract until the server's types-only entry exports
  * them (replace with `@signaldeck/server/api-types` once it does).
@@ -69,18 +71,11 @@ export interface NotificationPreferences {
   timeZone: string;
   dailySummaryHour: number;
 }
-export interface InAppNotification {
-  id: number;
-  event: NotificationEvent | 'channel_disabled';
-  title: string;
-  body: string;
-  link: string | null;
-  createdAt: number;
-  readAt: number | null;
-}
+/** The stream's `notification` event is typed by the server: an item of the feed and the unread count. */
+export type NotificationStreamEvent = LiveStreamEvents['notification'];
+export type InAppNotification = Omit<NotificationStreamEvent, 'unread'>;
 export interface InAppNotificationPage {
   items: InAppNotification[];
   unread: number;
   nextCursor: string | null;
 }
-export type NotificationStreamEvent = InAppNotification & { unread: number };

@@ -88,6 +88,9 @@ describe('given deliveries', () => {
     expect(deliveryResultText({ state: 'retrying', responseCode: 503, error: 'Service Unavailable' })).toBe(
       'HTTP 503: Service Unavailable',
     );
+    expect(deliveryResultText({ state: 'failed', responseCode: 500, error: 'example.com answered HTTP 500' })).toBe(
+      'example.com answered HTTP 500',
+    );
     expect(deliveryResultText({ state: 'pending', responseCode: null, error: null })).toBe('Not sent yet');
   });
 });

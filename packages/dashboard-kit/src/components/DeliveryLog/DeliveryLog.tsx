@@ -44,7 +44,10 @@ export function deliveryStateLabel(state: DeliveryState): string {
 /** The receiver's answer in words: "HTTP 404", "timed out", or "HTTP 500: Internal error". */
 export function deliveryResultText(row: Pick<DeliveryLogRow, 'responseCode' | 'error' | 'state'>): string {
   const code = row.responseCode === null ? null : `HTTP ${row.responseCode}`;
-  if (code && row.error && row.state !== 'delivered') return `${code}: ${row.error}`;
+  if (code && row.error && row.state !== 'delivered') {
+    // The server's words may already name the code ("127.0.0.1 answered HTTP 500").
+    return row.error.includes(code) ? row.error : `${code}: ${row.error}`;
+  }
   return code ?? row.error ?? (row.state === 'pending' ? 'Not sent yet' : 'No answer');
 }
 
