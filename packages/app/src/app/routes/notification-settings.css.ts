@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from 'dashboard-kit/tokens';
 
 export const sections = style({
@@ -133,3 +133,11 @@ export const panel = style({
   gap: vars.space['2'],
   minWidth: 0,
 });
+
+/** Block layout: empty live regions take no room; what shows is spaced by its own margin. */
+export const below = style({
+  display: 'block',
+  minWidth: 0,
+});
+
+globalStyle(`${below} > * + *:not(:empty)`, { marginTop: vars.space['2'] });

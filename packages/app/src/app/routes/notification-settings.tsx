@@ -208,6 +208,7 @@ function ChannelItem({ channel, onChanged }: { channel: Channel; onChanged: () =
   const timeZone = useTimeZone();
   const action = useAction();
   const [testResult, setTestResult] = useState<Delivery | null>(null);
+  const [running, setRunning] = useState<'test' | 'remove' | null>(null);
   const [showLog, setShowLog] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const logs = useDeliveries(channel.id, showLog);
@@ -221,14 +222,24 @@ function ChannelItem({ channel, onChanged }: { channel: Channel; onChanged: () =
   const test = () =>
     action.run(async () => {
       setTestResult(null);
-      const { delivery } = await sendTest(channel.id);
-      setTestResult(delivery);
+      setRunning('test');
+      try {
+        const { delivery } = await sendTest(channel.id);
+        setTestResult(delivery);
+      } finally {
+        setRunning(null);
+      }
       await Promise.all([onChanged(), showLog ? logs.mutate() : null]);
       return null;
     });
   const remove = () =>
     action.run(async () => {
-      await removeChannel(channel.id);
+      setRunning('remove');
+      try {
+        await removeChannel(channel.id);
+      } finally {
+        setRunning(null);
+      }
       await onChanged();
       return null;
     });
@@ -249,7 +260,7 @@ function ChannelItem({ channel, onChanged }: { channel: Channel; onChanged: () =
         timeZone={timeZone}
         actions={
           <>
-            <Button size="sm" variant="outline" onClick={() => void test()} loading={action.busy && !confirmRemove}>
+            <Button size="sm" variant="outline" onClick={() => void test()} loading={running === 'test'}>
               Send test
             </Button>
             <Button size="sm" variant="outline" aria-expanded={showLog} onClick={() => setShowLog((v) => !v)}>
@@ -263,26 +274,29 @@ function ChannelItem({ channel, onChanged }: { channel: Channel; onChanged: () =
           </>
         }
       >
-        {confirmRemove && (
-          <div className={styles.row} role="group" aria-label={`Confirm removing ${channel.name}`}>
-            <span>Remove {channel.name}? Nothing more is sent to it and its delivery log goes.</span>
-            <Button size="sm" variant="danger" onClick={() => void remove()} loading={action.busy}>
-              Remove channel
-            </Button>
-            <Button size="sm" variant="outline" onClick={() => setConfirmRemove(false)}>
-              Keep it
-            </Button>
-          </div>
-        )}
-        <div role="status" aria-live="polite">
-          {testResult && (
-            <p className={testResult.state === 'delivered' ? styles.success : styles.error} data-slot="test-result">
-              Test: {testResultText(testResult)}
-            </p>
+        {/* One block for what opens under the buttons, so the empty live regions add no gaps to the card. */}
+        <div className={styles.below}>
+          {confirmRemove && (
+            <div className={styles.row} role="group" aria-label={`Confirm removing ${channel.name}`}>
+              <span>Remove {channel.name}? Nothing more is sent to it and its delivery log goes.</span>
+              <Button size="sm" variant="danger" onClick={() => void remove()} loading={running === 'remove'}>
+                Remove channel
+              </Button>
+              <Button size="sm" variant="outline" onClick={() => setConfirmRemove(false)}>
+                Keep it
+              </Button>
+            </div>
           )}
+          <div role="status" aria-live="polite">
+            {testResult && (
+              <p className={testResult.state === 'delivered' ? styles.success : styles.error} data-slot="test-result">
+                Test: {testResultText(testResult)}
+              </p>
+            )}
+          </div>
+          <div role="alert">{action.error && <p className={styles.error}>{action.error}</p>}</div>
+          {showLog && <ChannelDeliveries channel={channel} />}
         </div>
-        <div role="alert">{action.error && <p className={styles.error}>{action.error}</p>}</div>
-        {showLog && <ChannelDeliveries channel={channel} />}
       </NotificationChannelCard>
     </li>
   );
