@@ -181,6 +181,8 @@ describe('given a buy then a sell alert on the trader’s strategy', () => {
     // The open page hears of it through the live stream: no reload.
     const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
     await bell.waitFor({ timeout: 20_000 });
+    // The unread count over the bell reads against the header.
+    expect(await seriousAxeViolations(page, 'header')).toEqual([]);
     await bell.click();
     const item = page.getByRole('menuitem', { name: /Unread: Trade closed/i }).first();
     await item.waitFor();
