@@ -58,4 +58,20 @@ export type {
   UpdateStrategyRequest,
 } from '../modules/paper/schemas';
 export type { CandleUpdate, OutcomeUpdate, PositionUpdate, StreamEventData } from '../modules/stream/schemas';
+export type {
+  ChannelKind,
+  CreatedNotificationChannel,
+  CreateNotificationChannelRequest,
+  InAppNotification,
+  InAppNotificationPage,
+  MarkNotificationsReadRequest,
+  NotificationChannel,
+  NotificationChannelList,
+  NotificationDelivery,
+  NotificationDeliveryPage,
+  NotificationEvent,
+  NotificationPreferences,
+  NotificationUpdate,
+  UpdateNotificationChannelRequest,
+} from '../modules/notifications/schemas';
 export type { ErrorBody } from '../openapi/schemas';

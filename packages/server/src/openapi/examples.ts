@@ -3,6 +3,7 @@ import type { User } from '../modules/auth/schemas';
 import type { CandleUpdate } from '../modules/stream/schemas';
 import type { Position, Trade } from '../modules/paper/schemas';
 import type { Signal } from '../modules/signals/schemas';
+import type { NotificationUpdate } from '../modules/notifications/schemas';
 
 /** Example values the routes' declarations share, so the API reference shows one consistent story. */
 
@@ -124,4 +125,16 @@ export const position: Position = {
   takeProfit: null,
   openedAt: 1749033000412,
   entrySignalIds: ['42'],
+};
+
+/** A `notification` stream event: a stop loss closed a trade; the trader has 3 unread notifications. */
+export const notification: NotificationUpdate = {
+  id: 12,
+  event: 'exit_hit',
+  title: 'Stop loss hit: BTC long closed, P&L -$109.90',
+  body: 'Exit at 49,000, entry 50,000',
+  link: '/performance/trades',
+  createdAt: 1764000000000,
+  readAt: null,
+  unread: 3,
 };

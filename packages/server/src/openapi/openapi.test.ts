@@ -280,7 +280,10 @@ describe.each(TEST_DIALECTS)('the API on %s, against its OpenAPI document', (dia
   const alertHeaders = { 'content-type': 'text/plain' };
 
   beforeAll(async () => {
-    testApp = await createTestApp(dialect, { RATE_LIMIT_LOGIN_FAILURES_PER_MINUTE: '1' });
+    testApp = await createTestApp(dialect, {
+      RATE_LIMIT_LOGIN_FAILURES_PER_MINUTE: '1',
+      NOTIFICATIONS_ALLOWED_HOSTS: '127.0.0.1',
+    });
     app = testApp.app;
     ({ operations } = await describeApi(app));
     const demo = new DemoSource();
@@ -509,6 +512,38 @@ describe.each(TEST_DIALECTS)('the API on %s, against its OpenAPI document', (dia
       payload: { email: 'someone@example.com', current_password: newPassword },
     });
     await call('deleteAccount', 204, { headers: lin, payload: { email, current_password: newPassword } });
+  });
+
+  it('should answer the notification endpoints as documented', async () => {
+    const headers = signedIn();
+    await call('listNotificationChannels', 200, { headers });
+    const { channel } = (
+      await call('createNotificationChannel', 201, {
+        headers,
+        payload: { name: 'Desk', kind: 'webhook', events: ['trade_closed'], url: 'http://127.0.0.1:9/hooks/desk' },
+      })
+    ).json<{ channel: { id: number } }>();
+    await call('createNotificationChannel', 422, { headers, payload: { name: 'Desk', kind: 'pigeon', events: [] } });
+    const path = `/api/notifications/channels/${channel.id}`;
+    await call('updateNotificationChannel', 200, { url: path, headers, payload: { name: 'Trading desk' } });
+    await call('updateNotificationChannel', 404, { url: '/api/notifications/channels/999999', headers, payload: {} });
+    // Nothing listens on port 9: the attempt fails, and the answer is still a 200 with the failure.
+    await call('testNotificationChannel', 200, { url: `${path}/test`, headers });
+    await call('listNotificationDeliveries', 200, { url: `${path}/deliveries`, headers });
+    await call('listNotificationDeliveries', 422, { url: `${path}/deliveries?limit=0`, headers });
+    await call('getNotificationPreferences', 200, { headers });
+    await call('setNotificationPreferences', 200, {
+      headers,
+      payload: { timeZone: 'Asia/Tokyo', dailySummaryHour: 9 },
+    });
+    await call('setNotificationPreferences', 422, {
+      headers,
+      payload: { timeZone: 'Nowhere/City', dailySummaryHour: 9 },
+    });
+    await call('listNotifications', 200, { headers });
+    await call('markNotificationsRead', 200, { headers, payload: { all: true } });
+    await call('deleteNotificationChannel', 204, { url: path, headers });
+    await call('deleteNotificationChannel', 404, { url: path, headers });
   });
 
   it('should stream candle and signal events as documented', async () => {

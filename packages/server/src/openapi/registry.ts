@@ -44,7 +44,8 @@ export const TAGS = {
   Webhooks: 'The URL TradingView posts alerts to, and its settings.',
   Signals: 'The signals received on the webhook URL.',
   'Paper trading': "Strategies, their paper accounts' positions and trades, and performance.",
-  Notifications: 'Notification channels (webhook, Discord, Slack, Telegram, email), their delivery logs, and the in-app feed.',
+  Notifications:
+    'Notification channels (webhook, Discord, Slack, Telegram, email), their delivery logs, and the in-app feed.',
   Service: 'Health and this description.',
 } as const;
 export type Tag = keyof typeof TAGS;

@@ -72,6 +72,20 @@ describe.each(TEST_DIALECTS)('deleting an account on %s', (dialect: Dialect) => 
   async function trade(trader: SignedInTrader, offset: number) {
     const second = await call(trader, 'POST', '/api/strategies', { name: 'Breakout' });
     expect(second.statusCode, second.body).toBe(201);
+    const channel = await call(trader, 'POST', '/api/notifications/channels', {
+      name: 'Desk',
+      kind: 'webhook',
+      events: ['signal_rejected', 'trade_opened', 'trade_closed'],
+      url: 'http://127.0.0.1:9/hooks/desk',
+    });
+    expect(channel.statusCode, channel.body).toBe(201);
+    const preferences = await testApp.app.inject({
+      method: 'PUT',
+      url: '/api/notifications/preferences',
+      headers: trader.headers,
+      payload: { timeZone: 'Europe/Paris', dailySummaryHour: 7 },
+    });
+    expect(preferences.statusCode, preferences.body).toBe(200);
     const at = (minutes: number) => START + minutes * MINUTE + 1000 + offset;
     await alert(trader, trader.webhookPath, at(1), '{"ticker":"BTCUSD","action":"buy","quantity":0.1,"id":"a1"}');
     await alert(trader, trader.webhookPath, at(2), '{"ticker":"BTCUSD","action":"sell","quantity":0.1,"id":"a2"}');
@@ -90,6 +104,8 @@ describe.each(TEST_DIALECTS)('deleting an account on %s', (dialect: Dialect) => 
     });
     expect(refused.statusCode).toBe(413);
     expect((await call(trader, 'GET', '/api/webhook')).statusCode).toBe(200);
+    // The notifications of what happened: in-app items and outbox rows.
+    await testApp.app.notifications.planner.run();
   }
 
   const strategiesOf = async (userId: number) =>
@@ -98,7 +114,13 @@ describe.each(TEST_DIALECTS)('deleting an account on %s', (dialect: Dialect) => 
     );
 
   beforeAll(async () => {
-    testApp = await createTestApp(dialect, { RATE_LIMIT_REGISTER_PER_MINUTE: '100' }, { clock });
+    testApp = await createTestApp(
+      dialect,
+      { RATE_LIMIT_REGISTER_PER_MINUTE: '100', NOTIFICATIONS_ALLOWED_HOSTS: '127.0.0.1' },
+      { clock },
+    );
+    // The notification planner's origin: what follows is notified.
+    await testApp.app.notifications.planner.run();
     await upsertCandles(
       testApp.database.db,
       'BTC',

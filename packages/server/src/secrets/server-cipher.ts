@@ -78,7 +78,8 @@ export class ServerCipher {
 
   async encrypt(additionalData: Buffer, plaintext: string): Promise<string> {
     const { current } = this.#options.keys;
-    if (current) return `${SETTING_KEY_VERSION}.${keyId(current)}.${seal(this.#key(current), additionalData, plaintext)}`;
+    if (current)
+      return `${SETTING_KEY_VERSION}.${keyId(current)}.${seal(this.#key(current), additionalData, plaintext)}`;
     return `${DATABASE_KEY_VERSION}.${seal(this.#key(await this.#options.databaseKey()), additionalData, plaintext)}`;
   }
 

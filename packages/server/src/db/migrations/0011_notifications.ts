@@ -18,10 +18,7 @@ export const up: Migration['up'] = async (db, dialect) => {
     .addColumn('consecutive_failures', 'integer', (column) => column.notNull().defaultTo(0))
     .addColumn('created_at', 'bigint', (column) => column.notNull())
     .addColumn('updated_at', 'bigint', (column) => column.notNull())
-    .addCheckConstraint(
-      'notification_channels_kind',
-      sql`kind in ('webhook', 'discord', 'slack', 'telegram', 'email')`,
-    )
+    .addCheckConstraint('notification_channels_kind', sql`kind in ('webhook', 'discord', 'slack', 'telegram', 'email')`)
     .execute();
   await db.schema
     .createIndex('notification_channels_user_id')
@@ -54,10 +51,7 @@ export const up: Migration['up'] = async (db, dialect) => {
     .addColumn('created_at', 'bigint', (column) => column.notNull())
     .addColumn('lease_until', 'bigint')
     .addColumn('lease_owner', 'text')
-    .addCheckConstraint(
-      'notification_deliveries_state',
-      sql`state in ('pending', 'retrying', 'delivered', 'failed')`,
-    )
+    .addCheckConstraint('notification_deliveries_state', sql`state in ('pending', 'retrying', 'delivered', 'failed')`)
     .execute();
   await db.schema
     .createIndex('notification_deliveries_channel_event')

@@ -3,18 +3,18 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, manualClock, type TestApp } from '../../test/app';
 import { TEST_DIALECTS } from '../../test/database';
 import { signUpTrader, type SignedInTrader } from '../../test/traders';
-import { TestReceiver } from './test-receiver';
+import { startWebhookReceiver, type WebhookReceiver } from '../../test/stand-ins/webhook-receiver';
 
 const DISCORD_PATH = '/api/webhooks/123456789012345678/abcdefghijklmnopqrstuvwxyz0123456789';
 const SLACK_PATH = '/services/T0001ABCD/B0002EFGH/abcdefghijklmnopqrstuvwx';
 
 describe.each(TEST_DIALECTS)('the notifications API on %s', (dialect) => {
   let testApp: TestApp;
-  let receiver: TestReceiver;
+  let receiver: WebhookReceiver;
   const clock = manualClock(Date.UTC(2026, 10, 24, 9, 0));
 
   beforeAll(async () => {
-    receiver = await new TestReceiver().listen();
+    receiver = await startWebhookReceiver();
   });
   afterAll(async () => {
     await receiver.close();
@@ -35,7 +35,7 @@ describe.each(TEST_DIALECTS)('the notifications API on %s', (dialect) => {
     testApp.app.inject({ ...options, headers: { ...trader.headers, ...options.headers } });
   const create = (trader: SignedInTrader, payload: object) =>
     call(trader, { method: 'POST', url: '/api/notifications/channels', payload });
-  const webhook = (name = 'Desk') => ({ name, kind: 'webhook', events: ['trade_closed'], url: receiver.url() });
+  const webhook = (name = 'Desk') => ({ name, kind: 'webhook', events: ['trade_closed'], url: receiver.url });
 
   it('should add a webhook channel, show its signing secret once, and list it masked', async () => {
     await start();
@@ -101,7 +101,12 @@ describe.each(TEST_DIALECTS)('the notifications API on %s', (dialect) => {
     });
     expect(telegram.statusCode, telegram.body).toBe(201);
     expect(telegram.json()).toMatchObject({ channel: { target: 'Telegram chat -100123456' } });
-    const email = await create(ada, { name: 'Mail', kind: 'email', events: ['daily_summary'], email: 'Ada@Example.com' });
+    const email = await create(ada, {
+      name: 'Mail',
+      kind: 'email',
+      events: ['daily_summary'],
+      email: 'Ada@Example.com',
+    });
     expect(email.statusCode, email.body).toBe(201);
     expect(email.json()).toMatchObject({ channel: { target: 'ada@example.com' } });
     const list = await call(ada, { method: 'GET', url: '/api/notifications/channels' });
@@ -142,7 +147,7 @@ describe.each(TEST_DIALECTS)('the notifications API on %s', (dialect) => {
     await start({ NOTIFICATIONS_ALLOWED_HOSTS: '' });
     const ada = await signUpTrader(testApp.app, 'Ada');
     for (const address of ['127.0.0.1', '10.0.0.5', '169.254.169.254']) {
-      const response = await create(ada, { ...webhook(), url: `http://${address}/hook` });
+      const response = await create(ada, { ...webhook(), url: `https://${address}/hook` });
       expect(response.statusCode, response.body).toBe(422);
       expect(response.json<{ errors: { url: string[] } }>().errors.url[0]).toContain(address);
     }
@@ -169,7 +174,7 @@ describe.each(TEST_DIALECTS)('the notifications API on %s', (dialect) => {
     expect((await call(grace, { method: 'GET', url: '/api/notifications/channels' })).json()).toMatchObject({
       channels: [],
     });
-    expect(receiver.received.filter((request) => request.path === '/hooks/signaldeck')).toHaveLength(0);
+    expect(receiver.requests.filter((request) => request.url === '/hooks/signaldeck')).toHaveLength(0);
     const mine = (await call(ada, { method: 'GET', url: '/api/notifications/channels' })).json<{
       channels: { name: string }[];
     }>();
@@ -219,7 +224,7 @@ describe.each(TEST_DIALECTS)('the notifications API on %s', (dialect) => {
       channel: { id: number };
       signingSecret: string;
     }>();
-    const before = receiver.received.length;
+    const before = receiver.requests.length;
     const test = () => call(ada, { method: 'POST', url: `/api/notifications/channels/${channel.id}/test` });
     const first = await test();
     expect(first.statusCode, first.body).toBe(200);
@@ -232,16 +237,16 @@ describe.each(TEST_DIALECTS)('the notifications API on %s', (dialect) => {
       error: null,
       nextAttemptAt: null,
     });
-    const request = receiver.received[before]!;
+    const request = receiver.requests[before]!;
     expect(request.headers['webhook-id']).toBe(delivery.messageId);
-    expect(request.headers['webhook-signature']).toMatch(/^v1,/);
+    expect(receiver.verify(request, signingSecret)).toEqual({ valid: true });
     expect(request.body).not.toContain(signingSecret);
 
-    receiver.status = 404;
+    receiver.behave({ answer: { status: 404 } });
     const failed = await test();
     expect(failed.statusCode).toBe(200);
     expect(failed.json()).toMatchObject({ delivery: { state: 'failed', responseCode: 404, attempts: 1 } });
-    receiver.status = 204;
+    receiver.behave({});
 
     for (let index = 0; index < 3; index += 1) expect((await test()).statusCode).toBe(200);
     const limited = await test();
@@ -263,7 +268,10 @@ describe.each(TEST_DIALECTS)('the notifications API on %s', (dialect) => {
       url: `/api/notifications/channels/${channel.id}/deliveries?cursor=${page.nextCursor}`,
     });
     expect(rest.json<{ items: { state: string }[]; nextCursor: null }>()).toMatchObject({ nextCursor: null });
-    expect(rest.json<{ items: { state: string }[] }>().items.map((item) => item.state)).toEqual(['failed', 'delivered']);
+    expect(rest.json<{ items: { state: string }[] }>().items.map((item) => item.state)).toEqual([
+      'failed',
+      'delivered',
+    ]);
     const list = await call(ada, { method: 'GET', url: '/api/notifications/channels' });
     expect(list.json()).toMatchObject({ channels: [{ lastDelivery: { ok: true, status: 204 } }] });
   });

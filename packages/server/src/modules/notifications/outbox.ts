@@ -142,6 +142,12 @@ export class Outbox implements BackgroundService {
       });
   }
 
+  /** Claims what is due now and resolves once those attempts are recorded (tests drive the worker with it). */
+  async runOnce(): Promise<void> {
+    await this.#tick();
+    await this.idle();
+  }
+
   /** Resolves once every attempt in flight has finished (tests). */
   async idle(): Promise<void> {
     while (this.#inFlight.size > 0 || this.#ticking) {
@@ -176,7 +182,10 @@ export class Outbox implements BackgroundService {
     this.#channelsInFlight.add(row.channel_id);
     const attempt = this.#attempt(row)
       .catch((error: unknown) =>
-        this.#options.log.error({ err: error, deliveryId: row.id, channelId: row.channel_id }, 'notification attempt failed'),
+        this.#options.log.error(
+          { err: error, deliveryId: row.id, channelId: row.channel_id },
+          'notification attempt failed',
+        ),
       )
       .finally(() => {
         this.#inFlight.delete(row.id);
@@ -230,7 +239,10 @@ export class Outbox implements BackgroundService {
         if (capped.length > 0) query = query.where('d.user_id', 'not in', capped);
         if (busy.length > 0) query = query.where('d.channel_id', 'not in', busy);
       }
-      query = query.orderBy('d.next_attempt_at').orderBy('d.id').limit(Math.max(limit * 4, 20));
+      query = query
+        .orderBy('d.next_attempt_at')
+        .orderBy('d.id')
+        .limit(Math.max(limit * 4, 20));
       if (dialect === 'postgres') query = query.forUpdate(['d']).skipLocked();
       const candidates = await query.execute();
       const picked: ClaimedRow[] = [];

@@ -111,7 +111,11 @@ export class NotificationPlanner implements BackgroundService {
       .values({ id: 1, origin: now })
       .onConflict((conflict) => conflict.column('id').doNothing())
       .execute();
-    const row = await db.selectFrom('notification_planner').select('origin').where('id', '=', 1).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('notification_planner')
+      .select('origin')
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
     this.#origin = Number(row.origin);
     return this.#origin;
   }
@@ -183,8 +187,19 @@ export class NotificationPlanner implements BackgroundService {
     const rows = await this.#options.db
       .selectFrom('signal_outcomes as o')
       .innerJoin('signals as s', 's.id', 'o.signal_id')
-      .select(['o.signal_id', 's.user_id', 's.ticker', 's.action', 'o.status', 'o.reason', 'o.out_of_sync', 'o.decided_at'])
+      .select([
+        'o.signal_id',
+        's.user_id',
+        's.ticker',
+        's.action',
+        'o.status',
+        'o.reason',
+        'o.out_of_sync',
+        'o.decided_at',
+      ])
       .where('o.decided_at', '>=', since)
+      // A replay or a reset re-decides old signals' outcomes now: only signals received in the window are news.
+      .where('s.received_at', '>=', since)
       .where((eb) => eb.or([eb('o.status', '=', 'ignored'), eb('o.out_of_sync', 'is not', null)]))
       .orderBy('o.decided_at')
       .limit(5_000)
@@ -356,7 +371,12 @@ export class NotificationPlanner implements BackgroundService {
         title: `Webhook silent: ${strategy.name} has had no alert for ${minutes} minutes`,
         body: 'TradingView usually sends alerts to this strategy. Check that its alerts are still active.',
         link: '/signals',
-        data: { strategyId: String(strategy.id), strategy: strategy.name, lastReceivedAt: last, silentAfterMinutes: minutes },
+        data: {
+          strategyId: String(strategy.id),
+          strategy: strategy.name,
+          lastReceivedAt: last,
+          silentAfterMinutes: minutes,
+        },
         inApp: true,
         channelEvent: only('webhook_silent'),
       });
@@ -399,7 +419,10 @@ export class NotificationPlanner implements BackgroundService {
       for (const row of signals) byStatus[row.status] = Number(row.n);
       const trades = await db
         .selectFrom('paper_trades')
-        .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.sum<number | string | null>('net_pnl').as('pnl')])
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as('n'),
+          eb.fn.sum<number | string | null>('net_pnl').as('pnl'),
+        ])
         .where('user_id', '=', userId)
         .where('status', '=', 'closed')
         .where('closed_at', '>=', from)

@@ -173,7 +173,7 @@ export const notificationsRoutes: AppModule = async (app, { config, database, cl
           url: 'https://discord.com/api/webhooks/123456789012345678/abcdefghijklmnopqrstuvwxyz',
         },
         response: {
-          201: jsonResponse('The channel, and a webhook channel\'s signing secret.', createdChannelSchema, {
+          201: jsonResponse("The channel, and a webhook channel's signing secret.", createdChannelSchema, {
             channel: exampleChannel,
             signingSecret: null,
           }),
@@ -276,7 +276,10 @@ export const notificationsRoutes: AppModule = async (app, { config, database, cl
         params: idParams,
         querystring: pageQuery,
         response: {
-          200: jsonResponse('A page of deliveries.', deliveryPageSchema, { items: [exampleDelivery], nextCursor: null }),
+          200: jsonResponse('A page of deliveries.', deliveryPageSchema, {
+            items: [exampleDelivery],
+            nextCursor: null,
+          }),
           404: channelNotFound,
           422: ERRORS.validationFailed,
           ...common,

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { DATABASE_KEY_VERSION, ServerCipher, type ServerKeys } from '../../secrets/server-cipher';
+import { ServerCipher, type ServerKeys } from '../../secrets/server-cipher';
 import type { ChannelDestination } from './contract';
 
 /*
@@ -12,11 +11,6 @@ import type { ChannelDestination } from './contract';
 
 const PURPOSE = 'signaldeck notification channel destinations v1';
 const additionalData = (userId: number) => Buffer.from(`signaldeck notification channel of user ${userId}`);
-
-/** A generic webhook's signing secret, per Standard Webhooks: `whsec_` + base64 of 24 random bytes. */
-export function generateSigningSecret(): string {
-  return `whsec_${randomBytes(24).toString('base64')}`;
-}
 
 export class ChannelSecrets {
   readonly #db: Kysely<Database>;
@@ -64,5 +58,3 @@ export class ChannelSecrets {
     return moved;
   }
 }
-
-export { DATABASE_KEY_VERSION };

@@ -24,7 +24,8 @@ import {
   type NotificationDeliveryPage,
   type NotificationPreferences,
 } from './schemas';
-import { generateSigningSecret, type ChannelSecrets } from './secrets';
+import type { ChannelSecrets } from './secrets';
+import { generateChannelSecret } from './transports';
 
 export const TESTS_PER_MINUTE = 5;
 
@@ -58,8 +59,7 @@ export function deliveryJson(row: Selectable<NotificationDeliveriesTable>): Noti
 }
 
 /** The field a destination problem is reported on. */
-const destinationField = (kind: ChannelKind) =>
-  kind === 'telegram' ? 'botToken' : kind === 'email' ? 'email' : 'url';
+const destinationField = (kind: ChannelKind) => (kind === 'telegram' ? 'botToken' : kind === 'email' ? 'email' : 'url');
 
 export interface NotificationServiceOptions {
   db: Kysely<Database>;
@@ -148,7 +148,7 @@ export class NotificationService {
     if (!this.availableKinds().includes(body.kind)) {
       throw validationError({ kind: ['Email channels need an SMTP server: the operator has not set SMTP_URL.'] });
     }
-    const read = readDestination(body, this.#options.settings.allowedHosts, generateSigningSecret);
+    const read = readDestination(body, generateChannelSecret);
     if ('errors' in read) throw validationError(read.errors);
     const { destination } = read;
     const problem = await this.#options.checkDestination(destination, this.#options.settings);
@@ -159,7 +159,10 @@ export class NotificationService {
       .where('user_id', '=', userId)
       .executeTakeFirstOrThrow();
     if (Number(count.n) >= MAX_CHANNELS) {
-      throw new HttpError(409, `You already have ${MAX_CHANNELS} channels, the most a trader can have. Remove one first.`);
+      throw new HttpError(
+        409,
+        `You already have ${MAX_CHANNELS} channels, the most a trader can have. Remove one first.`,
+      );
     }
     const now = this.#options.clock();
     const row = await this.#db
@@ -228,7 +231,10 @@ export class NotificationService {
       .execute();
     if (recent.length >= TESTS_PER_MINUTE) {
       const wait = Number(recent[0]!.created_at) + 60_000 - now;
-      throw tooManyRequests(`At most ${TESTS_PER_MINUTE} tests a minute. Please try again in ${Math.ceil(wait / 1000)} seconds.`, wait / 1000);
+      throw tooManyRequests(
+        `At most ${TESTS_PER_MINUTE} tests a minute. Please try again in ${Math.ceil(wait / 1000)} seconds.`,
+        wait / 1000,
+      );
     }
     const messageId = newMessageId();
     const message: StoredMessage = {

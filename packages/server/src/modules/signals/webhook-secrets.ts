@@ -155,7 +155,8 @@ export class WebhookSecrets {
       .select('id')
       .where('destination_ciphertext', 'like', `${DATABASE_KEY_VERSION}.%`)
       .executeTakeFirst();
-    if (!stillUnderDatabaseKey && !channelUnderDatabaseKey) await this.#db.deleteFrom('webhook_encryption_keys').execute();
+    if (!stillUnderDatabaseKey && !channelUnderDatabaseKey)
+      await this.#db.deleteFrom('webhook_encryption_keys').execute();
     return reencrypted;
   }
 

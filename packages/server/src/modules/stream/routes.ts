@@ -1,5 +1,5 @@
 import type { AppModule } from '../../context';
-import { candleUpdate, position, signal, trade } from '../../openapi/examples';
+import { candleUpdate, notification, position, signal, trade } from '../../openapi/examples';
 import { ERRORS, eventStream, rateLimited } from '../../openapi/registry';
 import { authenticatedUser } from '../auth/require-auth';
 import { InProcessEventBus, type EventBus } from './bus';
@@ -15,6 +15,7 @@ const streamExample = [
   `event: outcome\ndata: ${JSON.stringify({ signalId: signal.id, strategyId: signal.strategyId, outcome: signal.outcome })}`,
   `event: position\ndata: ${JSON.stringify({ strategyId: position.strategyId, symbol: position.symbol, position })}`,
   `event: trade\ndata: ${JSON.stringify(trade)}`,
+  `event: notification\ndata: ${JSON.stringify(notification)}`,
   ': heartbeat',
 ].join('\n\n');
 

@@ -30,6 +30,8 @@ export interface Behaviour {
   delayMs?: number;
   /** Never answer (the connection stays open until the client gives up or the stand-in closes). */
   hang?: boolean;
+  /** Send the status line, headers and a first piece of the body, then never finish it. */
+  stallBody?: boolean;
 }
 
 export type Responder = (request: RecordedRequest) => CannedAnswer;
@@ -78,6 +80,11 @@ export async function startHttpStandIn(responder: Responder): Promise<HttpStandI
     requests.push(recorded);
     const behaviour = once.shift() ?? standing;
     if (behaviour.hang) return;
+    if (behaviour.stallBody) {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+      response.write('{"ok":');
+      return;
+    }
     const answer = behaviour.answer ?? responder(recorded);
     if (behaviour.delayMs) {
       const timer = setTimeout(() => {

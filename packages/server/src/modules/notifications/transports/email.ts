@@ -91,9 +91,9 @@ export async function deliverEmail(
   if (!EMAIL_ADDRESS.test(destination.to)) return invalid('The email address is not valid');
   const started = performance.now();
   const { timeoutMs } = settings;
-  const transport = createTransport(settings.smtpUrl, {});
   // Each stage has its own timeout; the whole exchange is bounded too (a server that answers slowly, line by line).
-  Object.assign(transport.options, {
+  const transport = createTransport({
+    url: settings.smtpUrl,
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
     socketTimeout: timeoutMs,

@@ -124,6 +124,8 @@ export async function post(options: PostOptions): Promise<PostOutcome> {
           }),
         );
         response.on('error', (error) => finish(failure(error)));
+        // Aborted mid-body (the timeout) or cut by the server: 'close' without 'end'.
+        response.on('close', () => finish(failure(Object.assign(new Error('closed'), { code: 'ECONNRESET' }))));
       },
     );
     const failure = (error: unknown): PostOutcome =>
@@ -131,6 +133,7 @@ export async function post(options: PostOptions): Promise<PostOutcome> {
         ? { kind: 'failed', reason: `${host} did not answer within ${timeoutMs / 1000} s` }
         : { kind: 'failed', reason: describeNetworkError(error, host) };
     request.on('error', (error) => finish(failure(error)));
+    request.on('close', () => finish(failure(Object.assign(new Error('closed'), { code: 'ECONNRESET' }))));
     request.end(options.body);
   });
 }

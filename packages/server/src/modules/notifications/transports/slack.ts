@@ -9,15 +9,32 @@ export function escapeSlack(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** An incoming-webhook body: `text` as the notification fallback, and one mrkdwn section block. */
+/** Cuts escaped text to `max` characters without splitting an entity (`&amp;` is whole or gone). */
+function truncateEscaped(text: string, max: number): string {
+  if ([...text].length <= max) return text;
+  return `${truncate(text, max)
+    .slice(0, -1)
+    .replace(/&[a-z]*$/, '')}…`;
+}
+
+/** Slack's limit for a section block's text. */
+const SECTION_MAX = 3000;
+
+/**
+ * An incoming-webhook body: `text` as the notification fallback, and one mrkdwn section block (title in bold, the
+ * body cut to fit, the link kept whole at the end).
+ */
 export function slackBody(message: NotificationMessage): string {
   const link = safeLink(message.link);
-  const lines = [`*${escapeSlack(message.title)}*`];
-  if (message.body !== '') lines.push(escapeSlack(message.body));
-  if (link) lines.push(`<${escapeSlack(link).replace(/\|/g, '%7C')}|Open in SignalDeck>`);
+  const title = `*${truncateEscaped(escapeSlack(message.title), 300)}*`;
+  const linkLine = link ? `<${escapeSlack(link).replace(/\|/g, '%7C')}|Open in SignalDeck>` : null;
+  const budget = SECTION_MAX - [...title].length - (linkLine ? [...linkLine].length + 1 : 0) - 1;
+  const lines = [title];
+  if (message.body !== '') lines.push(truncateEscaped(escapeSlack(message.body), budget));
+  if (linkLine) lines.push(linkLine);
   return JSON.stringify({
-    text: truncate(escapeSlack(message.title), 3000),
-    blocks: [{ type: 'section', text: { type: 'mrkdwn', text: truncate(lines.join('\n'), 3000) } }],
+    text: truncateEscaped(escapeSlack(message.title), SECTION_MAX),
+    blocks: [{ type: 'section', text: { type: 'mrkdwn', text: lines.join('\n') } }],
     unfurl_links: false,
   });
 }

@@ -136,7 +136,24 @@ describe('generic webhook transport', () => {
     expect(result).toMatchObject({ ok: false, status: null, permanent: false });
     expect(result.error).toBe('127.0.0.1 did not answer within 1 s');
     expect(elapsed).toBeGreaterThanOrEqual(950);
-    expect(elapsed).toBeLessThan(1_500);
+    expect(elapsed).toBeLessThan(2_000);
+  });
+
+  it('gives up on a receiver that sends its headers and then stalls the body', async () => {
+    receiver.behave({ stallBody: true });
+    const started = performance.now();
+    const result = await deliver(
+      { kind: 'webhook', url: receiver.url, secret: generateChannelSecret() },
+      message,
+      settings,
+    );
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(result).toMatchObject({
+      ok: false,
+      status: null,
+      permanent: false,
+      error: '127.0.0.1 did not answer within 1 s',
+    });
   });
 
   it('waits for a slow receiver that answers within the timeout', async () => {
@@ -176,6 +193,21 @@ describe('generic webhook transport', () => {
       'NOTIFICATIONS_ALLOWED_HOSTS',
     );
     expect(receiver.requests).toHaveLength(0);
+  });
+
+  it.each([
+    ['https://2130706433/hook', '127.0.0.1 is a loopback address'],
+    ['https://0x7f.1/hook', '127.0.0.1 is a loopback address'],
+    ['https://[::ffff:127.0.0.1]/hook', '::ffff:7f00:1 is a loopback address'],
+    ['https://[::]/hook', ':: is an unspecified address'],
+    ['https://169.254.169.254/latest/meta-data', '169.254.169.254 is the cloud metadata address'],
+    ['https://localhost/hook', 'localhost resolves to'],
+  ])('refuses %s (address spellings, and a name resolved by the system)', async (url, reason) => {
+    const result = await checkDestination(
+      { kind: 'webhook', url, secret: generateChannelSecret() },
+      { ...settings, allowedHosts: [] },
+    );
+    expect(result).toContain(reason);
   });
 
   it('requires https except to an operator-allowed host, and refuses credentials in the URL', async () => {

@@ -1,0 +1,277 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Candle } from '../market/markets';
+import { upsertCandles } from '../market/store';
+import { flatCandle } from '../paper/test-helpers';
+import { createTestApp, manualClock, type TestApp } from '../../test/app';
+import { TEST_DIALECTS } from '../../test/database';
+import { EventStreamClient } from '../../test/event-stream';
+import { signUpTrader, type SignedInTrader } from '../../test/traders';
+import { NOTIFICATION_EVENTS } from './contract';
+import { NotificationPlanner } from './planner';
+
+const MINUTE = 60_000;
+const START = Date.UTC(2026, 0, 5, 9, 0);
+const at = (minutes: number, seconds = 0) => START + minutes * MINUTE + seconds * 1000;
+
+/*
+ * The planner reads what the product stored (alerts, outcomes, trades, silences, the day) and records each event
+ * once: one in-app item, and one outbox row per enabled channel that chose it. Events are produced through the
+ * product's own paths: alerts posted to the webhook URL, the paper executor, candles that hit a stop.
+ */
+describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
+  let testApp: TestApp;
+  const clock = manualClock(START);
+  let ada: SignedInTrader;
+  let grace: SignedInTrader;
+  const channels: Record<string, number> = {};
+
+  const alert = async (trader: SignedInTrader, time: number, body: string) => {
+    clock.advance(time - clock());
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: trader.webhookPath,
+      payload: body,
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(response.statusCode, response.body).toBe(202);
+    await testApp.app.paper.run();
+  };
+  const plan = () => testApp.app.notifications.planner.run();
+  const channel = async (trader: SignedInTrader, name: string, events: readonly string[]) => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/notifications/channels',
+      headers: trader.headers,
+      payload: { name, kind: 'webhook', events, url: 'http://127.0.0.1:9/hooks/x' },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<{ channel: { id: number } }>().channel.id;
+  };
+  const feedOf = async (userId: number) =>
+    testApp.database.db
+      .selectFrom('notifications')
+      .select(['event', 'title', 'link', 'event_key'])
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute();
+  const outboxOf = async (channelId: number) =>
+    (
+      await testApp.database.db
+        .selectFrom('notification_deliveries')
+        .select(['event', 'event_key', 'state', 'message_id'])
+        .where('channel_id', '=', channelId)
+        .orderBy('id')
+        .execute()
+    ).map((row) => row.event);
+
+  beforeAll(async () => {
+    testApp = await createTestApp(
+      dialect,
+      { RATE_LIMIT_REGISTER_PER_MINUTE: '100', NOTIFICATIONS_ALLOWED_HOSTS: '127.0.0.1' },
+      { clock },
+    );
+    const prices: Candle[] = [0, 1, 2, 3, 4].map((minute) => flatCandle(at(minute), 50_000));
+    // Minute 5 dips to 48,000: a stop at 49,000 is hit.
+    prices.push({ time: at(5), open: 50_000, high: 50_000, low: 48_000, close: 48_500, volume: 1 });
+    for (const minute of [6, 7, 8, 9, 10]) prices.push(flatCandle(at(minute), 48_500));
+    await upsertCandles(testApp.database.db, 'BTC', prices);
+    ada = await signUpTrader(testApp.app, 'Ada');
+    grace = await signUpTrader(testApp.app, 'Grace');
+    channels.all = await channel(ada, 'Everything', NOTIFICATION_EVENTS);
+    channels.closes = await channel(ada, 'Closes', ['trade_closed']);
+    channels.off = await channel(ada, 'Off', NOTIFICATION_EVENTS);
+    await testApp.app.inject({
+      method: 'PATCH',
+      url: `/api/notifications/channels/${channels.off}`,
+      headers: ada.headers,
+      payload: { enabled: false },
+    });
+    channels.grace = await channel(grace, 'Grace', NOTIFICATION_EVENTS);
+  });
+  afterAll(async () => {
+    await testApp?.cleanup();
+  });
+
+  it('should not notify what happened before its first run', async () => {
+    await alert(ada, at(0, 10), 'not an alert at all');
+    clock.advance(at(0, 20) - clock());
+    await plan();
+    expect(await feedOf(ada.id)).toEqual([]);
+  });
+
+  it('should record each event once in the feed and once per channel that chose it', async () => {
+    await alert(ada, at(1, 1), 'still not an alert');
+    await alert(ada, at(1, 2), '{"ticker":"BTCUSD","action":"buy","quantity":0.1,"id":"a1"}');
+    await alert(ada, at(2, 1), '{"ticker":"BTCUSD","action":"sell","quantity":0.1,"id":"a2"}');
+    await alert(ada, at(2, 2), '{"ticker":"ETHUSD","action":"buy","quantity":1,"id":"a3"}');
+    await alert(
+      ada,
+      at(3, 1),
+      '{"ticker":"BTCUSD","action":"buy","quantity":0.1,"id":"a4","prev_market_position":"long","prev_market_position_size":0.1,"stop_loss":49000}',
+    );
+    clock.advance(at(7, 10) - clock());
+    await testApp.app.paper.run();
+    await plan();
+
+    const feed = await feedOf(ada.id);
+    expect(feed.map((item) => item.event).sort()).toEqual(
+      [
+        'signal_rejected',
+        'trade_opened', // a1 opens a long
+        'trade_closed', // a2 closes it (and reverses: onOpposite is reverse)
+        'trade_opened',
+        'signal_ignored',
+        'out_of_sync', // a4 says TradingView was long; the paper account was short
+        'trade_closed', // a4 closes the short and opens a long with a stop
+        'trade_opened',
+        'exit_hit', // the stop at 49,000
+      ].sort(),
+    );
+    const rejected = feed.find((item) => item.event === 'signal_rejected')!;
+    expect(rejected.link).toMatch(/^\/signals\?selected=\d+$/);
+    expect(feed.find((item) => item.event === 'signal_ignored')!.title).toBe('Signal ignored: no market data for ETH');
+    expect(feed.find((item) => item.event === 'trade_closed')!.title).toMatch(/^Trade closed: BTC long, P&L [+-]\$/);
+    expect(feed.find((item) => item.event === 'exit_hit')!.title).toMatch(/^Stop loss hit: BTC long closed, P&L -\$/);
+
+    expect((await outboxOf(channels.all!)).sort()).toEqual(feed.map((item) => item.event).sort());
+    // A channel that chose trade_closed only hears of the stop as a trade closed.
+    expect(await outboxOf(channels.closes!)).toEqual(['trade_closed', 'trade_closed', 'trade_closed']);
+    expect(await outboxOf(channels.off!)).toEqual([]);
+    expect(await outboxOf(channels.grace!)).toEqual([]);
+    expect(await feedOf(grace.id)).toEqual([]);
+  });
+
+  it('should record nothing twice: not on a second scan, nor from a second planner on the same database', async () => {
+    const before = { feed: (await feedOf(ada.id)).length, all: (await outboxOf(channels.all!)).length };
+    await plan();
+    const other = new NotificationPlanner({
+      db: testApp.database.db,
+      clock,
+      log: testApp.app.log,
+      onRecorded: () => {},
+    });
+    await Promise.all([other.run(), plan()]);
+    clock.advance(MINUTE);
+    await other.run();
+    expect((await feedOf(ada.id)).length).toBe(before.feed);
+    expect((await outboxOf(channels.all!)).length).toBe(before.all);
+  });
+
+  it('should tell of a strategy gone silent once per silence', async () => {
+    const strategies = await testApp.app.inject({ method: 'GET', url: '/api/strategies', headers: ada.headers });
+    const strategyId = strategies.json<{ data: { id: string }[] }>().data[0]!.id;
+    const set = await testApp.app.inject({
+      method: 'PATCH',
+      url: `/api/strategies/${strategyId}`,
+      headers: ada.headers,
+      payload: { silentAfterMinutes: 30 },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const silences = async () => (await feedOf(ada.id)).filter((item) => item.event === 'webhook_silent');
+    clock.advance(at(3, 1) + 29 * MINUTE - clock());
+    await plan();
+    expect(await silences()).toHaveLength(0);
+    clock.advance(2 * MINUTE);
+    await plan();
+    clock.advance(5 * MINUTE);
+    await plan();
+    expect((await silences()).map((item) => item.title)).toEqual([
+      'Webhook silent: Default has had no alert for 30 minutes',
+    ]);
+    // An alert ends the silence; the next one is told again.
+    await alert(ada, clock() + 1000, '{"ticker":"BTCUSD","action":"sell","quantity":0.1,"id":"a5"}');
+    clock.advance(31 * MINUTE);
+    await plan();
+    expect(await silences()).toHaveLength(2);
+    expect((await outboxOf(channels.all!)).filter((event) => event === 'webhook_silent')).toHaveLength(2);
+  });
+
+  it("should send the daily summary at the trader's hour in their time zone, once a day", async () => {
+    const set = await testApp.app.inject({
+      method: 'PUT',
+      url: '/api/notifications/preferences',
+      headers: ada.headers,
+      // 11:00 in Paris is 10:00 UTC in January.
+      payload: { timeZone: 'Europe/Paris', dailySummaryHour: 11 },
+    });
+    expect(set.statusCode).toBe(200);
+    const summaries = async () => (await feedOf(ada.id)).filter((item) => item.event === 'daily_summary');
+    clock.advance(Date.UTC(2026, 0, 5, 9, 59) - clock());
+    await plan();
+    expect(await summaries()).toHaveLength(0);
+    clock.advance(2 * MINUTE);
+    await plan();
+    clock.advance(30 * MINUTE);
+    await plan();
+    const [summary, ...more] = await summaries();
+    expect(more).toEqual([]);
+    expect(summary!.event_key).toBe('daily_summary:2026-01-05');
+    // 7 alerts: 2 rejected, 5 accepted; 3 trades closed (two by signals, one by its stop).
+    expect(summary!.title).toMatch(/^Daily summary: 7 signals, 3 trades closed, P&L [+-]\$[\d,.]+$/);
+    expect((await outboxOf(channels.all!)).filter((event) => event === 'daily_summary')).toHaveLength(1);
+    expect((await outboxOf(channels.closes!)).filter((event) => event === 'daily_summary')).toHaveLength(0);
+    // Grace chose it too but keeps the default 08:00 UTC: nothing at 10:00 UTC.
+    expect((await feedOf(grace.id)).filter((item) => item.event === 'daily_summary')).toEqual([]);
+    clock.advance(Date.UTC(2026, 0, 6, 10, 5) - clock());
+    await plan();
+    expect(await summaries()).toHaveLength(2);
+  });
+
+  it("should push each new feed item to its owner's live stream with the unread count, and to no one else", async () => {
+    const url = await testApp.app.listen({ host: '127.0.0.1', port: 0 });
+    const adaStream = await EventStreamClient.open(url, ada.authorization);
+    const graceStream = await EventStreamClient.open(url, grace.authorization);
+    try {
+      await adaStream.opened();
+      await graceStream.opened();
+      const unread = (
+        await testApp.app.inject({ method: 'GET', url: '/api/notifications', headers: ada.headers })
+      ).json<{ unread: number }>().unread;
+      await alert(ada, clock() + 1000, 'no alert here either');
+      await plan();
+      const event = await adaStream.waitFor(
+        (received) =>
+          received.event === 'notification' && (received.data as { event: string }).event === 'signal_rejected',
+      );
+      expect(event.data).toMatchObject({ link: expect.stringMatching(/^\/signals\?selected=\d+$/), readAt: null });
+      const now = (await testApp.app.inject({ method: 'GET', url: '/api/notifications', headers: ada.headers })).json<{
+        unread: number;
+      }>().unread;
+      expect((event.data as { unread: number }).unread).toBeGreaterThan(unread);
+      expect((event.data as { unread: number }).unread).toBeLessThanOrEqual(now);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(graceStream.events.filter((received) => received.event === 'notification')).toEqual([]);
+    } finally {
+      adaStream.close();
+      graceStream.close();
+    }
+  });
+
+  it('should not notify again the outcomes a replay re-decides, however old', async () => {
+    const strategies = await testApp.app.inject({ method: 'GET', url: '/api/strategies', headers: ada.headers });
+    const strategyId = strategies.json<{ data: { id: string }[] }>().data[0]!.id;
+    await plan();
+    // As if the ignored and out-of-sync signals had come before the planner's origin: not in the feed.
+    await testApp.database.db
+      .deleteFrom('notifications')
+      .where('user_id', '=', ada.id)
+      .where('event', 'in', ['signal_ignored', 'out_of_sync'])
+      .execute();
+    const before = (await feedOf(ada.id)).length;
+    const replay = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/strategies/${strategyId}/replay`,
+      headers: ada.headers,
+      payload: {},
+    });
+    expect(replay.statusCode, replay.body).toBe(200);
+    const decidedNow = await testApp.database.db
+      .selectFrom('signal_outcomes')
+      .select('signal_id')
+      .where('decided_at', '=', clock())
+      .execute();
+    expect(decidedNow.length).toBeGreaterThan(0);
+    await plan();
+    expect((await feedOf(ada.id)).length).toBe(before);
+  });
+});
