@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authState, clearAuth, setSession } from '../../features/auth/store';
-import type { Delivery } from '../../features/notifications/types';
+import type { NotificationDelivery } from '@signaldeck/server/api-types';
 import { registerTrader, useApiServer } from '../../test/api-server';
 import { AppProvider } from '../provider';
 import { routes } from '../router';
@@ -98,7 +98,7 @@ describe('given the notifications page of a new trader', () => {
 });
 
 describe('testResultText', () => {
-  const base: Delivery = {
+  const base: NotificationDelivery = {
     id: 1,
     messageId: 'msg_1',
     event: 'test',

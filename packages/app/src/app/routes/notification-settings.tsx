@@ -30,13 +30,13 @@ import {
 } from '../../features/notifications/api/notifications';
 import { EVENTS, EVENT_LABELS, KIND_LABELS, URL_HINTS } from '../../features/notifications/events';
 import type {
-  Channel,
+  NotificationChannel,
   ChannelKind,
-  CreateChannelRequest,
-  Delivery,
+  CreateNotificationChannelRequest,
+  NotificationDelivery,
   NotificationEvent,
   NotificationPreferences,
-} from '../../features/notifications/types';
+} from '@signaldeck/server/api-types';
 import { useTimeZone } from '../../features/preferences/time-zone';
 import { HttpError, errorMessage, type FieldErrors } from '../../lib/http';
 import { useReportLoadError } from '../../lib/live-stream-context';
@@ -144,7 +144,7 @@ function TextField({
 }
 
 /** "Delivered (HTTP 200, 84 ms)", "Failed: HTTP 404", "Retrying: timed out": a test's outcome in words. */
-export function testResultText(delivery: Delivery): string {
+export function testResultText(delivery: NotificationDelivery): string {
   const state = deliveryStateLabel(delivery.state);
   if (delivery.state === 'delivered') {
     const parts = [
@@ -156,7 +156,7 @@ export function testResultText(delivery: Delivery): string {
   return `${state}: ${deliveryResultText(delivery)}`;
 }
 
-function ChannelDeliveries({ channel }: { channel: Channel }) {
+function ChannelDeliveries({ channel }: { channel: NotificationChannel }) {
   const timeZone = useTimeZone();
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   return (
@@ -182,7 +182,7 @@ function DeliveryPageView({
   last,
   onMore,
 }: {
-  channel: Channel;
+  channel: NotificationChannel;
   cursor: string | null;
   timeZone: 'local' | 'UTC';
   last: boolean;
@@ -204,10 +204,10 @@ function DeliveryPageView({
   );
 }
 
-function ChannelItem({ channel, onChanged }: { channel: Channel; onChanged: () => Promise<unknown> }) {
+function ChannelItem({ channel, onChanged }: { channel: NotificationChannel; onChanged: () => Promise<unknown> }) {
   const timeZone = useTimeZone();
   const action = useAction();
-  const [testResult, setTestResult] = useState<Delivery | null>(null);
+  const [testResult, setTestResult] = useState<NotificationDelivery | null>(null);
   const [running, setRunning] = useState<'test' | 'remove' | null>(null);
   const [showLog, setShowLog] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
@@ -345,7 +345,7 @@ function AddChannelForm({
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     void form.run(async () => {
-      const body: CreateChannelRequest = { name: values.name.trim(), kind, events };
+      const body: CreateNotificationChannelRequest = { name: values.name.trim(), kind, events };
       if (kind === 'telegram') Object.assign(body, { botToken: values.botToken.trim(), chatId: values.chatId.trim() });
       else if (kind === 'email') body.email = values.email.trim();
       else body.url = values.url.trim();

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
 import { paths, safeRedirect } from '../../config/paths';
 import { useMarkRead, useNotifications } from '../../features/notifications/api/notifications';
-import type { InAppNotification } from '../../features/notifications/types';
+import type { InAppNotification } from '@signaldeck/server/api-types';
 import { useTimeZone } from '../../features/preferences/time-zone';
 import { errorMessage } from '../../lib/http';
 import { useReportLoadError } from '../../lib/live-stream-context';

@@ -1,4 +1,4 @@
-import type { ChannelKind, NotificationEvent } from './types';
+import type { ChannelKind, NotificationEvent } from '@signaldeck/server/api-types';
 
 /** Each event in plain words, in the order the form lists them. */
 export const EVENT_LABELS: Record<NotificationEvent, string> = {

@@ -1,7 +1,7 @@
 import { useSWRConfig } from 'swr';
 import { RECONNECTED_EVENT } from '../../lib/live-stream';
 import { useStreamEvent } from '../../lib/live-stream-context';
-import type { InAppNotificationPage } from './types';
+import type { InAppNotificationPage } from '@signaldeck/server/api-types';
 
 const isNotificationsKey = (key: unknown) => typeof key === 'string' && key.startsWith('/api/notifications?');
 const isFirstPage = (key: string) => !key.includes('cursor=');

@@ -1,15 +1,17 @@
 import useSWR, { useSWRConfig } from 'swr';
 import { http } from '../../../lib/http';
 import type {
-  ChannelCreated,
-  ChannelList,
-  CreateChannelRequest,
-  Delivery,
-  DeliveryPage,
+  CreatedNotificationChannel,
+  NotificationChannel,
+  MarkNotificationsReadRequest,
+  NotificationChannelList,
+  CreateNotificationChannelRequest,
+  NotificationDelivery,
+  NotificationDeliveryPage,
   InAppNotificationPage,
   NotificationPreferences,
-  UpdateChannelRequest,
-} from '../types';
+  UpdateNotificationChannelRequest,
+} from '@signaldeck/server/api-types';
 
 export const CHANNELS_KEY = '/api/notifications/channels';
 export const PREFERENCES_KEY = '/api/notifications/preferences';
@@ -23,7 +25,7 @@ export const deliveriesKey = (channelId: number, cursor?: string | null) =>
 const isNotificationsKey = (key: unknown) => typeof key === 'string' && key.startsWith('/api/notifications?');
 
 export function useChannels() {
-  return useSWR<ChannelList>(CHANNELS_KEY);
+  return useSWR<NotificationChannelList>(CHANNELS_KEY);
 }
 
 export function usePreferences() {
@@ -39,23 +41,23 @@ export function useNotifications(cursor: string | null = null) {
 }
 
 export function useDeliveries(channelId: number, enabled: boolean, cursor: string | null = null) {
-  return useSWR<DeliveryPage>(enabled ? deliveriesKey(channelId, cursor) : null);
+  return useSWR<NotificationDeliveryPage>(enabled ? deliveriesKey(channelId, cursor) : null);
 }
 
-export function createChannel(body: CreateChannelRequest): Promise<ChannelCreated> {
-  return http.post<ChannelCreated>(CHANNELS_KEY, body);
+export function createChannel(body: CreateNotificationChannelRequest): Promise<CreatedNotificationChannel> {
+  return http.post<CreatedNotificationChannel>(CHANNELS_KEY, body);
 }
 
-export function updateChannel(id: number, body: UpdateChannelRequest) {
-  return http.patch<{ channel: ChannelCreated['channel'] }>(`${CHANNELS_KEY}/${id}`, body);
+export function updateChannel(id: number, body: UpdateNotificationChannelRequest) {
+  return http.patch<{ channel: NotificationChannel }>(`${CHANNELS_KEY}/${id}`, body);
 }
 
 export function removeChannel(id: number): Promise<void> {
   return http.delete<void>(`${CHANNELS_KEY}/${id}`);
 }
 
-export function sendTest(id: number): Promise<{ delivery: Delivery }> {
-  return http.post<{ delivery: Delivery }>(`${CHANNELS_KEY}/${id}/test`, {});
+export function sendTest(id: number): Promise<{ delivery: NotificationDelivery }> {
+  return http.post<{ delivery: NotificationDelivery }>(`${CHANNELS_KEY}/${id}/test`, {});
 }
 
 export function savePreferences(body: NotificationPreferences): Promise<NotificationPreferences> {
@@ -65,7 +67,7 @@ export function savePreferences(body: NotificationPreferences): Promise<Notifica
 /** Marks notifications read (some, or all) and refreshes every list of them with the new unread count. */
 export function useMarkRead() {
   const { mutate } = useSWRConfig();
-  return async (which: { ids: number[] } | { all: true }) => {
+  return async (which: MarkNotificationsReadRequest) => {
     const now = Date.now();
     const ids = 'ids' in which ? new Set(which.ids) : null;
     // The dots go at once; the server's count follows.
