@@ -97,6 +97,33 @@ describe('given the notifications page of a new trader', () => {
   });
 });
 
+describe('given a rejected alert in the trader’s feed', () => {
+  it('should list it unread on the notifications page and mark it read', async () => {
+    const auth = { authorization: `Bearer ${trader.token}` };
+    const { url } = (await (await api.serverFetch('/api/webhook', { headers: auth })).json()) as { url: string };
+    const posted = await api.serverFetch(new URL(url).pathname, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'not an alert',
+    });
+    expect(posted.ok).toBe(true);
+    const unread = async () =>
+      ((await (await api.serverFetch('/api/notifications', { headers: auth })).json()) as { unread: number }).unread;
+    await waitFor(async () => expect(await unread()).toBe(1));
+
+    const { user } = await openPage('/account/notifications');
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    const item = within(list).getAllByRole('listitem')[0]!;
+    expect(item).toHaveTextContent(/^Unread: /);
+    expect(screen.getByText('1 unread')).toBeInTheDocument();
+    await user.click(within(item).getByRole('button', { name: /^Mark as read: / }));
+    await waitFor(() => expect(within(item).queryByRole('button')).not.toBeInTheDocument());
+    expect(item).not.toHaveTextContent(/^Unread: /);
+    expect(await unread()).toBe(0);
+    expect(screen.getByText('All read')).toBeInTheDocument();
+  });
+});
+
 describe('testResultText', () => {
   const base: NotificationDelivery = {
     id: 1,
