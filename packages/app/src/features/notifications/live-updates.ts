@@ -2,6 +2,7 @@ import { useSWRConfig } from 'swr';
 import { RECONNECTED_EVENT } from '../../lib/live-stream';
 import { useStreamEvent } from '../../lib/live-stream-context';
 import type { InAppNotificationPage } from '@signaldeck/server/api-types';
+import { LATEST_KEY, LATEST_LIMIT } from './api/notifications';
 
 const isNotificationsKey = (key: unknown) => typeof key === 'string' && key.startsWith('/api/notifications?');
 const isFirstPage = (key: string) => !key.includes('cursor=');
@@ -20,10 +21,12 @@ export function useNotificationLiveUpdates(): void {
         key,
         (page: InAppNotificationPage | undefined) => {
           if (!page) return page;
-          const items =
+          let items =
             isFirstPage(key) && !page.items.some((existing) => existing.id === item.id)
               ? [item, ...page.items]
               : page.items;
+          // The bell's short list stays short (it has no next page to lose the last item to).
+          if (key === LATEST_KEY) items = items.slice(0, LATEST_LIMIT);
           return { ...page, items, unread };
         },
         { revalidate: false },

@@ -16,7 +16,8 @@ import type {
 export const CHANNELS_KEY = '/api/notifications/channels';
 export const PREFERENCES_KEY = '/api/notifications/preferences';
 /** The bell's list: the latest few. */
-export const LATEST_KEY = '/api/notifications?limit=8';
+export const LATEST_LIMIT = 8;
+export const LATEST_KEY = `/api/notifications?limit=${LATEST_LIMIT}`;
 export const notificationsKey = (cursor?: string | null) =>
   cursor ? `/api/notifications?limit=50&cursor=${encodeURIComponent(cursor)}` : '/api/notifications?limit=50';
 export const deliveriesKey = (channelId: number, cursor?: string | null) =>
