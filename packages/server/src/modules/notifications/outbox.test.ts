@@ -289,4 +289,38 @@ describe.each(TEST_DIALECTS)('the notification outbox on %s', (dialect) => {
     expect(receiver.requests).toHaveLength(12);
     expect(new Set(receiver.requests.map((request) => request.headers['webhook-id'])).size).toBe(12);
   });
+
+  it('should never write a destination, a token or a signing secret to the log', async () => {
+    const lines: string[] = [];
+    clock = manualClock(Date.UTC(2026, 10, 24, 9, 0));
+    testApp = await createTestApp(
+      dialect,
+      // The bot token travels in the Bot API's URL path: the stand-in answers 404 to it too.
+      { NOTIFICATIONS_ALLOWED_HOSTS: '127.0.0.1', LOG_LEVEL: 'trace', TELEGRAM_API_URL: receiver.origin },
+      { clock, logger: { destination: { write: (line) => void lines.push(line) } } },
+    );
+    ada = await signUpTrader(testApp.app, 'Ada');
+    const botToken = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw';
+    const telegram = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/notifications/channels',
+      headers: ada.headers,
+      payload: { name: 'Phone', kind: 'telegram', events: ['trade_closed'], botToken, chatId: '42' },
+    });
+    expect(telegram.statusCode, telegram.body).toBe(201);
+    const { signingSecret } = await addChannel(`${receiver.origin}/hooks/private-path-abc123`);
+    receiver.behave({ answer: { status: 404 } });
+    // Permanent failures until the webhook channel is disabled (a warning is logged), and a transport error.
+    const worker = outbox({ log: testApp.app.log });
+    for (let index = 0; index < 6; index += 1) await tradeClosed();
+    for (let index = 0; index < 8; index += 1) await worker.runOnce();
+    expect((await deliveries()).filter((row) => row.state === 'failed').length).toBeGreaterThanOrEqual(10);
+    expect(receiver.requests.some((request) => request.url.includes(botToken))).toBe(true);
+    expect(lines.join('\n')).toContain('notification channel disabled');
+    const log = lines.join('\n');
+    for (const secret of [botToken, 'AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw', 'private-path-abc123', signingSecret]) {
+      expect(log).not.toContain(secret);
+    }
+    expect(log).not.toContain(signingSecret.slice('whsec_'.length));
+  });
 });

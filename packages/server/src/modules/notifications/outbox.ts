@@ -201,6 +201,18 @@ export class Outbox implements BackgroundService {
     const now = clock();
     const capped = onlyId === undefined ? this.#usersAtCap(now) : [];
     const busy = onlyId === undefined ? [...this.#channelsInFlight] : [];
+    // Most polls find nothing due: a plain read first, so an idle outbox takes no write lock (on SQLite, the
+    // webhook ingest's writer would wait for it).
+    if (onlyId === undefined) {
+      const due = await db
+        .selectFrom('notification_deliveries')
+        .select('id')
+        .where('state', 'in', ['pending', 'retrying'])
+        .where('next_attempt_at', '<=', now)
+        .limit(1)
+        .executeTakeFirst();
+      if (!due) return [];
+    }
     return writeTransaction(db, async (trx) => {
       let query = trx
         .selectFrom('notification_deliveries as d')

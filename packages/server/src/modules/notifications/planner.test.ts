@@ -274,4 +274,36 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
     await plan();
     expect((await feedOf(ada.id)).length).toBe(before);
   });
+
+  it('should notify the trades of a strategy after it was reset', async () => {
+    const strategies = await testApp.app.inject({ method: 'GET', url: '/api/strategies', headers: ada.headers });
+    const strategyId = strategies.json<{ data: { id: string }[] }>().data[0]!.id;
+    const reset = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/strategies/${strategyId}/reset`,
+      headers: ada.headers,
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const minute = Math.floor(clock() / MINUTE) * MINUTE;
+    await upsertCandles(
+      testApp.database.db,
+      'BTC',
+      [0, 1, 2, 3].map((offset) => flatCandle(minute + offset * MINUTE, 51_000)),
+    );
+    const closes = async () =>
+      (await feedOf(ada.id)).filter((item) => item.event === 'trade_closed' || item.event === 'exit_hit').length;
+    const before = await closes();
+    await alert(
+      ada,
+      minute + MINUTE + 1000,
+      '{"ticker":"BTCUSD","action":"buy","quantity":0.1,"market_position":"long"}',
+    );
+    await alert(
+      ada,
+      minute + 2 * MINUTE + 1000,
+      '{"ticker":"BTCUSD","action":"sell","quantity":0.1,"market_position":"flat"}',
+    );
+    await plan();
+    expect(await closes()).toBe(before + 1);
+  });
 });

@@ -326,7 +326,8 @@ export class NotificationPlanner implements BackgroundService {
       // trade_closed to channels that chose that.
       events.push({
         userId: Number(row.user_id),
-        key: `trade_closed:${row.strategy_id}:${row.number}`,
+        // A trade is its number and opening time within its strategy: a replay reproduces both.
+        key: `trade_closed:${row.strategy_id}:${row.number}:${row.opened_at}`,
         event: exit ? 'exit_hit' : 'trade_closed',
         occurredAt: Number(row.closed_at),
         title: exit
