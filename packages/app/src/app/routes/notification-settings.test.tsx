@@ -85,6 +85,48 @@ describe('given Settings > Notifications on a server without SMTP_URL', () => {
   });
 });
 
+describe('given a channel', () => {
+  async function addChannel() {
+    const res = await api.serverFetch('/api/notifications/channels', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${trader.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Team hook',
+        kind: 'webhook',
+        events: ['trade_closed'],
+        url: 'http://127.0.0.1:9/hooks/abcdefghijklmnopqrstuvwxyz',
+      }),
+    });
+    expect(res.status).toBe(201);
+  }
+
+  it('should turn it off with its switch, as the server then says', async () => {
+    await addChannel();
+    const { user } = await openPage('/settings/notifications');
+    const card = await screen.findByRole('article', { name: 'Team hook' });
+    expect(card).toHaveTextContent('Generic webhook');
+    expect(card).not.toHaveTextContent('abcdefghijklmnopqrstuvwxyz');
+    const toggle = within(card).getByRole('switch', { name: 'Send to Team hook' });
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+    await user.click(toggle);
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'false'));
+    const list = (await (
+      await api.serverFetch('/api/notifications/channels', { headers: { authorization: `Bearer ${trader.token}` } })
+    ).json()) as { channels: { enabled: boolean }[] };
+    expect(list.channels.map((channel) => channel.enabled)).toEqual([false]);
+  });
+
+  it('should move focus into the removal confirmation and back to Remove when it is kept', async () => {
+    await addChannel();
+    const { user } = await openPage('/settings/notifications');
+    const card = await screen.findByRole('article', { name: 'Team hook' });
+    await user.click(within(card).getByRole('button', { name: 'Remove' }));
+    expect(within(card).getByRole('button', { name: 'Keep it' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(within(card).getByRole('button', { name: 'Remove' })).toHaveFocus();
+  });
+});
+
 describe('given the notifications page of a new trader', () => {
   it('should say there are none yet, with Mark all as read disabled and a way to the channels', async () => {
     await openPage('/account/notifications');

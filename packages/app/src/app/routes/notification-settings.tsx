@@ -14,7 +14,7 @@ import {
   deliveryResultText,
   deliveryStateLabel,
 } from 'dashboard-kit';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { PageHeader } from '../../components/page-header';
 import * as selectStyles from '../../components/native-select.css';
 import { CopyButton } from '../../features/webhook/components/copy-button';
@@ -211,6 +211,15 @@ function ChannelItem({ channel, onChanged }: { channel: NotificationChannel; onC
   const [running, setRunning] = useState<'test' | 'remove' | null>(null);
   const [showLog, setShowLog] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
+  // Focus follows the confirmation: to "Keep it" when it opens, back to Remove when it is dismissed.
+  const removeRef = useRef<HTMLButtonElement>(null);
+  const keepRef = useRef<HTMLButtonElement>(null);
+  const confirmOpened = useRef(false);
+  useEffect(() => {
+    if (confirmRemove) keepRef.current?.focus();
+    else if (confirmOpened.current) removeRef.current?.focus();
+    confirmOpened.current = confirmRemove;
+  }, [confirmRemove]);
   const logs = useDeliveries(channel.id, showLog);
 
   const setEnabled = (enabled: boolean) =>
@@ -267,7 +276,7 @@ function ChannelItem({ channel, onChanged }: { channel: NotificationChannel; onC
               {showLog ? 'Hide delivery log' : 'Delivery log'}
             </Button>
             {!confirmRemove && (
-              <Button size="sm" variant="ghost" onClick={() => setConfirmRemove(true)}>
+              <Button ref={removeRef} size="sm" variant="ghost" onClick={() => setConfirmRemove(true)}>
                 Remove
               </Button>
             )}
@@ -282,7 +291,7 @@ function ChannelItem({ channel, onChanged }: { channel: NotificationChannel; onC
               <Button size="sm" variant="danger" onClick={() => void remove()} loading={running === 'remove'}>
                 Remove channel
               </Button>
-              <Button size="sm" variant="outline" onClick={() => setConfirmRemove(false)}>
+              <Button ref={keepRef} size="sm" variant="outline" onClick={() => setConfirmRemove(false)}>
                 Keep it
               </Button>
             </div>
@@ -303,8 +312,11 @@ function ChannelItem({ channel, onChanged }: { channel: NotificationChannel; onC
 }
 
 function SigningSecret({ secret, onDone }: { secret: string; onDone: () => void }) {
+  // Shown once: focus moves to it, so it is read out and in view.
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => ref.current?.focus(), []);
   return (
-    <section className={styles.secret} aria-labelledby="signing-secret-title">
+    <section ref={ref} tabIndex={-1} className={styles.secret} aria-labelledby="signing-secret-title">
       <h3 id="signing-secret-title">Signing secret</h3>
       <p className={styles.hint}>
         Your receiver checks each request’s <code>webhook-signature</code> with this secret (Standard Webhooks). It is
@@ -546,6 +558,7 @@ export function NotificationSettingsRoute() {
   const channels = useChannels();
   const preferences = usePreferences();
   const [secret, setSecret] = useState<string | null>(null);
+  const listRef = useRef<HTMLUListElement>(null);
   useReportLoadError(channels.error ?? preferences.error);
   const data = channels.data;
 
@@ -557,7 +570,15 @@ export function NotificationSettingsRoute() {
       />
       <div className={styles.sections}>
         <Section title="Channels" description="Each channel gets the events you choose for it.">
-          {secret && <SigningSecret secret={secret} onDone={() => setSecret(null)} />}
+          {secret && (
+            <SigningSecret
+              secret={secret}
+              onDone={() => {
+                setSecret(null);
+                listRef.current?.focus();
+              }}
+            />
+          )}
           {channels.error && !data ? (
             <EmptyState
               role="alert"
@@ -582,7 +603,7 @@ export function NotificationSettingsRoute() {
               description="Add one below: a webhook of your own, Discord, Slack or Telegram."
             />
           ) : (
-            <ul className={styles.channelList} aria-label="Channels">
+            <ul ref={listRef} tabIndex={-1} className={styles.channelList} aria-label="Channels">
               {data.channels.map((channel) => (
                 <ChannelItem key={channel.id} channel={channel} onChanged={() => channels.mutate()} />
               ))}
