@@ -63,7 +63,7 @@ async function open(
 
 describe('given Settings > Notifications', () => {
   it('should add a webhook channel, show its signing secret once, and deliver a signed test', async () => {
-    const { page, context } = await open('/settings/notifications');
+    const { page, context, errors } = await open('/settings/notifications');
     await expectTitle(page, 'Notifications | SignalDeck');
     const form = page.getByRole('form', { name: 'Add channel' });
     await form.getByLabel('Name').fill('My receiver');
@@ -97,6 +97,8 @@ describe('given Settings > Notifications', () => {
     const test = receiver.requests.find((request) => bodyOf(request).type === 'test');
     expect(test).toBeDefined();
     expect(receiver.verify(test!, secret)).toEqual({ valid: true });
+    // A clean console all along (the strict CSP admits every style and script of the page).
+    expect(errors).toEqual({ console: [], warnings: [], page: [] });
     await context.close();
   });
 
@@ -199,7 +201,7 @@ describe('given a buy then a sell alert on the trader’s strategy', () => {
   }, 240_000);
 
   it('should list it on the user menu’s Notifications page', async () => {
-    const { page, context } = await open('/signals');
+    const { page, context, errors } = await open('/signals');
     await page.getByRole('button', { name: /user menu/i }).click();
     await page.getByRole('menuitem', { name: 'Notifications' }).click();
     await page.waitForURL(/\/account\/notifications$/);
@@ -209,6 +211,7 @@ describe('given a buy then a sell alert on the trader’s strategy', () => {
       .getByText(/Trade closed/i)
       .first()
       .waitFor({ timeout: 20_000 });
+    expect(errors).toEqual({ console: [], warnings: [], page: [] });
     await context.close();
   });
 });
