@@ -60,6 +60,10 @@ export const DisabledAfterFailures: Story = () => (
   />
 );
 
+export const Saving: Story = () => (
+  <NotificationChannelCard {...webhook} busy onEnabledChange={() => {}} actions={actions} />
+);
+
 export const ReadOnly: Story = () => <NotificationChannelCard {...webhook} />;
 
 export const BothThemesSideBySide: Story = () => (
