@@ -57,7 +57,7 @@ describe.each(TEST_DIALECTS)('notifications through a SIGKILL on %s', (dialect) 
       expect(response.status).toBe(202);
     }
     // Each message was decided and tried once against the receiver that is down.
-    await expect.poll(() => ids(receiver!.requests).size, { timeout: 20_000, interval: 100 }).toBe(3);
+    await expect.poll(() => ids(receiver!.requests).size, { timeout: 40_000, interval: 100 }).toBe(3);
     const decided = ids(receiver.requests);
     first.child.kill('SIGKILL');
     expect((await first.exited).signal).toBe('SIGKILL');
@@ -68,7 +68,7 @@ describe.each(TEST_DIALECTS)('notifications through a SIGKILL on %s', (dialect) 
     servers.push(second);
     const secondUrl = await second.listening;
     // The first retry waits up to RETRY_BASE_MS (10 s, full jitter) after the attempt before the crash.
-    await expect.poll(() => ids(receiver!.requests.slice(before)).size, { timeout: 30_000, interval: 100 }).toBe(3);
+    await expect.poll(() => ids(receiver!.requests.slice(before)).size, { timeout: 40_000, interval: 100 }).toBe(3);
     const after = receiver.requests.slice(before);
     expect(ids(after)).toEqual(decided);
     for (const request of after) expect(receiver.verify(request, signingSecret)).toEqual({ valid: true });
@@ -83,14 +83,17 @@ describe.each(TEST_DIALECTS)('notifications through a SIGKILL on %s', (dialect) 
       })
     ).json()) as { items: { state: string; messageId: string; responseCode: number }[] };
     await expect
-      .poll(async () => {
-        const page = (await (
-          await fetch(`${secondUrl}/api/notifications/channels/${channels.channels[0]!.id}/deliveries`, {
-            headers: trader.headers,
-          })
-        ).json()) as { items: { state: string }[] };
-        return page.items.map((item) => item.state);
-      })
+      .poll(
+        async () => {
+          const page = (await (
+            await fetch(`${secondUrl}/api/notifications/channels/${channels.channels[0]!.id}/deliveries`, {
+              headers: trader.headers,
+            })
+          ).json()) as { items: { state: string }[] };
+          return page.items.map((item) => item.state);
+        },
+        { timeout: 15_000, interval: 100 },
+      )
       .toEqual(['delivered', 'delivered', 'delivered']);
     expect(new Set(log.items.map((item) => item.messageId))).toEqual(decided);
     const feed = (await (await fetch(`${secondUrl}/api/notifications`, { headers: trader.headers })).json()) as {
@@ -98,5 +101,5 @@ describe.each(TEST_DIALECTS)('notifications through a SIGKILL on %s', (dialect) 
       unread: number;
     };
     expect(feed.items.map((item) => item.event)).toEqual(['signal_rejected', 'signal_rejected', 'signal_rejected']);
-  }, 90_000);
+  }, 150_000);
 });

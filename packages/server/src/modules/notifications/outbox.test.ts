@@ -255,25 +255,25 @@ describe.each(TEST_DIALECTS)('the notification outbox on %s', (dialect) => {
       await addChannel(receiver.url, 'Fast');
       await tradeClosed();
       await tradeClosed();
-      const worker = outbox({ clock: Date.now, pollMs: 50 });
+      const worker = outbox({ clock: Date.now, pollMs: 50, settings: transportSettings(testApp.config, 5_000) });
       const started = Date.now();
       worker.start();
       try {
-        // Both of the fast channel's messages arrive while the slow one still waits for its 2 s timeout.
-        await expect.poll(() => receiver.requests.length, { timeout: 1_500, interval: 20 }).toBe(2);
+        // Both of the fast channel's messages arrive while the slow one still waits for its 5 s timeout.
+        await expect.poll(() => receiver.requests.length, { timeout: 4_000, interval: 20 }).toBe(2);
         const fastDone = Date.now() - started;
-        expect(fastDone).toBeLessThan(1_500);
+        expect(fastDone).toBeLessThan(4_000);
         expect(hanging.requests).toHaveLength(1);
         await expect
-          .poll(async () => (await deliveries()).filter((row) => row.attempts > 0).length, { timeout: 5_000 })
+          .poll(async () => (await deliveries()).filter((row) => row.attempts > 0).length, { timeout: 15_000 })
           .toBe(4);
         const slow = (await deliveries()).filter((row) => row.state !== 'delivered');
         expect(slow).toHaveLength(2);
-        expect(slow[0]!.error).toBe('127.0.0.1 did not answer within 2 s');
+        expect(slow[0]!.error).toBe('127.0.0.1 did not answer within 5 s');
       } finally {
         await worker.stop();
       }
-    });
+    }, 30_000);
   });
 
   it('should claim each due row once across two workers on one database', async () => {
