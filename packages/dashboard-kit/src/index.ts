@@ -286,6 +286,28 @@ export {
   type SignalJourneyOutOfSync,
   type SignalJourneyProps,
 } from './components/SignalJourney';
+export {
+  NOTIFICATION_COUNT_CAP,
+  NotificationBell,
+  formatNotificationTime,
+  formatUnreadCount,
+  notificationBellName,
+  type NotificationBellItem,
+  type NotificationBellProps,
+} from './components/NotificationBell';
+export {
+  DeliveryLog,
+  deliveryResultText,
+  deliveryStateLabel,
+  type DeliveryLogProps,
+  type DeliveryLogRow,
+  type DeliveryState,
+} from './components/DeliveryLog';
+export {
+  NotificationChannelCard,
+  type ChannelLastDelivery,
+  type NotificationChannelCardProps,
+} from './components/NotificationChannelCard';
 export { LatencyHistogram, type LatencyBucket, type LatencyHistogramProps } from './components/LatencyHistogram';
 export { createIcon, type IconProps } from './icons/createIcon';
 export { AlertTriangleIcon } from './icons/AlertTriangleIcon';

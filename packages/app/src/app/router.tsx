@@ -119,12 +119,16 @@ export const routes: RouteObject[] = [
             } satisfies RouteHandle,
             lazy: async () => ({ Component: (await import('./routes/strategy-settings')).StrategySettingsRoute }),
           },
-          placeholder(
-            'settings/notifications',
-            'Notifications',
-            'Settings',
-            'Choose which signals reach you by email or push.',
-          ),
+          {
+            path: 'settings/notifications',
+            handle: {
+              title: 'Notifications',
+              breadcrumb: () => [{ label: 'Settings' }, { label: 'Notifications' }],
+            } satisfies RouteHandle,
+            lazy: async () => ({
+              Component: (await import('./routes/notification-settings')).NotificationSettingsRoute,
+            }),
+          },
           {
             path: 'account',
             handle: {
@@ -139,12 +143,14 @@ export const routes: RouteObject[] = [
             'Account',
             'SignalDeck charges nothing today: there are no invoices and no payment method on file. Your plan, invoices and payment method will be here.',
           ),
-          placeholder(
-            'account/notifications',
-            'Notifications',
-            'Account',
-            'Choose which signals reach you by email or push.',
-          ),
+          {
+            path: 'account/notifications',
+            handle: {
+              title: 'Notifications',
+              breadcrumb: () => [{ label: 'Account' }, { label: 'Notifications' }],
+            } satisfies RouteHandle,
+            lazy: async () => ({ Component: (await import('./routes/notifications')).NotificationsRoute }),
+          },
           placeholder(
             'account/upgrade',
             'Upgrade to Pro',

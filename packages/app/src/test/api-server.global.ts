@@ -24,6 +24,8 @@ export default async function startApiServer(project: TestProject): Promise<() =
     // Every test signs in from 127.0.0.1: lift the per-address limits these tests are not about.
     RATE_LIMIT_LOGIN_PER_MINUTE: '10000',
     RATE_LIMIT_REGISTER_PER_MINUTE: '10000',
+    // Notification channels in these tests point at 127.0.0.1 (no DNS is needed, nothing is sent).
+    NOTIFICATIONS_ALLOWED_HOSTS: '127.0.0.1',
   });
   project.provide('apiOrigin', await server.listening);
 

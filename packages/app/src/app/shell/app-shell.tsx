@@ -39,6 +39,7 @@ import { LiveStreamProvider } from '../../lib/live-stream-context';
 import type { Crumb, RouteHandle } from '../route-meta';
 import * as styles from './app-shell.css';
 import { ConnectionIndicator } from './connection-indicator';
+import { HeaderNotificationBell } from './notifications-bell';
 import { TimeZoneSelect } from './time-zone-select';
 import { isLinkActive, platformNav, type NavSection } from './nav';
 import { ChevronRight, SectionIcon } from './shell-icons';
@@ -223,6 +224,7 @@ export function AppShell() {
             <div className={styles.headerEnd}>
               <TimeZoneSelect />
               <ConnectionIndicator />
+              <HeaderNotificationBell />
             </div>
           </header>
           <div id={MAIN_CONTENT_ID} tabIndex={-1} className={`${styles.content} ${styles.main}`}>

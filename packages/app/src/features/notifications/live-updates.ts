@@ -1,0 +1,37 @@
+import { useSWRConfig } from 'swr';
+import { RECONNECTED_EVENT } from '../../lib/live-stream';
+import { useStreamEvent } from '../../lib/live-stream-context';
+import type { InAppNotificationPage } from '@signaldeck/server/api-types';
+import { LATEST_KEY, LATEST_LIMIT } from './api/notifications';
+
+const isNotificationsKey = (key: unknown) => typeof key === 'string' && key.startsWith('/api/notifications?');
+const isFirstPage = (key: string) => !key.includes('cursor=');
+
+/**
+ * Keeps the bell and the notifications page current: a `notification` event puts the new item first on every
+ * first page in the cache and sets the unread count it carries; after a break in the stream they refetch.
+ * Mounted once, in the shell.
+ */
+export function useNotificationLiveUpdates(): void {
+  const { mutate, cache } = useSWRConfig();
+  useStreamEvent('notification', ({ unread, ...item }) => {
+    for (const key of cache.keys()) {
+      if (!isNotificationsKey(key)) continue;
+      void mutate(
+        key,
+        (page: InAppNotificationPage | undefined) => {
+          if (!page) return page;
+          let items =
+            isFirstPage(key) && !page.items.some((existing) => existing.id === item.id)
+              ? [item, ...page.items]
+              : page.items;
+          // The bell's short list stays short (it has no next page to lose the last item to).
+          if (key === LATEST_KEY) items = items.slice(0, LATEST_LIMIT);
+          return { ...page, items, unread };
+        },
+        { revalidate: false },
+      );
+    }
+  });
+  useStreamEvent(RECONNECTED_EVENT, () => void mutate(isNotificationsKey));
+}

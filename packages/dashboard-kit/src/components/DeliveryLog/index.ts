@@ -1,0 +1,8 @@
+export {
+  DeliveryLog,
+  deliveryResultText,
+  deliveryStateLabel,
+  type DeliveryLogProps,
+  type DeliveryLogRow,
+  type DeliveryState,
+} from './DeliveryLog';

@@ -1,0 +1,5 @@
+export {
+  NotificationChannelCard,
+  type ChannelLastDelivery,
+  type NotificationChannelCardProps,
+} from './NotificationChannelCard';
