@@ -31,10 +31,17 @@ function whenIdle(task: () => void): () => void {
  */
 export function IndicatorsMenu({ value, onChange }: IndicatorsMenuProps) {
   const [wanted, setWanted] = useState(false);
-  const [openOnLoad, setOpenOnLoad] = useState(false);
+  // Held here, so a press before the menu's code arrives opens it whenever that is.
+  const [open, setOpen] = useState(false);
+  // Pressed before the code arrived: the menu opens once its trigger is in place.
+  const [pending, setPending] = useState(false);
   const [focused, setFocused] = useState(false);
   useEffect(() => whenIdle(() => setWanted(true)), []);
   const count = indicatorNames(value).length;
+  const request = () => {
+    setPending(true);
+    setWanted(true);
+  };
 
   const placeholder = (
     <Button
@@ -44,17 +51,19 @@ export function IndicatorsMenu({ value, onChange }: IndicatorsMenuProps) {
       data-slot="indicators-trigger"
       aria-haspopup="menu"
       aria-expanded={false}
-      aria-busy={openOnLoad || undefined}
+      aria-busy={pending || undefined}
       onPointerEnter={() => void loadMenu()}
       onFocus={() => {
         setFocused(true);
         void loadMenu();
       }}
       onBlur={() => setFocused(false)}
-      onClick={() => {
-        setOpenOnLoad(true);
-        setWanted(true);
+      // Opened on the press, as the menu's own trigger does: the code may arrive (and this button be replaced)
+      // between the press and the click.
+      onPointerDown={(event) => {
+        if (event.button === 0 && !event.ctrlKey) request();
       }}
+      onClick={request}
     >
       Indicators{count > 0 ? ` (${count})` : ''}
     </Button>
@@ -62,7 +71,15 @@ export function IndicatorsMenu({ value, onChange }: IndicatorsMenuProps) {
   if (!wanted) return placeholder;
   return (
     <Suspense fallback={placeholder}>
-      <IndicatorsMenuDropdown value={value} onChange={onChange} defaultOpen={openOnLoad} takeFocus={focused} />
+      <IndicatorsMenuDropdown
+        value={value}
+        onChange={onChange}
+        open={open}
+        onOpenChange={setOpen}
+        openOnMount={pending}
+        onOpened={() => setPending(false)}
+        takeFocus={focused && !pending}
+      />
     </Suspense>
   );
 }

@@ -22,8 +22,12 @@ import {
 export interface IndicatorsMenuDropdownProps {
   value: ChartIndicators;
   onChange: (next: ChartIndicators) => void;
-  /** Open as it mounts: the trader asked for the menu before its code had loaded. */
-  defaultOpen?: boolean;
+  /** Whether the menu is open (held by IndicatorsMenu, which may have been pressed before this loaded). */
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Open once mounted: the trader pressed the button before this code had loaded. */
+  openOnMount?: boolean;
+  onOpened?: () => void;
   /** Take the focus as it mounts: the button it replaces had it. */
   takeFocus?: boolean;
 }
@@ -54,18 +58,29 @@ const PANES = [
 export function IndicatorsMenuDropdown({
   value,
   onChange,
-  defaultOpen = false,
+  open,
+  onOpenChange,
+  openOnMount = false,
+  onOpened,
   takeFocus = false,
 }: IndicatorsMenuDropdownProps) {
   const count = indicatorNames(value).length;
   const trigger = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (takeFocus && !defaultOpen) trigger.current?.focus();
+    if (takeFocus || openOnMount) trigger.current?.focus();
+    // After the press that asked for it has run its course, as if the trigger had been pressed.
+    const timer = openOnMount
+      ? setTimeout(() => {
+          onOpenChange(true);
+          onOpened?.();
+        }, 0)
+      : undefined;
+    return () => clearTimeout(timer);
     // Only as it mounts.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
-    <DropdownMenu modal={false} defaultOpen={defaultOpen}>
+    <DropdownMenu modal={false} open={open} onOpenChange={onOpenChange}>
       <DropdownMenuTrigger asChild>
         <Button
           ref={trigger}
