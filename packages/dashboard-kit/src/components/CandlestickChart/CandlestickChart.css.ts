@@ -155,6 +155,8 @@ export const crosshair = style({
   position: 'absolute',
   inset: 0,
   pointerEvents: 'none',
+  // Sized by the plot, never by its lines and tags: moving them lays out and paints nothing outside it.
+  contain: 'strict',
   selectors: {
     '&[data-state="hidden"]': { visibility: 'hidden' },
   },
