@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './axe';
-import { useProduct } from './harness';
+import { api, useProduct } from './harness';
 
 // The chart as a trader's workspace: indicators chosen from its menu, kept per pair across reloads.
 
@@ -107,6 +107,114 @@ describe('given the trading chart', () => {
       await context.close();
     });
   }
+
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 844, height: 390 },
+  ]) {
+    it(
+      `should fit every indicator pane inside the chart at ${viewport.width}x${viewport.height}`,
+      { timeout: 60_000 },
+      async () => {
+        const { page, context } = await product.signedIn(null, { viewport });
+        // Every indicator on, as the trader's stored settings for this pair (under the seeded id and the server's).
+        const me = await api<{ id: number }>(product.server.url, product.user.token, '/api/user');
+        await context.addInitScript(
+          ([ids, value]) => ids.forEach((id) => localStorage.setItem(`signaldeck.chart.${id}.SOL`, value)),
+          [
+            [0, me.id],
+            JSON.stringify({ indicators: { sma: 20, ema: 9, bollinger: true, vwap: true, rsi: true, macd: true } }),
+          ] as const,
+        );
+        await openChart(page, '/trading/SOL/1m');
+        const chart = await chartOf(page).boundingBox();
+        if (!chart) throw new Error('no chart');
+        for (const name of ['RSI 14 pane', 'MACD 12 26 9 pane']) {
+          const pane = page.getByRole('group', { name });
+          await pane.waitFor();
+          const box = await pane.boundingBox();
+          if (!box) throw new Error(`no ${name}`);
+          // Inside the chart and the window, with room to read it, and drawn at the height it got (not cut).
+          expect(box.y + box.height).toBeLessThanOrEqual(chart.y + chart.height + 0.5);
+          expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+          expect(box.height).toBeGreaterThanOrEqual(35);
+          const drawn = Number(await pane.locator('svg').getAttribute('height'));
+          expect(Math.abs(drawn - box.height)).toBeLessThanOrEqual(2);
+        }
+        // The candles keep a good part of the chart.
+        const plot = await page.locator('[data-slot="chart-plot"]').boundingBox();
+        expect(plot && plot.height).toBeGreaterThan(chart.height * 0.33);
+        await page.screenshot({ path: `/tmp/c1-e2e-all-indicators-${viewport.width}x${viewport.height}.png` });
+        await context.close();
+      },
+    );
+  }
+
+  it(
+    'should open a pair in the interval last used for it, while an interval in the link wins',
+    { timeout: 90_000 },
+    async () => {
+      const { page, context } = await product.signedIn();
+      await openChart(page, '/trading/ETH/4h');
+      await page.getByRole('link', { name: '1d' }).click();
+      await page.waitForURL('**/trading/ETH/1d');
+      await slider(page).waitFor({ timeout: 15_000 });
+
+      // The sidebar's link to the pair opens it in 1d, after a reload too.
+      await openChart(page, '/trading/BTC/5m');
+      await page.getByLabel('Main navigation').getByRole('link', { name: 'ETH/USD' }).click();
+      await page.waitForURL('**/trading/ETH/1d');
+      await page.reload();
+      await slider(page).waitFor({ timeout: 15_000 });
+      expect(new URL(page.url()).pathname).toBe('/trading/ETH/1d');
+      await openChart(page, '/trading/ETH');
+      expect(new URL(page.url()).pathname).toBe('/trading/ETH/1d');
+      // Another pair keeps its own: BTC was last seen in 5m.
+      await openChart(page, '/trading/BTC');
+      expect(new URL(page.url()).pathname).toBe('/trading/BTC/5m');
+      // A link with an interval opens that one (and it becomes the pair's last).
+      await openChart(page, '/trading/ETH/15m');
+      expect(new URL(page.url()).pathname).toBe('/trading/ETH/15m');
+      await openChart(page, '/trading/ETH');
+      expect(new URL(page.url()).pathname).toBe('/trading/ETH/15m');
+      await context.close();
+    },
+  );
+
+  it(
+    'should have at least 300 daily candles on a first start, reached by panning back',
+    { timeout: 90_000 },
+    async () => {
+      const { page, context } = await product.signedIn();
+      const first = page.waitForResponse((response) => /\/candles\?interval=1d/.test(response.url()));
+      const older = page.waitForResponse((response) => /\/candles\?interval=1d.*before=/.test(response.url()), {
+        timeout: 60_000,
+      });
+      await openChart(page, '/trading/BTC/1d');
+      const loaded = ((await (await first).json()) as { candles: { time: number }[] }).candles;
+      expect(loaded.length).toBeGreaterThanOrEqual(300);
+      const surface = page.locator('[data-slot="chart-surface"]');
+      const box = await surface.boundingBox();
+      if (!box) throw new Error('no chart');
+      // Zoomed out and dragged back to the oldest day: older days are asked for, and there are none left.
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 3);
+      for (let i = 0; i < 30; i++) await page.mouse.wheel(0, 300);
+      let answered = false;
+      void older.then(() => (answered = true));
+      for (let i = 0; i < 20 && !answered; i++) {
+        await page.mouse.move(box.x + 40, box.y + box.height / 3);
+        await page.mouse.down();
+        await page.mouse.move(box.x + box.width - 100, box.y + box.height / 3, { steps: 4 });
+        await page.mouse.up();
+      }
+      const before = Number(new URL((await older).url()).searchParams.get('before'));
+      expect(before).toBe(loaded[0]!.time);
+      expect(((await (await older).json()) as { candles: unknown[] }).candles).toEqual([]);
+      // The chart still shows the whole history.
+      expect(await page.getByText('Couldn’t load').count()).toBe(0);
+      await context.close();
+    },
+  );
 
   it('should show the chart first on a phone on its side', { timeout: 60_000 }, async () => {
     const { page, context } = await product.signedIn(null, { viewport: { width: 844, height: 390 } });

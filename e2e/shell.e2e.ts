@@ -27,10 +27,11 @@ describe('given the signed-in shell on a desktop', () => {
     const nav = page.locator('[data-slot="sidebar"]');
     await nav.getByText('SignalDeck').first().waitFor();
     expect(await nav.getByText('Platform').isVisible()).toBe(true);
+    // A pair opens in the interval last used for it (see chart-workspace.e2e.ts).
     const links: [string, string][] = [
-      ['BTC/USD', '/trading/BTC/1m'],
-      ['ETH/USD', '/trading/ETH/1m'],
-      ['SOL/USD', '/trading/SOL/1m'],
+      ['BTC/USD', '/trading/BTC'],
+      ['ETH/USD', '/trading/ETH'],
+      ['SOL/USD', '/trading/SOL'],
       ['All Events', '/signals'],
       ['BTC Signals', '/signals?ticker=BTC'],
       ['ETH Signals', '/signals?ticker=ETH'],

@@ -46,7 +46,7 @@ const loginHasChart = [...entry].some((k) => /victory|CandlestickChart/i.test(k 
 const rows = [
   ['login page JS (gzip)', entryJs, 200 * 1024, 'budget 200 KB'],
   ['app CSS (gzip)', cssBytes, null, ''],
-  ['trading page adds (gzip)', chart?.bytes ?? NaN, 80 * 1024, 'chart budget 80 KB'],
+  ['trading page adds (gzip)', chart?.bytes ?? NaN, 90 * 1024, 'chart budget 90 KB (issue #16)'],
   ['signals page adds (gzip)', signals?.bytes ?? NaN, null, ''],
 ];
 

@@ -1,6 +1,9 @@
 import { Navigate, createBrowserRouter, useParams, type RouteObject } from 'react-router-dom';
 import { DEFAULT_INTERVAL, paths } from '../config/paths';
+import { useSnapshot } from 'valtio';
 import { GuestOnly } from '../features/auth/guest-only';
+import { authState } from '../features/auth/store';
+import { storedInterval } from '../features/market/stored-interval';
 import { RequireAuth } from '../features/auth/require-auth';
 import type { RouteHandle } from './route-meta';
 import { AppLoading } from './routes/app-loading';
@@ -20,16 +23,19 @@ function placeholder(path: string, title: string, section: string, summary: stri
   return { path, handle, element: <PlaceholderRoute /> };
 }
 
+/** /trading/{symbol}: the pair in the interval this user last chose for it here, else the default. */
 function PairWithoutInterval() {
   const { symbol = '' } = useParams();
-  return <Navigate to={paths.trading(symbol.toUpperCase(), DEFAULT_INTERVAL)} replace />;
+  const userId = useSnapshot(authState).user?.id;
+  const interval = storedInterval(userId, symbol) ?? DEFAULT_INTERVAL;
+  return <Navigate to={paths.trading(symbol.toUpperCase(), interval)} replace />;
 }
 
 const tradingHandle: RouteHandle = {
   title: 'Trading Chart',
   breadcrumb: ({ params }) => [
     { label: 'Trading' },
-    { label: `${(params.symbol ?? '').toUpperCase()}/USD`, to: paths.trading((params.symbol ?? '').toUpperCase()) },
+    { label: `${(params.symbol ?? '').toUpperCase()}/USD`, to: paths.pair((params.symbol ?? '').toUpperCase()) },
     { label: params.interval ?? DEFAULT_INTERVAL },
   ],
 };

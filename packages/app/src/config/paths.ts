@@ -5,6 +5,8 @@ export const DEFAULT_INTERVAL = '1m';
 export const paths = {
   login: '/login',
   home: '/',
+  /** A pair without an interval: it opens in the interval the trader last used for it (else DEFAULT_INTERVAL). */
+  pair: (symbol: string) => `/trading/${encodeURIComponent(symbol)}`,
   trading: (symbol: string, interval: string = DEFAULT_INTERVAL) =>
     `/trading/${encodeURIComponent(symbol)}/${encodeURIComponent(interval)}`,
   /**

@@ -1,5 +1,5 @@
 import { Badge, CandlestickChart } from 'dashboard-kit';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useSnapshot } from 'valtio';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
@@ -119,6 +119,11 @@ export function TradingRoute() {
   const oldest = history[0]?.time ?? null;
   const fills = useMemo(() => tradeMarkers(valid ? trades.trades : [], oldest), [valid, trades.trades, oldest]);
   const change = priceChange((daily.candles ?? []).slice(-DAY_OF_HOURS));
+
+  // The interval shown is remembered for the pair: a link to the pair alone opens it next time.
+  useEffect(() => {
+    if (valid && chartSettings.interval !== interval) setChartSettings({ ...chartSettings, interval });
+  }, [valid, interval, chartSettings, setChartSettings]);
 
   if (params.symbol && params.symbol !== symbol) return <Navigate to={paths.trading(symbol, interval)} replace />;
   if (!symbols.includes(symbol)) {

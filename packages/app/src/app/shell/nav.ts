@@ -17,7 +17,7 @@ export const platformNav: NavSection[] = [
   {
     label: 'Trading',
     icon: 'trading',
-    items: KNOWN_SYMBOLS.map((symbol) => ({ label: `${symbol}/USD`, to: paths.trading(symbol) })),
+    items: KNOWN_SYMBOLS.map((symbol) => ({ label: `${symbol}/USD`, to: paths.pair(symbol) })),
   },
   {
     label: 'Signals',
@@ -54,7 +54,8 @@ export function isLinkActive(to: string, pathname: string, search: string): bool
   if (linkPath === undefined) return false;
   if (linkPath.startsWith('/trading/')) {
     // Any interval of a pair keeps its entry active.
-    return pathname.startsWith(linkPath.slice(0, linkPath.lastIndexOf('/') + 1));
+    const pair = linkPath.split('/').slice(0, 3).join('/');
+    return pathname === pair || pathname.startsWith(`${pair}/`);
   }
   if (pathname !== linkPath) return false;
   const want = new URLSearchParams(linkQuery);

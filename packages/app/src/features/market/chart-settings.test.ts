@@ -38,6 +38,13 @@ describe('chart settings', () => {
     });
   });
 
+  it('keep the last interval when it is one the chart has', () => {
+    expect(parseChartSettings('{"interval":"4h"}').interval).toBe('4h');
+    expect(parseChartSettings('{"interval":"7m"}').interval).toBeNull();
+    expect(parseChartSettings('{"interval":["1d"]}').interval).toBeNull();
+    expect(parseChartSettings(null).interval).toBeNull();
+  });
+
   it('keep the price scale when it is one the chart has', () => {
     expect(parseChartSettings('{"priceScale":"log"}').priceScale).toBe('log');
     expect(parseChartSettings('{"priceScale":"percent"}').priceScale).toBe('percent');

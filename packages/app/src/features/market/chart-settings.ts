@@ -6,18 +6,23 @@ import {
   type PriceScaleMode,
 } from 'dashboard-kit';
 import { useCallback, useState } from 'react';
+import { chartSettingsKey, parseStoredInterval } from './stored-interval';
 
-/** How a trader left the chart of one pair (its indicators, its panes' sizes, its price scale), kept in this browser per user and pair. */
+export { chartSettingsKey } from './stored-interval';
+
+/**
+ * How a trader left the chart of one pair (its interval, indicators, panes' sizes and price scale), kept in this
+ * browser per user and pair.
+ */
 export interface ChartSettings {
+  /** The interval last shown; a link to the pair without one opens it. Null before any. */
+  interval: string | null;
   indicators: ChartIndicators;
   paneSizes: ChartPaneSizes;
   priceScale: PriceScaleMode;
 }
 
 const SCALES: readonly PriceScaleMode[] = ['linear', 'log', 'percent'];
-
-export const chartSettingsKey = (userId: string | number | null | undefined, symbol: string) =>
-  `signaldeck.chart.${userId ?? 'anonymous'}.${symbol.toUpperCase()}`;
 
 /** The stored settings, kept only where they are still valid (a stored value may be old or edited). */
 export function parseChartSettings(text: string | null): ChartSettings {
@@ -29,6 +34,7 @@ export function parseChartSettings(text: string | null): ChartSettings {
   }
   const record = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
   return {
+    interval: parseStoredInterval(record.interval),
     indicators: parseIndicators(record.indicators),
     paneSizes: parsePaneSizes(record.paneSizes),
     priceScale: SCALES.find((scale) => scale === record.priceScale) ?? 'linear',

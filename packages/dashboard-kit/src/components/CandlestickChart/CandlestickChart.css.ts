@@ -85,8 +85,8 @@ export const notice = style({
 export const plot = style({
   position: 'relative',
   flex: '1 1 auto',
-  // The candles keep at least this much of a short chart; indicator panes below give way.
-  minHeight: '45%',
+  // The candles keep at least this much of a short chart (a phone on its side); indicator panes below give way.
+  minHeight: '35%',
 });
 
 export const surface = style([
@@ -155,6 +155,8 @@ export const crosshair = style({
   position: 'absolute',
   inset: 0,
   pointerEvents: 'none',
+  // Sized by the plot, never by its lines and tags: moving them lays out and paints nothing outside it.
+  contain: 'strict',
   selectors: {
     '&[data-state="hidden"]': { visibility: 'hidden' },
   },
@@ -543,8 +545,9 @@ export const indicatorHistogram = style({
 /** A pane under the chart (RSI, MACD), on the candles' time scale. */
 export const indicatorPane = style({
   position: 'relative',
+  // Its asked-for height, shrinking on a short chart (a phone) down to a readable minimum; drawn at what it gets.
   flex: '0 1 auto',
-  minHeight: '2rem',
+  minHeight: '2.25rem',
   overflow: 'hidden',
   borderTop: `1px solid ${vars.color.border}`,
 });

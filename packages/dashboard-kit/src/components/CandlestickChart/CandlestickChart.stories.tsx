@@ -18,6 +18,7 @@ import { MINUTE } from './aggregate';
 import { CandlestickChart, type CandlestickChartProps } from './CandlestickChart';
 import { defaultFormatPrice } from './format';
 import { openNextCandle, sampleCandles, sampleMarkers, seededRandom, tickCandle } from './fixtures';
+import { DEFAULT_PANE_SIZES, type ChartPaneSizes } from './panes';
 import type { PriceScaleMode } from './scales';
 import { NO_INDICATORS, type ChartIndicators } from './studies';
 import type { Candle, ChartMarker, PriceLine, TradeMarker } from './types';
@@ -403,6 +404,54 @@ export const IndicatorsPhone: Story = () => (
   </PhoneFrame>
 );
 IndicatorsPhone.meta = { width: 'xsmall' };
+
+/** Volume, RSI and MACD panes whose separators can be dragged (or moved with the arrow keys). */
+function PaneChart(props: Partial<CandlestickChartProps>) {
+  const [sizes, setSizes] = useState<ChartPaneSizes>(DEFAULT_PANE_SIZES);
+  return (
+    <IndicatorChart
+      initial={{ ...NO_INDICATORS, rsi: true, macd: true }}
+      paneSizes={sizes}
+      onPaneSizesChange={setSizes}
+      height={560}
+      {...props}
+    />
+  );
+}
+
+export const PanesResizable: Story = () => (
+  <Stack>
+    <Caption>
+      The volume, RSI and MACD panes: drag a separator, or focus it (Tab) and use the arrow keys. Sizes are kept by the
+      caller (the app stores them per pair).
+    </Caption>
+    <BothThemes>
+      <PaneChart />
+    </BothThemes>
+  </Stack>
+);
+PanesResizable.storyName = 'Panes, resizable';
+
+export const PanesOnAShortChart: Story = () => (
+  <Stack>
+    <Caption>
+      Every indicator on a chart 300 px high (a phone on its side): the panes give way down to 36 px each and are drawn
+      at the height they get, the candles keep at least a third of the chart.
+    </Caption>
+    <BothThemes>
+      <IndicatorChart initial={ALL_INDICATORS} height={300} />
+    </BothThemes>
+  </Stack>
+);
+PanesOnAShortChart.storyName = 'Panes on a short chart';
+
+export const IndicatorsAllPhone: Story = () => (
+  <PhoneFrame>
+    <IndicatorChart initial={ALL_INDICATORS} height={560} />
+  </PhoneFrame>
+);
+IndicatorsAllPhone.storyName = 'Every indicator on a phone';
+IndicatorsAllPhone.meta = { width: 'xsmall' };
 
 /** The scale switch and the price axis as a control (drag it, double-click it), both themes. */
 function ScaleChart({ initial }: { initial: PriceScaleMode }) {

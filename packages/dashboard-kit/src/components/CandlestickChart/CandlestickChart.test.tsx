@@ -654,6 +654,18 @@ describe('given indicators', () => {
     expect(screen.getByRole('group', { name: 'MACD 12 26 9 pane' })).toBeInTheDocument();
   });
 
+  it('should keep the focus on the Indicators button while its menu loads after the first paint', async () => {
+    const { user } = renderChart({ onIndicatorsChange: () => {} });
+    const placeholder = screen.getByRole('button', { name: 'Indicators' });
+    expect(placeholder).toHaveAttribute('aria-haspopup', 'menu');
+    placeholder.focus();
+    // The menu's code arrives: the button is now the menu's trigger, still focused.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Indicators' })).not.toBe(placeholder));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Indicators' })).toHaveFocus());
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('menu', { name: 'Indicators' })).toBeInTheDocument();
+  });
+
   it('should have no axe violations with overlays, panes, the menu and the scale switch', async () => {
     const { container } = renderChart({
       indicators: { sma: 5, ema: 9, bollinger: true, vwap: true, rsi: true, macd: true },

@@ -440,6 +440,11 @@ function ChartPlot({
     .join(',');
   const coveredTicks = useMemo(() => new Set(coveredKey === '' ? [] : coveredKey.split(',').map(Number)), [coveredKey]);
 
+  // The zone's name changes at most with daylight saving: worked out once an hour, not on every tick (a new
+  // Intl formatter costs about a millisecond).
+  const latestHour = Math.floor((candles[candles.length - 1] as Candle).time / 3_600_000);
+  const zoneLabel = useMemo(() => timeZoneLabel(timeZone, latestHour * 3_600_000), [timeZone, latestHour]);
+
   // A time to show (a signal's, from a link): centre the view on it once the plot's width is known.
   const plotWidth = measured ? frame.plotRight : null;
   useLayoutEffect(() => {
@@ -597,7 +602,7 @@ function ChartPlot({
             style={{ left: frame.plotRight, top: frame.volumeBottom, width: frame.width - frame.plotRight }}
             title="Times on this chart are in this zone"
           >
-            {timeZoneLabel(timeZone, candles[candles.length - 1]?.time)}
+            {zoneLabel}
           </span>
         )}
         {measured && (

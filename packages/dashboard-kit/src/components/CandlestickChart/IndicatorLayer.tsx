@@ -1,4 +1,5 @@
 import { memo, useId, useRef } from 'react';
+import { useElementSize } from '../../hooks/useElementSize';
 import { MAX_PANE_PX, MIN_PANE_PX } from './panes';
 import { PaneSeparator } from './PaneSeparator';
 import * as styles from './CandlestickChart.css';
@@ -116,6 +117,17 @@ interface IndicatorPaneProps extends PaneGeometry {
 }
 
 const PANE_PAD_PX = 6;
+/** Guide labels closer than this (a pane squeezed on a short screen) would overlap: the later ones are left out. */
+const GUIDE_LABEL_PX = 14;
+
+/** The guides whose labels fit, top to bottom as drawn. */
+export function labelledGuides(guides: readonly number[], y: (value: number) => number): number[] {
+  const shown: number[] = [];
+  for (const guide of guides) {
+    if (shown.every((other) => Math.abs(y(other) - y(guide)) >= GUIDE_LABEL_PX)) shown.push(guide);
+  }
+  return shown;
+}
 
 const IndicatorPane = memo(function IndicatorPane({
   name,
@@ -133,12 +145,15 @@ const IndicatorPane = memo(function IndicatorPane({
   last,
 }: IndicatorPaneProps) {
   const paneRef = useRef<HTMLDivElement>(null);
+  // The pane gives way when the chart is short (a phone): it is drawn at the height it got, not the one asked for.
+  const size = useElementSize(paneRef);
+  const drawn = size ? Math.max(1, Math.round(size.height)) : height;
   const all = histogram ? [...lines.map((line) => line.values), histogram] : lines.map((line) => line.values);
   const fitted = valueExtent(all, first, last) ?? [0, 1];
   const [low, high] = range ?? [Math.min(fitted[0], 0), Math.max(fitted[1], 0)];
   const span = high - low || 1;
   const top = PANE_PAD_PX;
-  const bottom = height - PANE_PAD_PX;
+  const bottom = drawn - PANE_PAD_PX;
   const y = (value: number) => bottom - ((value - low) / span) * (bottom - top);
   const frame = { plotRight } as Parameters<typeof xOfValue>[2];
   const x = (index: number) => xOfValue(index, xDomain, frame);
@@ -171,12 +186,12 @@ const IndicatorPane = memo(function IndicatorPane({
       <span className={styles.indicatorPaneLabel}>
         {name} <span data-slot="indicator-value">{valueText}</span>
       </span>
-      <svg width={width} height={height} aria-hidden="true" focusable="false" className={styles.svg}>
+      <svg width={width} height={drawn} aria-hidden="true" focusable="false" className={styles.svg}>
         <path
           className={styles.gridLines}
-          d={guides.map((guide) => `M0,${y(guide)}H${plotRight}`).join('') + `M${plotRight},0V${height}`}
+          d={guides.map((guide) => `M0,${y(guide)}H${plotRight}`).join('') + `M${plotRight},0V${drawn}`}
         />
-        {guides.map((guide) => (
+        {labelledGuides(guides, y).map((guide) => (
           <text key={guide} className={styles.tickLabel} x={plotRight + 8} y={y(guide)} dominantBaseline="central">
             {formatValue(guide)}
           </text>

@@ -1,119 +1,85 @@
-import { Fragment } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button } from '../Button';
-import {
-  DropdownMenu,
-  DropdownMenuCheckboxItem,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '../DropdownMenu';
 import * as styles from './CandlestickChart.css';
-import {
-  DEFAULT_EMA_PERIOD,
-  DEFAULT_SMA_PERIOD,
-  indicatorNames,
-  MOVING_AVERAGE_PERIODS,
-  type ChartIndicators,
-} from './studies';
+import type * as DropdownModule from './IndicatorsMenuDropdown';
+import { indicatorNames, type ChartIndicators } from './studies';
 
 export interface IndicatorsMenuProps {
   value: ChartIndicators;
   onChange: (next: ChartIndicators) => void;
 }
 
-/** Keep the menu open on a choice, so several indicators can be set in one go. */
-const stayOpen = (event: Event) => event.preventDefault();
+let menuCode: Promise<typeof DropdownModule> | undefined;
+/** The menu's code (Radix's menu, its positioning and focus handling), fetched once. */
+const loadMenu = () => (menuCode ??= import('./IndicatorsMenuDropdown'));
+const IndicatorsMenuDropdown = lazy(() => loadMenu().then((module) => ({ default: module.IndicatorsMenuDropdown })));
 
-const MOVING_AVERAGES = [
-  ['sma', 'SMA', 'Simple moving average', DEFAULT_SMA_PERIOD],
-  ['ema', 'EMA', 'Exponential moving average', DEFAULT_EMA_PERIOD],
-] as const;
-
-const TOGGLES = [
-  ['bollinger', 'Bollinger Bands (20, 2)'],
-  ['vwap', 'VWAP (daily, UTC)'],
-] as const;
-
-const PANES = [
-  ['rsi', 'RSI (14)'],
-  ['macd', 'MACD (12, 26, 9)'],
-] as const;
+/** Runs `task` when the browser is idle after the first paint (soon, where there is no idle callback). */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(task, { timeout: 2_000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(task, 200);
+  return () => clearTimeout(id);
+}
 
 /**
- * The chart's Indicators menu: overlays on the price pane (SMA and EMA with their period, Bollinger
- * Bands, VWAP) and panes under the chart (RSI, MACD). A Radix menu: arrow keys, Enter and Space,
- * Escape closes it; choices keep it open.
+ * The Indicators button and its menu. The menu is not needed for the chart's first paint, so its code loads
+ * afterwards, when the browser is idle (or at once when the button is hovered, focused or pressed). Until then
+ * the button is a plain one that looks the same; pressed early, it opens the menu as soon as the code is there.
  */
 export function IndicatorsMenu({ value, onChange }: IndicatorsMenuProps) {
+  const [wanted, setWanted] = useState(false);
+  // Held here, so a press before the menu's code arrives opens it whenever that is.
+  const [open, setOpen] = useState(false);
+  // Pressed before the code arrived: the menu opens once its trigger is in place.
+  const [pending, setPending] = useState(false);
+  const [focused, setFocused] = useState(false);
+  useEffect(() => whenIdle(() => setWanted(true)), []);
   const count = indicatorNames(value).length;
+  const request = () => {
+    setPending(true);
+    setWanted(true);
+  };
+
+  const placeholder = (
+    <Button
+      variant="secondary"
+      size="sm"
+      className={styles.indicatorsTrigger}
+      data-slot="indicators-trigger"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      aria-busy={pending || undefined}
+      onPointerEnter={() => void loadMenu()}
+      onFocus={() => {
+        setFocused(true);
+        void loadMenu();
+      }}
+      onBlur={() => setFocused(false)}
+      // Opened on the press, as the menu's own trigger does: the code may arrive (and this button be replaced)
+      // between the press and the click.
+      onPointerDown={(event) => {
+        if (event.button === 0 && !event.ctrlKey) request();
+      }}
+      onClick={request}
+    >
+      Indicators{count > 0 ? ` (${count})` : ''}
+    </Button>
+  );
+  if (!wanted) return placeholder;
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
-        <Button variant="secondary" size="sm" className={styles.indicatorsTrigger} data-slot="indicators-trigger">
-          Indicators{count > 0 ? ` (${count})` : ''}
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" aria-label="Indicators" className={styles.indicatorsMenu}>
-        <DropdownMenuLabel>On the price pane</DropdownMenuLabel>
-        {MOVING_AVERAGES.map(([key, short, long, fallback]) => {
-          const period = value[key];
-          return (
-            <Fragment key={key}>
-              <DropdownMenuCheckboxItem
-                checked={period !== null}
-                onSelect={stayOpen}
-                onCheckedChange={(on) => onChange({ ...value, [key]: on ? fallback : null })}
-              >
-                {long} ({short}){period !== null ? ` ${period}` : ''}
-              </DropdownMenuCheckboxItem>
-              {period !== null && (
-                <DropdownMenuRadioGroup
-                  aria-label={`${short} period`}
-                  value={String(period)}
-                  onValueChange={(next) => onChange({ ...value, [key]: Number(next) })}
-                >
-                  {MOVING_AVERAGE_PERIODS.map((choice) => (
-                    <DropdownMenuRadioItem
-                      key={choice}
-                      value={String(choice)}
-                      onSelect={stayOpen}
-                      className={styles.periodItem}
-                      aria-label={`${short} period ${choice}`}
-                    >
-                      {choice}
-                    </DropdownMenuRadioItem>
-                  ))}
-                </DropdownMenuRadioGroup>
-              )}
-            </Fragment>
-          );
-        })}
-        {TOGGLES.map(([key, label]) => (
-          <DropdownMenuCheckboxItem
-            key={key}
-            checked={value[key]}
-            onSelect={stayOpen}
-            onCheckedChange={(on) => onChange({ ...value, [key]: on })}
-          >
-            {label}
-          </DropdownMenuCheckboxItem>
-        ))}
-        <DropdownMenuSeparator />
-        <DropdownMenuLabel>In a pane below</DropdownMenuLabel>
-        {PANES.map(([key, label]) => (
-          <DropdownMenuCheckboxItem
-            key={key}
-            checked={value[key]}
-            onSelect={stayOpen}
-            onCheckedChange={(on) => onChange({ ...value, [key]: on })}
-          >
-            {label}
-          </DropdownMenuCheckboxItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense fallback={placeholder}>
+      <IndicatorsMenuDropdown
+        value={value}
+        onChange={onChange}
+        open={open}
+        onOpenChange={setOpen}
+        openOnMount={pending}
+        onOpened={() => setPending(false)}
+        takeFocus={focused && !pending}
+      />
+    </Suspense>
   );
 }

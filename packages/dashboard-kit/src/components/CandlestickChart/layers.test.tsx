@@ -7,10 +7,11 @@ import type * as TradeLayerModule from './TradeLayer';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MINUTE } from './aggregate';
 import { CandlestickChart } from './CandlestickChart';
+import { SETTLED_BLOCK } from './layers';
 import type { Candle, PriceLine, TradeMarker } from './types';
 
-// Counts how often Victory draws candles: a layer with many candles is the settled layer, a layer
-// with one is the forming candle.
+// Counts what Victory draws: settled candles (drawn in blocks of several; counted one by one) and draws of
+// the forming candle (a layer with one candle).
 const draws = vi.hoisted(() => ({ settled: 0, forming: 0 }));
 // Counts renders of the price-line and trade overlays (a memo wrapper renders when theirs would).
 const overlays = vi.hoisted(() => ({ priceLines: 0, trades: 0 }));
@@ -40,7 +41,8 @@ vi.mock('./TradeLayer', async (importOriginal) => {
 vi.mock('victory', async (importOriginal) => {
   const victory = await importOriginal<typeof Victory>();
   function CountedCandlestick(props: ComponentProps<typeof victory.VictoryCandlestick>) {
-    if ((props.data?.length ?? 0) > 1) draws.settled += 1;
+    const count = props.data?.length ?? 0;
+    if (count > 1) draws.settled += count;
     else draws.forming += 1;
     return createElement(victory.VictoryCandlestick, props);
   }
@@ -58,6 +60,10 @@ const history: Candle[] = Array.from({ length: 60 }, (_, i) => ({
 }));
 const forming = history[59] as Candle;
 
+/** The settled candles on screen. */
+const settledOnScreen = (container: HTMLElement) =>
+  container.querySelectorAll('[data-slot="settled-layer"] [data-slot="candle"]').length;
+
 const chart = (candles: Candle[]) => <CandlestickChart candles={candles} interval="1m" symbol="BTC/USD" />;
 const tick = (changes: Partial<Candle>) => [...history.slice(0, -1), { ...forming, ...changes }];
 
@@ -70,44 +76,56 @@ beforeEach(() => {
 
 describe('given a live chart (the layer structure)', () => {
   it('should draw the settled and the forming candles once on mount', () => {
-    render(chart(history));
-    expect(draws).toEqual({ settled: 1, forming: 1 });
+    const { container } = render(chart(history));
+    expect(settledOnScreen(container)).toBeGreaterThan(SETTLED_BLOCK);
+    expect(draws).toEqual({ settled: settledOnScreen(container), forming: 1 });
   });
 
   describe('after ticks that edit the forming candle within the price range', () => {
     it('should redraw only the forming candle', () => {
-      const { rerender } = render(chart(history));
+      const { rerender, container } = render(chart(history));
       rerender(chart(tick({ close: 102, volume: 11 })));
       rerender(chart(tick({ close: 103.5, high: 111, volume: 12 })));
       rerender(chart(tick({ close: 99, low: 89, volume: 12.5 })));
-      expect(draws).toEqual({ settled: 1, forming: 4 });
+      expect(draws).toEqual({ settled: settledOnScreen(container), forming: 4 });
     });
   });
 
   describe('after a candle closes', () => {
-    it('should redraw the settled candles once', () => {
-      const { rerender } = render(chart(history));
+    it('should redraw only the blocks of settled candles at either edge of the view', () => {
+      const { rerender, container } = render(chart(history));
+      const mounted = draws.settled;
+      const before = [...container.querySelectorAll('[data-slot="settled-layer"] [data-slot="candle"]')];
       rerender(chart([...history, { ...forming, time: forming.time + MINUTE }]));
-      expect(draws.settled).toBe(2);
+      const redrawn = draws.settled - mounted;
+      expect(redrawn).toBeGreaterThan(0);
+      expect(redrawn).toBeLessThanOrEqual(2 * SETTLED_BLOCK);
+      expect(redrawn).toBeLessThan(settledOnScreen(container));
+      // The candles in between were kept, moved one candle to the left with their layer.
+      const after = [...container.querySelectorAll('[data-slot="settled-layer"] [data-slot="candle"]')];
+      expect(after.filter((node) => before.includes(node)).length).toBeGreaterThan(0);
+      expect(container.querySelector('[data-slot="settled-layer"]')?.getAttribute('transform')).toMatch(
+        /^translate\(-[\d.]+,0\)$/,
+      );
     });
   });
 
   describe('after a tick that breaks out of the price range', () => {
     it('should redraw the settled candles for the new range', () => {
-      const { rerender } = render(chart(history));
+      const { rerender, container } = render(chart(history));
       rerender(chart(tick({ close: 180, high: 180 })));
-      expect(draws.settled).toBe(2);
+      expect(draws.settled).toBe(2 * settledOnScreen(container));
     });
   });
 
   describe('after crosshair moves', () => {
     it('should redraw no candles at all', async () => {
       const user = userEvent.setup();
-      render(chart(history));
+      const { container } = render(chart(history));
       await user.tab();
       await user.keyboard('{ArrowLeft}{ArrowLeft}{Home}{End}{Escape}');
       expect(screen.getByRole('group', { name: 'Candle values' })).toHaveTextContent('C 105.00');
-      expect(draws).toEqual({ settled: 1, forming: 1 });
+      expect(draws).toEqual({ settled: settledOnScreen(container), forming: 1 });
     });
   });
 });
@@ -124,13 +142,13 @@ describe('given a live chart with price lines and trade markers', () => {
 
   describe('after ticks that edit the forming candle within the price range', () => {
     it('should redraw only the forming candle, neither the settled candles nor the overlays', () => {
-      const { rerender } = render(withOverlays(history));
+      const { rerender, container } = render(withOverlays(history));
       const mounted = { ...overlays };
       expect(mounted.priceLines).toBeGreaterThan(0);
       expect(mounted.trades).toBeGreaterThan(0);
       rerender(withOverlays(tick({ close: 102, volume: 11 })));
       rerender(withOverlays(tick({ close: 103.5, high: 111, volume: 12 })));
-      expect(draws).toEqual({ settled: 1, forming: 3 });
+      expect(draws).toEqual({ settled: settledOnScreen(container), forming: 3 });
       expect(overlays).toEqual(mounted);
       expect(screen.getByRole('button', { name: 'Long entry at 101.00' })).toBeInTheDocument();
     });

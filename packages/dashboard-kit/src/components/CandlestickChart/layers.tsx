@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import { VictoryCandlestick } from 'victory';
 import * as styles from './CandlestickChart.css';
 import { paneBetween, xOfValue, yOfPrice, yOfVolume, type PlotFrame } from './geometry';
@@ -96,14 +96,61 @@ function Candles({ candles, firstIndex, pane }: CandlesProps) {
   );
 }
 
+/** Settled candles are drawn in blocks of this many, by their index in the series. */
+export const SETTLED_BLOCK = 16;
+
+interface BlockProps {
+  candles: readonly Candle[];
+  firstIndex: number;
+  pane: Pane;
+}
+
+const sameCandles = (a: readonly Candle[], b: readonly Candle[]) =>
+  a.length === b.length && a.every((candle, i) => candle === b[i]);
+
+/** One block of settled candles: redrawn only when one of its candles, or the scales, change. */
+const SettledBlock = memo(
+  function SettledBlock(props: BlockProps) {
+    return <Candles {...props} />;
+  },
+  (before, after) =>
+    before.pane === after.pane && before.firstIndex === after.firstIndex && sameCandles(before.candles, after.candles),
+);
+
 /**
- * The settled candles and their volume. Memoised: a live tick hands it the same props, so it
- * re-renders only when a candle closes, the view moves, or the price range changes.
+ * The settled candles and their volume. Memoised: a live tick hands it the same props, so it re-renders only
+ * when a candle closes, the view moves, or the price range changes. And then incrementally: the candles are
+ * drawn in blocks of SETTLED_BLOCK on an x domain anchored where the view was, and the layer is moved
+ * sideways to the current one (the same span only shifts). So when a candle closes and the view steps one
+ * candle on, only the blocks at either edge (the one losing its first candle, the one gaining the new one)
+ * redraw, not all of them.
  */
-export const SettledLayer = memo(function SettledLayer(props: CandlesProps) {
+export const SettledLayer = memo(function SettledLayer({ candles, firstIndex, pane }: CandlesProps) {
+  const { frame, xDomain, priceRange, volumeMax, candleWidth } = pane;
+  const anchorRef = useRef<Range>(xDomain);
+  const span = xDomain[1] - xDomain[0];
+  let anchor = anchorRef.current;
+  // Another span (zoom), or far from the anchor (a long pan): anchor again where the view is.
+  if (anchor[1] - anchor[0] !== span || Math.abs(anchor[0] - xDomain[0]) > 4 * span) anchor = xDomain;
+  anchorRef.current = anchor;
+  const anchored = useMemo<Pane>(
+    () => ({ frame, xDomain: anchor, priceRange, volumeMax, candleWidth }),
+    [frame, anchor, priceRange, volumeMax, candleWidth],
+  );
+  const shift = xOfValue(anchor[0], xDomain, frame) - xOfValue(anchor[0], anchor, frame);
+
+  const blocks: BlockProps[] = [];
+  const lastIndex = firstIndex + candles.length - 1;
+  for (let start = Math.floor(firstIndex / SETTLED_BLOCK) * SETTLED_BLOCK; start <= lastIndex; start += SETTLED_BLOCK) {
+    const from = Math.max(start, firstIndex);
+    const to = Math.min(start + SETTLED_BLOCK - 1, lastIndex);
+    blocks.push({ candles: candles.slice(from - firstIndex, to - firstIndex + 1), firstIndex: from, pane: anchored });
+  }
   return (
-    <g data-slot="settled-layer">
-      <Candles {...props} />
+    <g data-slot="settled-layer" transform={shift === 0 ? undefined : `translate(${shift},0)`}>
+      {blocks.map((block) => (
+        <SettledBlock key={Math.floor(block.firstIndex / SETTLED_BLOCK)} {...block} />
+      ))}
     </g>
   );
 });

@@ -17,6 +17,46 @@ const standardDeviation = (values: number[]) => {
 describe('the demo source', () => {
   const source = new DemoSource();
 
+  describe('given the older history asked for as hours', () => {
+    const HOUR = 60 * MINUTE;
+    const until = MONDAY + 9 * HOUR;
+    const from = until - 400 * DAY;
+
+    it('should give every hour, joined without a step, closing where the stored history begins', async () => {
+      for (const symbol of SYMBOLS) {
+        const close = DEMO_ASSETS[symbol].center * 1.01;
+        const expectedClose = Math.round(close * 100) / 100;
+        const hours = await source.hours(symbol, from, until, close);
+        expect(hours).toHaveLength(400 * 24);
+        expect(hours[0]!.time).toBe(from);
+        expect(hours.at(-1)!.time).toBe(until - HOUR);
+        expect(hours.at(-1)!.close).toBe(expectedClose);
+        const asset = DEMO_ASSETS[symbol];
+        for (const [index, hour] of hours.entries()) {
+          expect(hour.high).toBeGreaterThanOrEqual(Math.max(hour.open, hour.close));
+          expect(hour.low).toBeLessThanOrEqual(Math.min(hour.open, hour.close));
+          expect(hour.low).toBeGreaterThanOrEqual(asset.min);
+          expect(hour.high).toBeLessThanOrEqual(asset.max);
+          expect(hour.volume).toBeGreaterThan(0);
+          if (index > 0) expect(hour.open).toBe(hours[index - 1]!.close);
+        }
+      }
+    });
+
+    it('should be the same for the same seed and close, with an hourly volatility like the minutes', async () => {
+      const hours = await source.hours('SOL', from, until, 150);
+      expect(await new DemoSource().hours('SOL', from, until, 150)).toEqual(hours);
+      // Annualised from hourly log returns: the asset's 85%, give or take the activity cycle and jumps.
+      const annual = standardDeviation(logReturns(hours)) * Math.sqrt(365 * 24);
+      expect(annual).toBeGreaterThan(0.6);
+      expect(annual).toBeLessThan(1.2);
+      // Daily volume near the asset's average day.
+      const perDay = hours.reduce((sum, hour) => sum + hour.volume, 0) / 400;
+      expect(perDay / DEMO_ASSETS.SOL.dailyVolume).toBeGreaterThan(0.7);
+      expect(perDay / DEMO_ASSETS.SOL.dailyVolume).toBeLessThan(1.4);
+    });
+  });
+
   describe('given the same seed', () => {
     it('should produce the same candles, and different ones for another seed', async () => {
       const from = MONDAY + 9 * 60 * MINUTE;

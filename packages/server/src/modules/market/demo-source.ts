@@ -70,6 +70,7 @@ export const DEMO_ASSETS: Record<MarketSymbol, AssetModel> = {
 export const DEFAULT_DEMO_SEED = 20_240_601;
 
 const MINUTE_MS = INTERVAL_MS['1m'];
+const HOUR_MS = INTERVAL_MS['1h'];
 const MINUTES_PER_YEAR = 365 * 24 * 60;
 const MINUTES_PER_DAY = 24 * 60;
 /** About two jumps a day. */
@@ -153,6 +154,50 @@ export class DemoSource implements MarketSource {
   }
 
   async close(): Promise<void> {}
+
+  /**
+   * Hourly candles for the older history, `from <= time < until` (both whole hours), ending where the stored
+   * history begins: the last hour closes at `close`. The walk runs backwards from that close, a minute at a time
+   * with the same volatility, activity, reversion and jumps as the minutes (the reverting walk looks the same
+   * run either way), so the hours join the minutes without a step. Each hour is drawn from a generator seeded
+   * by (seed, pair, hour).
+   */
+  async hours(symbol: MarketSymbol, from: number, until: number, close?: number): Promise<Candle[]> {
+    const asset = DEMO_ASSETS[symbol];
+    const logMin = Math.log(asset.min);
+    const logMax = Math.log(asset.max);
+    const minuteScale = asset.annualVolatility / Math.sqrt(MINUTES_PER_YEAR);
+    const reversion = minuteScale ** 2 / (2 * asset.spread ** 2);
+    const averageMinuteVolume = asset.dailyVolume / MINUTES_PER_DAY;
+    const logCenter = Math.log(asset.center);
+    const hours: Candle[] = [];
+    let logPrice = Math.log(close ?? this.startingPrice(symbol));
+    for (let time = until - HOUR_MS; time >= from; time -= HOUR_MS) {
+      const random = new Random(this.seed, SYMBOLS.indexOf(symbol), time / HOUR_MS, -2);
+      const closePrice = roundToStep(Math.exp(logPrice), asset.ticksPerUnit);
+      let high = closePrice;
+      let low = closePrice;
+      let volume = 0;
+      // Activity changes slowly: the hour's middle stands for all of it.
+      const activity = activityAt(time + HOUR_MS / 2);
+      const minuteVolatility = minuteScale * Math.sqrt(activity);
+      for (let minute = 59; minute >= 0; minute--) {
+        const shock = random.normal();
+        const jump = random.next() < JUMP_PROBABILITY ? asset.jumpVolatility * random.normal() : 0;
+        logPrice += -reversion * (logPrice - logCenter) + minuteVolatility * shock + jump;
+        if (logPrice > logMax) logPrice = 2 * logMax - logPrice;
+        if (logPrice < logMin) logPrice = 2 * logMin - logPrice;
+        const price = roundToStep(Math.exp(logPrice), asset.ticksPerUnit);
+        high = Math.max(high, price);
+        low = Math.min(low, price);
+        // As for the minutes: busier and bigger moves trade more.
+        volume += averageMinuteVolume * activity * (0.6 + 0.5 * Math.abs(shock)) * (0.7 + 0.6 * random.next());
+      }
+      const open = roundToStep(Math.exp(logPrice), asset.ticksPerUnit);
+      hours.push({ time, open, high, low, close: closePrice, volume: roundToStep(volume, asset.lotsPerUnit) });
+    }
+    return hours.reverse();
+  }
 
   /** Where a symbol's history begins when nothing is stored: near its centre, the same for the same seed. */
   startingPrice(symbol: MarketSymbol): number {

@@ -18,12 +18,17 @@ import {
   type MarketSymbol,
 } from './markets';
 import type { MarketSource } from './source';
-import { latestCandle, minuteCandles, roundVolume, upsertCandles } from './store';
+import { earliestHour, insertOlderHours, latestCandle, minuteCandles, roundVolume, upsertCandles } from './store';
 
 const MINUTE_MS = INTERVAL_MS['1m'];
 const DAY_MS = INTERVAL_MS['1d'];
 /** History fetched on the first start. */
 export const BACKFILL_DAYS = 7;
+/**
+ * History kept as hours before the minutes, when the source can give it (the demo): enough for 300 daily candles
+ * and more, so every interval has a full chart on a first start.
+ */
+export const HOURLY_HISTORY_DAYS = 400;
 /** After a longer downtime, history resumes this far back (from the stored close) rather than where it stopped. */
 export const MAX_CATCH_UP_DAYS = 30;
 /** Minutes asked of the source at once while catching up (an exchange's page). */
@@ -54,8 +59,9 @@ export interface MarketFeedOptions {
   publisher: StreamPublisher;
   clock: Clock;
   log: FastifyBaseLogger;
-  /** Defaults: BACKFILL_DAYS and MAX_CATCH_UP_DAYS. */
+  /** Defaults: BACKFILL_DAYS, HOURLY_HISTORY_DAYS and MAX_CATCH_UP_DAYS. */
   backfillDays?: number;
+  hourlyHistoryDays?: number;
   maxCatchUpDays?: number;
 }
 
@@ -104,7 +110,7 @@ function closedCandles(state: SymbolState, closing: Candle, next: Candle): Parti
 
 /**
  * The market data feed, a background service. The leading instance catches the store up from its newest candle
- * to now (or backfills BACKFILL_DAYS on a first start), then every tick of the source takes the forming minute,
+ * to now (or backfills BACKFILL_DAYS of minutes and HOURLY_HISTORY_DAYS of hours on a first start), then every tick of the source takes the forming minute,
  * publishes the forming candle of every interval as a `candle` event (with the final values of any candle that
  * closed, so every open chart ends a candle as the store does), and stores what changed: closed minutes at
  * once, the forming one at most every PERSIST_FORMING_MS (and on stop). Other instances wait to take over.
@@ -260,6 +266,8 @@ export class MarketFeed implements BackgroundService {
       await yieldToEventLoop();
     }
     if (!newest || this.#stopping) return;
+    await this.#backfillHours(source, symbol, now);
+    if (this.#stopping) return;
 
     const state: SymbolState = { forming: newest, formingStored: true, unstored: [], closedInBucket: {} };
     // Every bucket lies within a UTC day: the day's closed minutes give every interval's forming candle.
@@ -267,6 +275,20 @@ export class MarketFeed implements BackgroundService {
       foldClosedMinute(state, minute);
     }
     this.#states.set(symbol, state);
+  }
+
+  /**
+   * Extends the history back to HOURLY_HISTORY_DAYS before now with the source's hours, ending where the stored
+   * history begins (a first start, or a store made before the hours were kept). Nothing to do once it reaches.
+   */
+  async #backfillHours(source: MarketSource, symbol: MarketSymbol, now: number): Promise<void> {
+    if (!source.hours) return;
+    const { hourlyHistoryDays = HOURLY_HISTORY_DAYS } = this.#options;
+    const start = bucketStart(now - hourlyHistoryDays * DAY_MS, '1d');
+    const earliest = await earliestHour(this.#options.db, symbol);
+    if (!earliest || earliest.time <= start) return;
+    const hours = await source.hours(symbol, start, earliest.time, earliest.open);
+    await insertOlderHours(this.#options.db, symbol, hours);
   }
 
   async #run(): Promise<void> {

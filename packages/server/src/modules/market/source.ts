@@ -16,5 +16,12 @@ export interface MarketSource {
    * walk from it; an exchange has its own record and ignores it.
    */
   candles(symbol: MarketSymbol, from: number, until: number, open?: number): Promise<Candle[]>;
+  /**
+   * Hourly candles of `symbol` with `from <= time < until` (whole hours), oldest first, for the history older
+   * than the minutes kept: the longer intervals need months of it, which minutes would take too long to make.
+   * `close` is the price the stored history begins at, which the last hour closes at. A source without it has
+   * only the minutes.
+   */
+  hours?(symbol: MarketSymbol, from: number, until: number, close?: number): Promise<Candle[]>;
   close(): Promise<void>;
 }

@@ -104,6 +104,38 @@ export async function upsertCandles(
   await refreshHours(db, symbol, from, to);
 }
 
+/**
+ * Stores hourly candles of history older than the stored minutes (the demo's long backfill): they go into
+ * `candles_1h` alone, never over an hour that minutes were rolled up into.
+ */
+export async function insertOlderHours(
+  db: Kysely<Database>,
+  symbol: MarketSymbol,
+  candles: readonly Candle[],
+): Promise<void> {
+  if (candles.length === 0) return;
+  if (!db.isTransaction) return writeTransaction(db, (trx) => insertOlderHours(trx, symbol, candles));
+  for (let start = 0; start < candles.length; start += INSERT_CHUNK_ROWS) {
+    const rows = candles.slice(start, start + INSERT_CHUNK_ROWS).map((candle) => ({ symbol, ...candle }));
+    await db
+      .insertInto('candles_1h')
+      .values(rows)
+      .onConflict((conflict) => conflict.columns(['symbol', 'time']).doNothing())
+      .execute();
+  }
+}
+
+/** The stored hour with the earliest time, if any: where the history begins. */
+export async function earliestHour(db: Kysely<Database>, symbol: MarketSymbol): Promise<Candle | undefined> {
+  return db
+    .selectFrom('candles_1h')
+    .select(['time', 'open', 'high', 'low', 'close', 'volume'])
+    .where('symbol', '=', symbol)
+    .orderBy('time', 'asc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 /** The stored 1m candle with the latest time, if any. */
 export async function latestCandle(db: Kysely<Database>, symbol: MarketSymbol): Promise<Candle | undefined> {
   return db
@@ -159,10 +191,12 @@ export async function readCandles(
   { symbol, interval, limit, before }: CandleQuery,
 ): Promise<Candle[]> {
   const size = INTERVAL_MS[interval];
-  // A bucket starts before `before` exactly when its minutes start before the end of the bucket holding before - 1.
+  const table: CandleTable = size >= HOUR_MS ? 'candles_1h' : 'candles_1m';
+  // A bucket starts before `before` exactly when its rows start before the end of the bucket holding before - 1.
+  // An hour and above read the hours, which reach further back than the minutes (older history is hourly).
   const rowsBefore = before === undefined ? undefined : bucketStart(before - 1, interval) + size;
   const last = await db
-    .selectFrom('candles_1m')
+    .selectFrom(table)
     .select((select) => select.fn.max('time').as('time'))
     .where('symbol', '=', symbol)
     .$if(rowsBefore !== undefined, (query) => query.where('time', '<', rowsBefore!))
@@ -171,7 +205,6 @@ export async function readCandles(
 
   const to = bucketStart(last.time, interval) + size;
   const from = to - limit * size;
-  const table: CandleTable = size >= HOUR_MS ? 'candles_1h' : 'candles_1m';
   const candles =
     size === INTERVAL_MS['1m'] || size === HOUR_MS
       ? await storedCandles(db, table, symbol, from, to)
