@@ -260,6 +260,9 @@ export class NotificationPlanner implements BackgroundService {
       'entry_price',
       'exit_price',
       'net_pnl',
+      'gross_pnl',
+      'entry_fee',
+      'exit_fee',
       'return_pct',
       'opened_at',
       'closed_at',
@@ -308,6 +311,8 @@ export class NotificationPlanner implements BackgroundService {
     }
     for (const row of closed) {
       const pnl = Number(row.net_pnl ?? 0);
+      const gross = Number(row.gross_pnl ?? 0);
+      const fees = Number(row.entry_fee) + Number(row.exit_fee ?? 0);
       const exit = row.exit_reason === 'stop_loss' || row.exit_reason === 'take_profit' ? row.exit_reason : null;
       const data = {
         tradeId: String(row.id),
@@ -317,6 +322,8 @@ export class NotificationPlanner implements BackgroundService {
         quantity: Number(row.quantity),
         entryPrice: Number(row.entry_price),
         exitPrice: row.exit_price === null ? null : Number(row.exit_price),
+        grossPnl: gross,
+        fees,
         netPnl: pnl,
         returnPct: row.return_pct === null ? null : Number(row.return_pct),
         exitReason: row.exit_reason,
@@ -333,7 +340,11 @@ export class NotificationPlanner implements BackgroundService {
         title: exit
           ? `${exit === 'stop_loss' ? 'Stop loss' : 'Take profit'} hit: ${row.symbol} ${row.side} closed, P&L ${usd(pnl)}`
           : closedTitle,
-        body: `Exit at ${row.exit_price === null ? '?' : plain(Number(row.exit_price))}, entry ${plain(Number(row.entry_price))}`,
+        // The net P&L is after fees: a trade that exits at its entry price still loses its fees, and says so.
+        body:
+          `${plain(Number(row.quantity))} ${row.symbol} ${row.side}: entry ${plain(Number(row.entry_price))}, ` +
+          `exit ${row.exit_price === null ? '?' : plain(Number(row.exit_price))}. ` +
+          `Price move ${usd(gross)}, fees ${usd(-fees)}, net ${usd(pnl)}.`,
         link: '/performance/trades',
         data,
         inApp: true,
