@@ -23,6 +23,11 @@ export interface GroupCommitterOptions<Item, Result> {
   commit(items: Item[]): Promise<Result[]>;
   /** Keeps one transaction's statements within the databases' parameter limits. */
   maxBatchSize: number;
+  /**
+   * Batches committed at once (1 unless given): more than one only where `commit` is safe beside itself (on
+   * PostgreSQL, whose ingest statements take only the locks of the alerts they store).
+   */
+  concurrency?: number;
   /** Told after each committed batch (for the debug log and the benchmark). */
   onBatch?(size: number, milliseconds: number): void;
 }
@@ -33,12 +38,14 @@ export interface GroupCommitterOptions<Item, Result> {
  * while each submitter still learns of its own item only once it is committed.
  *
  * A batch starts on the next turn of the event loop (setImmediate) rather than at once, so the requests whose
- * bytes arrived in the same read join the same transaction.
+ * bytes arrived in the same read join the same transaction. With `concurrency` above 1, items submitted while
+ * a batch commits start another batch beside it, up to that many at once.
  */
 export class GroupCommitter<Item, Result> {
   readonly #options: GroupCommitterOptions<Item, Result>;
   #queue: Pending<Item, Result>[] = [];
-  #running: Promise<void> | undefined;
+  readonly #running = new Set<Promise<void>>();
+  #starting = false;
   #closed = false;
 
   constructor(options: GroupCommitterOptions<Item, Result>) {
@@ -49,8 +56,24 @@ export class GroupCommitter<Item, Result> {
     if (this.#closed) return Promise.reject(new CommitterClosedError());
     return new Promise<Result>((resolve, reject) => {
       this.#queue.push({ item, resolve, reject });
-      this.#running ??= new Promise<void>((done) => setImmediate(done)).then(() => this.#drain());
+      this.#startSoon();
     });
+  }
+
+  /** On the next turn of the event loop, another batch, if fewer than `concurrency` run. */
+  #startSoon(): void {
+    if (this.#starting || this.#running.size >= (this.#options.concurrency ?? 1)) return;
+    this.#starting = true;
+    const drain: Promise<void> = new Promise<void>((done) => setImmediate(done))
+      .then(() => {
+        this.#starting = false;
+        return this.#drain();
+      })
+      .finally(() => {
+        this.#running.delete(drain);
+        if (this.#queue.length > 0) this.#startSoon();
+      });
+    this.#running.add(drain);
   }
 
   async #drain(): Promise<void> {
@@ -65,12 +88,11 @@ export class GroupCommitter<Item, Result> {
         for (const pending of batch) pending.reject(error);
       }
     }
-    this.#running = undefined;
   }
 
   /** Refuses new items and resolves once everything already submitted has been committed (or has failed). */
   async close(): Promise<void> {
     this.#closed = true;
-    await this.#running;
+    while (this.#running.size > 0) await Promise.all(this.#running);
   }
 }
