@@ -28,6 +28,11 @@ export interface GroupCommitterOptions<Item, Result> {
    * PostgreSQL, whose ingest statements take only the locks of the alerts they store).
    */
   concurrency?: number;
+  /**
+   * With `concurrency`: items of one key are never in two batches at once, so they commit in the order they were
+   * submitted (ingest: a strategy's signals commit in receipt order, the order its paper account executes them).
+   */
+  key?(item: Item): string;
   /** Told after each committed batch (for the debug log and the benchmark). */
   onBatch?(size: number, milliseconds: number): void;
 }
@@ -47,6 +52,8 @@ export class GroupCommitter<Item, Result> {
   readonly #running = new Set<Promise<void>>();
   #starting = false;
   #closed = false;
+  /** The keys of the items in batches being committed. */
+  readonly #busyKeys = new Set<string>();
 
   constructor(options: GroupCommitterOptions<Item, Result>) {
     this.#options = options;
@@ -71,14 +78,35 @@ export class GroupCommitter<Item, Result> {
       })
       .finally(() => {
         this.#running.delete(drain);
-        if (this.#queue.length > 0) this.#startSoon();
+        if (this.#queue.some((pending) => this.#free(pending))) this.#startSoon();
       });
     this.#running.add(drain);
   }
 
+  #free(pending: Pending<Item, Result>): boolean {
+    return !this.#options.key || !this.#busyKeys.has(this.#options.key(pending.item));
+  }
+
+  /** The next batch: the oldest items whose keys no other batch holds, up to maxBatchSize. */
+  #take(): Pending<Item, Result>[] {
+    const { key, maxBatchSize } = this.#options;
+    if (!key) return this.#queue.splice(0, maxBatchSize);
+    const batch: Pending<Item, Result>[] = [];
+    const rest: Pending<Item, Result>[] = [];
+    for (const pending of this.#queue) {
+      if (batch.length < maxBatchSize && this.#free(pending)) batch.push(pending);
+      else rest.push(pending);
+    }
+    this.#queue = rest;
+    for (const pending of batch) this.#busyKeys.add(key(pending.item));
+    return batch;
+  }
+
   async #drain(): Promise<void> {
     while (this.#queue.length > 0) {
-      const batch = this.#queue.splice(0, this.#options.maxBatchSize);
+      const batch = this.#take();
+      // Everything waiting belongs to batches being committed: their drains take it next.
+      if (batch.length === 0) return;
       const started = performance.now();
       try {
         const results = await this.#options.commit(batch.map((pending) => pending.item));
@@ -86,6 +114,8 @@ export class GroupCommitter<Item, Result> {
         batch.forEach((pending, index) => pending.resolve(results[index]!));
       } catch (error) {
         for (const pending of batch) pending.reject(error);
+      } finally {
+        if (this.#options.key) for (const pending of batch) this.#busyKeys.delete(this.#options.key(pending.item));
       }
     }
   }

@@ -221,6 +221,8 @@ export class SignalIngest {
       commit: (alerts) => this.#commit(alerts),
       maxBatchSize: MAX_BATCH_SIZE,
       concurrency: options.database.dialect === 'postgres' ? POSTGRES_CONCURRENT_BATCHES : 1,
+      // A strategy's signals commit in receipt order (its paper account executes them in that order).
+      key: (alert) => alert.tokenHash,
       onBatch: (size, milliseconds) => this.#log.debug({ size, milliseconds }, 'signals committed'),
     });
   }
