@@ -383,8 +383,9 @@ export class PaperExecutor implements BackgroundService {
       .select((eb) => eb.fn.max('id').as('id'))
       .executeTakeFirst();
     const undecided = await this.#undecided(from)
+      .leftJoin('paper_accounts as a', 'a.strategy_id', 's.strategy_id')
       .select(['s.strategy_id'])
-      .select((eb) => eb.fn.min('s.received_at').as('first_received_at'))
+      .select((eb) => [eb.fn.min('s.received_at').as('first_received_at'), eb.fn.max('a.opened_at').as('opened_at')])
       .groupBy('s.strategy_id')
       .execute();
     const watching = await db
@@ -397,13 +398,17 @@ export class PaperExecutor implements BackgroundService {
     const until = now - INGEST_GRACE_MS;
     const progress = await marketProgress(db, now);
     // A strategy whose first signal (in receipt order) waits for its minute's market data to be final has nothing
-    // to do: its step would stop at that signal without applying anything. Its steps wait for a later run.
-    const waits = (receivedAt: number) =>
-      Math.floor(receivedAt / MINUTE_MS) * MINUTE_MS > progress.settled && receivedAt > now - MAX_QUOTE_AGE_MS;
+    // to do: its step would stop at that signal without applying anything. Its steps wait for a later run. (A
+    // signal received before its account was opened never waits: it is ignored at once.)
+    const waits = (receivedAt: number, openedAt: number) =>
+      receivedAt >= openedAt &&
+      Math.floor(receivedAt / MINUTE_MS) * MINUTE_MS > progress.settled &&
+      receivedAt > now - MAX_QUOTE_AGE_MS;
     const strategies = new Set<number>();
     const waiting = new Set<number>();
     for (const row of undecided) {
-      if (waits(Number(row.first_received_at))) waiting.add(Number(row.strategy_id));
+      if (waits(Number(row.first_received_at), Number(row.opened_at ?? -Infinity)))
+        waiting.add(Number(row.strategy_id));
       else strategies.add(Number(row.strategy_id));
     }
     for (const row of watching) if (!waiting.has(Number(row.strategy_id))) strategies.add(Number(row.strategy_id));
@@ -415,9 +420,11 @@ export class PaperExecutor implements BackgroundService {
       const started = performance.now();
       await this.#stepGroup(queue, until);
       // better-sqlite3 is synchronous: a group holds the main thread until its commit. The requests that came
-      // in meanwhile go first, and a backlog of accounts takes at most EXECUTOR_SHARE of the thread's time.
+      // in meanwhile go first, and a backlog of accounts takes at most EXECUTOR_SHARE of the thread's time (on
+      // PostgreSQL, where a group mostly waits for the database, half of the time).
       if (queue.length > 0) {
-        const pause = ((performance.now() - started) * (1 - EXECUTOR_SHARE)) / EXECUTOR_SHARE;
+        const share = this.#options.dialect === 'sqlite' ? EXECUTOR_SHARE : 0.5;
+        const pause = ((performance.now() - started) * (1 - share)) / share;
         await new Promise((resolve) => setTimeout(resolve, pause));
       }
     }
