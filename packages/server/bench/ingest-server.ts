@@ -6,7 +6,9 @@
  * - GET /bench/stats: how many signals are stored (and how many of them accepted), in how many transactions,
  *   and the CPU time this process has used (all threads), to compare the routes' cost per request.
  * It seeds BENCH_WEBHOOKS users with a webhook each (the per-URL rate limit is 120 a minute, so the load is
- * spread over many traders' URLs, as real traffic is) and sends their tokens to the parent over IPC.
+ * spread over many traders' URLs, as real traffic is) and sends their tokens to the parent over IPC. With
+ * BENCH_WEBHOOKS=0 it is a further instance on a database another one seeded: it seeds nothing and does not wait
+ * for the market feed (which the first instance leads).
  */
 import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
@@ -122,7 +124,9 @@ const url = await app.listen({ host: '127.0.0.1', port: 0 });
 await app.services.startAll();
 // A first start backfills days of simulated candles on this thread: measure after it, not during it.
 const MARKET_WAIT_MS = 120_000;
-await Promise.race([marketReady, new Promise((resolve) => setTimeout(resolve, MARKET_WAIT_MS).unref())]);
+if (webhookCount > 0) {
+  await Promise.race([marketReady, new Promise((resolve) => setTimeout(resolve, MARKET_WAIT_MS).unref())]);
+}
 process.send!({ url, tokens });
 
 // The parent's --profile: a CPU profile of this process's main thread around each measured run.

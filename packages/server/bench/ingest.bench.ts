@@ -11,7 +11,9 @@
  * request builder (autocannon's -I is broken with current hyperid). Afterwards every 2xx autocannon read must be
  * a stored, accepted signal; the only rows beyond those are the alerts in flight when autocannon's time was up
  * (stored, their answers unread): at most one per connection per run.
- * Goals: webhook/bare >= 0.6, webhook p99 < 20 ms, 0 errors. The exit code is 1 only when the run was not
+ * On PostgreSQL a last run adds a second instance on the same database and loads both at once (--instances 1
+ * leaves it out): their combined webhook rate is compared with one instance's.
+ * Goals: webhook/bare >= 0.6, webhook p99 < 20 ms, 0 errors; on PostgreSQL two instances above one. The exit code is 1 only when the run was not
  * correct (errors, non-2xx answers, stored rows that do not match the answers); the goals are reported.
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -29,6 +31,8 @@ const { values: options } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     databases: { type: 'string', default: 'sqlite,postgres' },
+    /** Instances on PostgreSQL in the last run (2: one beside the first; 1: no such run). */
+    instances: { type: 'string', default: '2' },
     /** Writes a V8 CPU profile of the server's main thread during each measured run into this directory. */
     profile: { type: 'string' },
   },
@@ -46,7 +50,7 @@ interface Server {
 
 function startServer(env: Record<string, string>): Promise<Server> {
   const child = fork(fileURLToPath(new URL('ingest-server.ts', import.meta.url)), {
-    env: { ...process.env, ...env, LOG_LEVEL: 'debug', BENCH_WEBHOOKS: '4000' },
+    env: { ...process.env, BENCH_WEBHOOKS: '4000', ...env, LOG_LEVEL: 'debug' },
     execArgv: ['--import', import.meta.resolve('tsx')],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -188,6 +192,52 @@ interface DatabaseResult {
   correct: boolean;
   /** Correct, and the ratio and p99 goals reached. */
   goalsMet: boolean;
+  /** PostgreSQL: both instances loaded at once, each with --connections. */
+  twoInstances?: TwoInstances;
+}
+
+interface TwoInstances {
+  requestsPerSecond: number;
+  /** The higher of the two instances' p99. */
+  p99Ms: number;
+  faults: number;
+  acknowledged: number;
+  storedRows: number;
+  /** The combined rate over one instance's alone. */
+  speedup: number;
+  correct: boolean;
+}
+
+/** The webhook on `first` and on a second instance of the same database at once. */
+async function twoInstances(first: Server, env: Record<string, string>, single: number): Promise<TwoInstances> {
+  const second = await startServer({ ...env, BENCH_WEBHOOKS: '0' });
+  try {
+    const before = await settledStats(first);
+    const results = await Promise.all([
+      load(first, 'webhook', DURATION_S),
+      load({ ...second, tokens: first.tokens }, 'webhook', DURATION_S),
+    ]);
+    const after = await settledStats(first);
+    const acknowledged = results.reduce((sum, result) => sum + result['2xx'], 0);
+    const storedRows = after.rows - before.rows;
+    const faults = results.reduce((sum, result) => sum + result.errors + result.timeouts + result.non2xx, 0);
+    const requestsPerSecond = results.reduce((sum, result) => sum + result.requests.average, 0);
+    return {
+      requestsPerSecond,
+      p99Ms: Math.max(...results.map((result) => result.latency.p99)),
+      faults,
+      acknowledged,
+      storedRows,
+      speedup: requestsPerSecond / single,
+      correct:
+        faults === 0 &&
+        after.accepted === after.rows &&
+        storedRows >= acknowledged &&
+        storedRows - acknowledged <= 2 * CONNECTIONS,
+    };
+  } finally {
+    await stopServer(second);
+  }
 }
 
 async function run(dialect: Dialect): Promise<DatabaseResult> {
@@ -203,6 +253,11 @@ async function run(dialect: Dialect): Promise<DatabaseResult> {
     const stats = await settledStats(server);
     const bare = measure(bareResult, cpuBetween - cpuBefore);
     const webhook = measure(webhookResult, stats.cpuMicroseconds - cpuBetween);
+
+    const both =
+      dialect === 'postgres' && Number(options.instances) >= 2
+        ? await twoInstances(server, testDatabase.env, webhook.requestsPerSecond)
+        : undefined;
 
     const acknowledged = warmWebhook['2xx'] + webhook.responses2xx;
     const cutOff = stats.rows - acknowledged;
@@ -227,8 +282,9 @@ async function run(dialect: Dialect): Promise<DatabaseResult> {
       transactions: stats.batches,
       rowsPerTransaction: stats.batchedRows / stats.batches,
       msPerTransaction: stats.commitMs / stats.batches,
-      correct,
-      goalsMet: correct && ratio >= GOALS.ratio && webhook.p99Ms < GOALS.p99Ms,
+      correct: correct && (both?.correct ?? true),
+      goalsMet: correct && ratio >= GOALS.ratio && webhook.p99Ms < GOALS.p99Ms && (both ? both.speedup > 1 : true),
+      twoInstances: both,
     };
   } finally {
     await stopServer(server);
@@ -275,6 +331,15 @@ function printTable(results: DatabaseResult[]): void {
         `(${result.rowsPerTransaction.toFixed(1)} rows, ${result.msPerTransaction.toFixed(1)} ms each): ` +
         `${result.correct ? '' : 'INCORRECT RUN, '}${result.goalsMet ? 'goals met' : 'GOALS NOT MET'}`,
     );
+    const both = result.twoInstances;
+    if (both) {
+      console.log(
+        `${result.database}, two instances on one database: webhook ${both.requestsPerSecond.toFixed(0)} req/s ` +
+          `together (${both.speedup.toFixed(2)}x one instance's, goal > 1), p99 ${both.p99Ms} ms, ` +
+          `${both.faults} errors or non-2xx, stored rows ${both.storedRows} for ${both.acknowledged} 2xx read` +
+          `${both.correct ? '' : ' INCORRECT'}`,
+      );
+    }
   }
 }
 

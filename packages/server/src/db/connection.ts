@@ -29,6 +29,8 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** Idempotent. */
   close(): Promise<void>;
+  /** Whether close() was called (connections of their own, like ingest's, follow the app's handle). */
+  isClosed?(): boolean;
 }
 
 export const SQLITE_FILE_NAME = 'signaldeck.db';
@@ -82,11 +84,49 @@ export function preparePrivateDataDir(dataDir: string): string {
   return file;
 }
 
+/** Prepared statements kept per SQLite connection, by their SQL (Kysely's statements are a bounded set). */
+const PREPARED_STATEMENTS_KEPT = 256;
+
+/**
+ * The connection as Kysely sees it, with its prepared statements kept: Kysely prepares every statement it runs
+ * (parsing and planning the SQL each time), which cost more than running most of the app's queries. A kept
+ * statement that is still being iterated (a streamed query) is not shared: a fresh one is prepared instead.
+ */
+function keepingPreparedStatements(file: InstanceType<typeof SqliteDatabase>) {
+  const kept = new Map<string, ReturnType<typeof file.prepare>>();
+  return {
+    close: () => void file.close(),
+    prepare(text: string) {
+      const statement = kept.get(text);
+      if (statement && !statement.busy) {
+        kept.delete(text);
+        kept.set(text, statement);
+        return statement;
+      }
+      const prepared = file.prepare(text);
+      if (kept.size >= PREPARED_STATEMENTS_KEPT) kept.delete(kept.keys().next().value!);
+      kept.set(text, prepared);
+      return prepared;
+    },
+  };
+}
+
+/**
+ * A second connection to the SQLite file under `dataDir` (already opened and migrated by the app), for reads only:
+ * in WAL mode its reads run beside the app's connection (whose transactions would otherwise make them wait) and
+ * see every transaction committed before they start.
+ */
+export function openSqliteReader(dataDir: string): Kysely<Database> {
+  const file = new SqliteDatabase(path.join(dataDir, SQLITE_FILE_NAME), { fileMustExist: true });
+  for (const pragma of [...SQLITE_CONNECTION_PRAGMAS, 'query_only = ON']) file.pragma(pragma);
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingPreparedStatements(file) }) });
+}
+
 function openSqlite(dataDir: string): Kysely<Database> {
   const file = new SqliteDatabase(preparePrivateDataDir(dataDir));
   file.pragma('journal_mode = WAL');
   for (const pragma of SQLITE_CONNECTION_PRAGMAS) file.pragma(pragma);
-  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: file }) });
+  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: keepingPreparedStatements(file) }) });
 }
 
 const INT8_OID = 20;
@@ -154,6 +194,7 @@ export async function openDatabase(
     db,
     dialect,
     close,
+    isClosed: () => closed !== undefined,
     async ping() {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Clock } from '../../clock';
 import { writeTransaction, type Dialect } from '../../db/connection';
 import { isDatabaseUnavailable } from '../../db/errors';
@@ -26,6 +26,7 @@ import {
   saveAccount,
   marketProgress,
   undecidedSignals,
+  type MarketProgress,
   watchesCandles,
   writeEvents,
   type StoredAccount,
@@ -42,7 +43,8 @@ import {
  * not commit, whose signals are still undecided and are executed by the next step (at start-up at the latest).
  *
  * Steps run one at a time in a process (a promise chain), and on PostgreSQL under a per-strategy advisory lock,
- * so two instances never work on one account at once. They are triggered after each ingest batch commits, every
+ * so two instances never work on one account at once. A run's steps share a transaction per STEP_GROUP_MS of
+ * work, each step in a savepoint (so one commit serves many accounts, and one step's failure undoes only its own). They are triggered after each ingest batch commits, every
  * few seconds (candles for stops, targets and next_open fills; anything missed), and at start.
  */
 
@@ -60,6 +62,19 @@ export const EXECUTOR_INTERVAL_MS = 5_000;
 const FULL_SCAN_RUNS = 12;
 /** A strategy's step that fails this many times in a row on the same signal decides that signal as ignored. */
 export const MAX_STEP_ATTEMPTS = 3;
+/**
+ * A run's steps share transactions (one commit, one fsync, per group rather than per strategy), each step in a
+ * savepoint of its own; a group takes further strategies for this long, so that the write lock (and, on SQLite,
+ * the app's one connection) is never held much longer.
+ */
+export const STEP_GROUP_MS = 5;
+/**
+ * Between groups the executor pauses so that working through a backlog (a burst of signals) takes at most this
+ * share of the time: the webhook keeps answering at full speed, and outcomes catch up once the burst is over.
+ */
+export const EXECUTOR_SHARE = 0.25;
+/** Runs asked for by ingest start at most this often: a burst of batches is one run, not one run per batch. */
+export const WAKE_GAP_MS = 50;
 
 export interface StepResult {
   userId: number;
@@ -80,7 +95,7 @@ export const BEFORE_ACCOUNT_REASON = 'received before this paper account was ope
 export async function stepAccount(
   trx: Transaction<Database>,
   account: StoredAccount,
-  options: { until: number | null; now: number },
+  options: { until: number | null; now: number; progress?: MarketProgress },
 ): Promise<StepResult> {
   const { settings } = account;
   let { state, candlesUntil } = account;
@@ -90,7 +105,7 @@ export async function stepAccount(
 
   // Candles are applied, and signals executed, only once the market data of their time is final: a signal is
   // never filled at a forming candle's price that the stored candle later contradicts (so replay agrees).
-  const { settled, newest } = await marketProgress(trx, options.now);
+  const { settled, newest } = options.progress ?? (await marketProgress(trx, options.now));
   // Candles are read a window at a time (one query) and applied in order; each pair's latest applied candle is
   // also the market price of a signal received after it.
   let buffered: SymbolCandle[] = [];
@@ -210,7 +225,7 @@ export interface PaperExecutorOptions {
   dialect: Dialect;
   clock: Clock;
   /** Tells the owner's live stream (after commit). */
-  publish(event: StreamEvent): void;
+  publish(events: StreamEvent | readonly StreamEvent[]): void;
   log: FastifyBaseLogger;
   intervalMs?: number;
 }
@@ -222,9 +237,11 @@ export class PaperExecutor implements BackgroundService {
   #chain: Promise<unknown> = Promise.resolve();
   #timer: NodeJS.Timeout | undefined;
   #queued = false;
+  /** When the latest run started (performance.now()), for WAKE_GAP_MS. */
+  #lastRunAt = -Infinity;
   /** Runs only between start() and stop(): an app built for inject() tests leaves signals undecided unless asked. */
   #started = false;
-  /** Set by stop(): a run in progress ends after its current step (each step commits), so shutdown is prompt. */
+  /** Set by stop(): a run in progress ends after its current step (and its group's commit), so shutdown is prompt. */
   #stopping = false;
   /** Accepted signals with an id at or below this all have an outcome (as far as this process knows). */
   #decidedThrough = 0;
@@ -253,17 +270,25 @@ export class PaperExecutor implements BackgroundService {
     await this.#chain;
   }
 
-  /** Asks for a run soon (after an ingest batch, on the timer); runs asked for while one is queued are one run. */
+  /**
+   * Asks for a run soon (after an ingest batch, on the timer); runs asked for while one is queued are one run, and
+   * one starts at most every WAKE_GAP_MS.
+   */
   wake(): void {
     if (this.#queued || !this.#started) return;
     this.#queued = true;
-    this.run().catch((error: unknown) => this.#options.log.error({ err: error }, 'paper executor run failed'));
+    const start = () =>
+      this.run().catch((error: unknown) => this.#options.log.error({ err: error }, 'paper executor run failed'));
+    const wait = this.#lastRunAt + WAKE_GAP_MS - performance.now();
+    if (wait > 0) setTimeout(start, wait).unref();
+    else void start();
   }
 
   /** One run now (after the account work already queued): every undecided signal, and candles up to now. */
   run(): Promise<void> {
     return this.exclusive(async () => {
       this.#queued = false;
+      this.#lastRunAt = performance.now();
       await this.#run();
     });
   }
@@ -358,8 +383,9 @@ export class PaperExecutor implements BackgroundService {
       .select((eb) => eb.fn.max('id').as('id'))
       .executeTakeFirst();
     const undecided = await this.#undecided(from)
+      .leftJoin('paper_accounts as a', 'a.strategy_id', 's.strategy_id')
       .select(['s.strategy_id'])
-      .select((eb) => eb.fn.min('s.id').as('first'))
+      .select((eb) => [eb.fn.min('s.received_at').as('first_received_at'), eb.fn.max('a.opened_at').as('opened_at')])
       .groupBy('s.strategy_id')
       .execute();
     const watching = await db
@@ -368,23 +394,38 @@ export class PaperExecutor implements BackgroundService {
       .where('watches_candles', '=', 1)
       .execute();
 
-    const until = clock() - INGEST_GRACE_MS;
+    const now = clock();
+    const until = now - INGEST_GRACE_MS;
+    const progress = await marketProgress(db, now);
+    // A strategy whose first signal (in receipt order) waits for its minute's market data to be final has nothing
+    // to do: its step would stop at that signal without applying anything. Its steps wait for a later run. (A
+    // signal received before its account was opened never waits: it is ignored at once.)
+    const waits = (receivedAt: number, openedAt: number) =>
+      receivedAt >= openedAt &&
+      Math.floor(receivedAt / MINUTE_MS) * MINUTE_MS > progress.settled &&
+      receivedAt > now - MAX_QUOTE_AGE_MS;
     const strategies = new Set<number>();
-    for (const row of undecided) strategies.add(Number(row.strategy_id));
-    for (const row of watching) strategies.add(Number(row.strategy_id));
-    for (const strategyId of strategies) {
-      // A backlog of thousands of signals is decided step by step; shutdown does not wait for all of it (what is
-      // left is decided after the restart, as after a crash).
+    const waiting = new Set<number>();
+    for (const row of undecided) {
+      if (waits(Number(row.first_received_at), Number(row.opened_at ?? -Infinity)))
+        waiting.add(Number(row.strategy_id));
+      else strategies.add(Number(row.strategy_id));
+    }
+    for (const row of watching) if (!waiting.has(Number(row.strategy_id))) strategies.add(Number(row.strategy_id));
+    const queue = [...strategies];
+    while (queue.length > 0) {
+      // A backlog of thousands of signals is decided group by group; shutdown does not wait for all of it (what
+      // is left is decided after the restart, as after a crash).
       if (this.#stopping) return;
-      let result: StepResult | null;
-      try {
-        do {
-          result = await this.step(strategyId, { until, wait: false });
-        } while (result?.more && !this.#stopping);
-      } catch (error) {
-        if (isDatabaseUnavailable(error)) throw error;
-        // One strategy's failure never stops the others' steps; its signals stay in view for the next run.
-        await this.#failed(strategyId, error);
+      const started = performance.now();
+      await this.#stepGroup(queue, until);
+      // better-sqlite3 is synchronous: a group holds the main thread until its commit. The requests that came
+      // in meanwhile go first, and a backlog of accounts takes at most EXECUTOR_SHARE of the thread's time (on
+      // PostgreSQL, where a group mostly waits for the database, half of the time).
+      if (queue.length > 0) {
+        const share = this.#options.dialect === 'sqlite' ? EXECUTOR_SHARE : 0.5;
+        const pause = ((performance.now() - started) * (1 - share)) / share;
+        await new Promise((resolve) => setTimeout(resolve, pause));
       }
     }
 
@@ -398,6 +439,46 @@ export class PaperExecutor implements BackgroundService {
     const firstLeft = left?.id == null ? Infinity : Number(left.id);
     this.#decidedThrough = Math.max(from, Math.min(this.#previousNewest, firstLeft - 1));
     this.#previousNewest = Number(newest?.id ?? 0);
+  }
+
+  /**
+   * Steps the strategies at the head of `queue` in one transaction, each in a savepoint, for about STEP_GROUP_MS,
+   * and takes the ones done off the queue. A strategy's failed step is rolled back to its savepoint and never
+   * stops the others' (its signals stay in view for the next run); the events are published after the commit.
+   */
+  async #stepGroup(queue: number[], until: number): Promise<void> {
+    const { db, dialect, clock } = this.#options;
+    const results: StepResult[] = [];
+    const failures: { strategyId: number; error: unknown }[] = [];
+    await writeTransaction(db, async (trx) => {
+      const now = clock();
+      const progress = await marketProgress(trx, now);
+      const started = performance.now();
+      do {
+        const strategyId = queue[0]!;
+        await sql`savepoint paper_step`.execute(trx);
+        try {
+          const result =
+            dialect === 'postgres' && !(await lockAccount(trx, strategyId, false))
+              ? null
+              : await loadAccount(trx, strategyId).then((account) =>
+                  account ? stepAccount(trx, account, { until, now, progress }) : null,
+                );
+          await sql`release savepoint paper_step`.execute(trx);
+          if (result) results.push(result);
+          if (!result?.more) queue.shift();
+        } catch (error) {
+          if (isDatabaseUnavailable(error)) throw error;
+          await sql`rollback to savepoint paper_step`.execute(trx);
+          await sql`release savepoint paper_step`.execute(trx);
+          failures.push({ strategyId, error });
+          queue.shift();
+        }
+      } while (queue.length > 0 && !this.#stopping && performance.now() - started < STEP_GROUP_MS);
+    });
+    const events = results.flatMap((result) => result.events);
+    if (events.length > 0) this.#options.publish(events);
+    for (const { strategyId, error } of failures) await this.#failed(strategyId, error);
   }
 
   /** Accepted signals above `from` without an outcome. */

@@ -107,7 +107,7 @@ export const paperPlugin: AppModule = async (app, { config, database, clock, req
     db: database.db,
     dialect: database.dialect,
     clock,
-    publish: (event) => void app.stream.publish(event),
+    publish: (events) => void app.stream.publishAll(Array.isArray(events) ? events : [events]),
     log: app.log,
   });
   services.add(executor);

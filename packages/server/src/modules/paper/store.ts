@@ -13,7 +13,7 @@ const isMarketPosition = (value: string | null): value is MarketPosition =>
 
 /*
  * Where paper trading meets the database: the account state, the signals and candles the engine reads, and the
- * trades it writes. Every write here runs inside the executor's one transaction per step (executor.ts).
+ * trades it writes. Every write here runs inside the executor's transaction of a step (executor.ts).
  */
 
 export const MINUTE_MS = 60_000;
@@ -29,8 +29,18 @@ export interface StoredAccount {
   candlesUntil: number;
 }
 
+/** Stored settings already read, by their text: most strategies share a few (the defaults above all). */
+const parsedSettings = new Map<string, StrategySettings>();
+const PARSED_SETTINGS_KEPT = 256;
+
 export function parseStoredSettings(json: string): StrategySettings {
-  return strategySettingsSchema.parse(JSON.parse(json)) as StrategySettings;
+  let settings = parsedSettings.get(json);
+  if (!settings) {
+    settings = strategySettingsSchema.parse(JSON.parse(json)) as StrategySettings;
+    if (parsedSettings.size >= PARSED_SETTINGS_KEPT) parsedSettings.delete(parsedSettings.keys().next().value!);
+    parsedSettings.set(json, settings);
+  }
+  return structuredClone(settings);
 }
 
 /** A strategy's account as stored, or undefined when the strategy does not exist (deleted meanwhile). */

@@ -115,4 +115,34 @@ describe('GroupCommitter', () => {
     await Promise.all([1, 2, 3].map((item) => committer.submit(item)));
     expect(sizes).toEqual([3]);
   });
+
+  describe('given concurrency and a key per item', () => {
+    it('should commit batches side by side, but never two items of one key at once, and those in order', async () => {
+      const control = controlledCommit();
+      const committer = new GroupCommitter({
+        commit: control.commit,
+        maxBatchSize: 100,
+        concurrency: 2,
+        // Items 1x belong to key 1, items 2x to key 2.
+        key: (item: number) => String(Math.floor(item / 10)),
+      });
+
+      const first = committer.submit(11);
+      await settle();
+      expect(control.batches).toEqual([[11]]);
+      // A second batch starts beside the first with key 2's item; key 1's next item waits for the first batch.
+      const later = [12, 21, 13].map((item) => committer.submit(item));
+      await settle();
+      expect(control.batches).toEqual([[11], [21]]);
+
+      control.release();
+      expect(await first).toBe(110);
+      await settle();
+      expect(control.batches).toEqual([[11], [21], [12, 13]]);
+      control.release();
+      control.release();
+      expect(await Promise.all(later)).toEqual([120, 210, 130]);
+      await committer.close();
+    });
+  });
 });

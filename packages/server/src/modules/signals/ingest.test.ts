@@ -59,18 +59,20 @@ describe.each(TEST_DIALECTS)('SignalIngest on %s', (dialect) => {
       database,
       dataDir: testDatabase.config.dataDir,
       log: log.logger,
-      publish: (userId, signal) => {
-        // Read from another connection where there is one: only a committed row is visible there.
-        const visible = database.db
-          .selectFrom('signals')
-          .select('id')
-          .where('id', '=', Number(signal.id))
-          .executeTakeFirst()
-          .then(
-            (row) => row !== undefined,
-            () => false,
-          );
-        published.push({ userId, signal, visible });
+      publish: (signals) => {
+        for (const { userId, signal } of signals) {
+          // Read from another connection where there is one: only a committed row is visible there.
+          const visible = database.db
+            .selectFrom('signals')
+            .select('id')
+            .where('id', '=', Number(signal.id))
+            .executeTakeFirst()
+            .then(
+              (row) => row !== undefined,
+              () => false,
+            );
+          published.push({ userId, signal, visible });
+        }
       },
     });
   });

@@ -1,8 +1,8 @@
 import { hash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type CompiledQuery, type Kysely, type Selectable } from 'kysely';
-import { writeTransaction, type DatabaseHandle, type Dialect } from '../../db/connection';
-import { isDatabaseUnavailable, isUniqueViolation } from '../../db/errors';
+import { openSqliteReader, writeTransaction, type DatabaseHandle, type Dialect } from '../../db/connection';
+import { DatabaseUnavailableError, isDatabaseUnavailable, isUniqueViolation } from '../../db/errors';
 import type { Clock } from '../../clock';
 import type { Database, SignalsTable } from '../../db/schema';
 import { SqliteWriter } from '../../db/sqlite-writer';
@@ -18,8 +18,11 @@ export const DUPLICATE_WINDOW_MS = 60_000;
 /** 500 rows of 25 columns stay well within SQLite's and PostgreSQL's limits on statement parameters. */
 const MAX_BATCH_SIZE = 500;
 
-/** The advisory lock that serialises ingest transactions across instances on one PostgreSQL (any constant). */
-const POSTGRES_INGEST_LOCK = 0x5167_4465_636b;
+/**
+ * PostgreSQL: batches committed at once by one instance. Each takes only the locks of its own alerts' repeat keys,
+ * so batches (of this instance and of others) run side by side unless they carry the same alert.
+ */
+const POSTGRES_CONCURRENT_BATCHES = 4;
 
 /** One webhook request, read and checked as far as it can be without the database. */
 export interface IncomingAlert {
@@ -81,8 +84,8 @@ export type IngestOutcome =
   /** Only when this alert's row was refused on its own while the rest of its batch was stored. */
   | { kind: 'failed'; error: unknown };
 
-/** Tells the owner's live stream about a committed signal. */
-export type PublishSignal = (userId: number, signal: Signal) => void;
+/** Tells the owners' live streams about a batch's committed signals (all at once: one NOTIFY statement). */
+export type PublishSignals = (signals: { userId: number; signal: Signal }[]) => void;
 
 /** Told once a batch with new accepted signals is committed (the paper executor decides their outcomes). */
 export type OnAccepted = () => void;
@@ -137,8 +140,9 @@ const SIGNAL_COLUMNS: readonly (keyof SignalRow)[] = [
 const SQLITE_INSERT = `insert into signals (${SIGNAL_COLUMNS.join(', ')}) values (${SIGNAL_COLUMNS.map(() => '?').join(', ')})`;
 
 /**
- * PostgreSQL: one transaction on the app's pool, lookups after the advisory lock (other instances write
- * signals too), and one multi-row INSERT. SQLite: the lookups are plain reads on the app's connection, and the
+ * PostgreSQL: one transaction on the app's pool: the owners (taking the locks of the batch's repeat keys), the
+ * lookups and ids, and one multi-row INSERT, three statements in all. SQLite: the lookups are plain reads on a read-only connection of their
+ * own (so that the app's transactions, the paper executor's above all, never hold them up), and the
  * rows go to a connection of its own on a worker thread (see db/sqlite-writer.ts), inserted between one
  * BEGIN IMMEDIATE and COMMIT. The reads are as good as a transaction's: one process owns the data directory
  * (data-dir lock), only ingest writes signals, and its batches run one after another, so they see every signal
@@ -162,18 +166,23 @@ function openIngestDatabase(database: DatabaseHandle, dataDir: string): IngestDa
     };
   }
   const worker = new SqliteWriter(dataDir);
+  const lookups = openSqliteReader(dataDir);
   return {
     compiler: database.db,
     dialect: 'sqlite',
     transaction: async (work) => {
-      const rows = await work(reader(database.db));
+      if (database.isClosed?.()) throw new DatabaseUnavailableError('The database is closed.');
+      const rows = await work(reader(lookups));
       if (rows.length === 0) return;
       await worker.writeTransaction(
         SQLITE_INSERT,
         rows.map((row) => SIGNAL_COLUMNS.map((column) => row[column])),
       );
     },
-    close: () => worker.close(),
+    close: async () => {
+      await worker.close();
+      await lookups.destroy();
+    },
   };
 }
 
@@ -188,7 +197,7 @@ const distinct = <T>(values: T[]) => [...new Set(values)];
  */
 export class SignalIngest {
   readonly #database: IngestDatabase;
-  readonly #publish: PublishSignal;
+  readonly #publish: PublishSignals;
   readonly #onAccepted: OnAccepted;
   readonly #log: FastifyBaseLogger;
   readonly #committer: GroupCommitter<IncomingAlert, IngestOutcome>;
@@ -197,7 +206,7 @@ export class SignalIngest {
   constructor(options: {
     database: DatabaseHandle;
     dataDir: string;
-    publish: PublishSignal;
+    publish: PublishSignals;
     onAccepted?: OnAccepted;
     log: FastifyBaseLogger;
     /** The time a batch's rows are stored at (their `stored_at`). */
@@ -211,6 +220,9 @@ export class SignalIngest {
     this.#committer = new GroupCommitter({
       commit: (alerts) => this.#commit(alerts),
       maxBatchSize: MAX_BATCH_SIZE,
+      concurrency: options.database.dialect === 'postgres' ? POSTGRES_CONCURRENT_BATCHES : 1,
+      // A strategy's signals commit in receipt order (its paper account executes them in that order).
+      key: (alert) => alert.tokenHash,
       onBatch: (size, milliseconds) => this.#log.debug({ size, milliseconds }, 'signals committed'),
     });
   }
@@ -230,13 +242,13 @@ export class SignalIngest {
     if (outcomes.some((outcome) => outcome.kind === 'stored' && outcome.signal.status === 'accepted')) {
       this.#onAccepted();
     }
-    for (const outcome of outcomes) {
-      if (outcome.kind !== 'stored') continue;
-      try {
-        this.#publish(outcome.userId, outcome.signal);
-      } catch (error) {
-        this.#log.error({ err: error }, 'publishing a signal failed');
-      }
+    const stored = outcomes.flatMap((outcome) =>
+      outcome.kind === 'stored' ? [{ userId: outcome.userId, signal: outcome.signal }] : [],
+    );
+    try {
+      if (stored.length > 0) this.#publish(stored);
+    } catch (error) {
+      this.#log.error({ err: error }, 'publishing signals failed');
     }
     return outcomes;
   }
@@ -292,15 +304,14 @@ export class SignalIngest {
     const { compiler: db, dialect } = this.#database;
     let outcomes: IngestOutcome[] = [];
     await this.#database.transaction(async (read) => {
-      // Serialises ingest across every instance on one PostgreSQL (on SQLite, one process owns the database).
-      if (dialect === 'postgres')
-        await read(sql`select pg_advisory_xact_lock(${sql.lit(POSTGRES_INGEST_LOCK)})`.compile(db));
       const secrets = await read(
-        db
-          .selectFrom('strategies')
-          .select(['id', 'user_id', 'token_hash', 'tradingview_only'])
-          .where('token_hash', 'in', distinct(alerts.map((alert) => alert.tokenHash)))
-          .compile(),
+        dialect === 'postgres'
+          ? this.#ownersLockingRepeatKeys(alerts)
+          : db
+              .selectFrom('strategies')
+              .select(['id', 'user_id', 'token_hash', 'tradingview_only'])
+              .where('token_hash', 'in', distinct(alerts.map((alert) => alert.tokenHash)))
+              .compile(),
       );
       const owned = ownersOf(alerts, secrets);
       const admitted = owned.filter((owner): owner is Owned => typeof owner !== 'string');
@@ -314,22 +325,101 @@ export class SignalIngest {
           alert.parsed.fields.clientId === null ? [] : [[strategyId, alert.parsed.fields.clientId]],
         ),
       );
-      const byClientId = clientIds.length === 0 ? [] : await read(this.#repeatsQuery('client_id', clientIds));
-      const earliest = Math.min(...admitted.map(({ alert }) => alert.receivedAt));
-      const byBody = await read(
-        this.#repeatsQuery(
-          'body_hash',
-          distinctPairs(admitted.map(({ strategyId, alert }) => [strategyId, alert.bodyHash])),
-          earliest - DUPLICATE_WINDOW_MS,
-        ),
-      );
-      const ids = await this.#allocateIds(read, admitted.length);
+      const bodies = distinctPairs(admitted.map(({ strategyId, alert }) => [strategyId, alert.bodyHash]));
+      const since = Math.min(...admitted.map(({ alert }) => alert.receivedAt)) - DUPLICATE_WINDOW_MS;
+      let lookups: { byClientId: Repeatable[]; byBody: Repeatable[]; ids: number[] };
+      if (dialect === 'postgres') {
+        lookups = await this.#postgresLookups(read, clientIds, bodies, since, admitted.length);
+      } else {
+        const byClientId = clientIds.length === 0 ? [] : await read(this.#repeatsQuery('client_id', clientIds));
+        const byBody = await read(this.#repeatsQuery('body_hash', bodies, since));
+        lookups = { byClientId, byBody, ids: await this.#allocateIds(read, admitted.length) };
+      }
 
-      const planned = planBatch(owned, { byClientId, byBody, ids, storedAt: this.#clock() });
+      const planned = planBatch(owned, { ...lookups, storedAt: this.#clock() });
       outcomes = planned.outcomes;
       return planned.rows;
     });
     return outcomes;
+  }
+
+  /**
+   * PostgreSQL, the batch's first statement: the owners of its tokens, having taken (in one order, so that two
+   * batches never wait for each other in a circle) a transaction lock per repeat key of the alerts they own: its
+   * strategy with its alert id, and with its body's hash. Two transactions that carry the same alert for the same
+   * strategy (on this instance or another) therefore run one after the other, and the second one's lookups, made
+   * after the lock, see the first one's signal; any other batches run side by side. The unique index on
+   * (strategy, alert id) backs this up (a violation retries the alert alone, which then finds the original).
+   */
+  #ownersLockingRepeatKeys(alerts: IncomingAlert[]): CompiledQuery<Secret> {
+    const tokens = alerts.flatMap((alert) =>
+      alert.parsed.fields.clientId === null ? [alert.tokenHash] : [alert.tokenHash, alert.tokenHash],
+    );
+    const keys = alerts.flatMap((alert) =>
+      alert.parsed.fields.clientId === null
+        ? [`b ${alert.bodyHash}`]
+        : [`b ${alert.bodyHash}`, `c ${alert.parsed.fields.clientId}`],
+    );
+    return sql<Secret>`
+      with owners as (
+        select id, user_id, token_hash, tradingview_only from strategies
+        where token_hash = any(${distinct(alerts.map((alert) => alert.tokenHash))}::text[])
+      ),
+      lock_keys as (
+        select distinct hashtextextended(o.id::text || ' ' || k.key, 0) as lock_key
+        from owners as o join unnest(${tokens}::text[], ${keys}::text[]) as k(token_hash, key)
+          on k.token_hash = o.token_hash
+      ),
+      locked as (
+        select count(*) as locks from (
+          select pg_advisory_xact_lock(lock_key) from lock_keys order by lock_key
+        ) as taken
+      )
+      select o.id, o.user_id, o.token_hash, o.tradingview_only from owners as o, locked
+    `.compile(this.#database.compiler);
+  }
+
+  /**
+   * PostgreSQL, the batch's second statement (after its locks): the signals its alerts may repeat, by alert id
+   * and by body within the window, and ids for its rows, in one round trip.
+   */
+  async #postgresLookups(
+    read: Read,
+    clientIds: [number, string][],
+    bodies: [number, string][],
+    since: number,
+    count: number,
+  ): Promise<{ byClientId: Repeatable[]; byBody: Repeatable[]; ids: number[] }> {
+    const rows = await read(
+      sql<Repeatable & { kind: 'client_id' | 'body_hash' | 'id' }>`
+        select * from (
+          select 'client_id' as kind, s.id, s.strategy_id, s.client_id as value, s.received_at
+          from unnest(${clientIds.map(([strategyId]) => strategyId)}::bigint[], ${clientIds.map(([, value]) => value)}::text[])
+            as p(strategy_id, value)
+          join signals as s on s.strategy_id = p.strategy_id and s.client_id = p.value
+          where s.status <> 'duplicate'
+          union all
+          select 'body_hash', s.id, s.strategy_id, s.body_hash, s.received_at
+          from unnest(${bodies.map(([strategyId]) => strategyId)}::bigint[], ${bodies.map(([, value]) => value)}::text[])
+            as p(strategy_id, value)
+          join signals as s on s.strategy_id = p.strategy_id and s.body_hash = p.value
+          where s.status <> 'duplicate' and s.received_at >= ${since}
+          union all
+          select 'id', nextval(pg_get_serial_sequence('signals', 'id')), null, null, null
+          from generate_series(1, ${count}::int)
+        ) as found
+        order by kind, id
+      `.compile(this.#database.compiler),
+    );
+    const of = (kind: string) =>
+      rows
+        .filter((row) => row.kind === kind)
+        .map((row) => ({ ...row, id: Number(row.id), received_at: Number(row.received_at) }));
+    return {
+      byClientId: of('client_id'),
+      byBody: of('body_hash'),
+      ids: of('id').map((row) => row.id),
+    };
   }
 
   /**
@@ -357,23 +447,14 @@ export class SignalIngest {
   }
 
   /**
-   * Ids for the batch's rows, taken before the insert so that a duplicate can point at an original of its own
-   * batch and one INSERT stores them all. Ingest batches are the only writers of signals and run one at a time
-   * (in the one process that owns an SQLite database; under the advisory lock on PostgreSQL), so ids grow in
-   * commit order, which the list's cursor relies on.
+   * SQLite: ids for the batch's rows, taken before the insert so that a duplicate can point at an original of its
+   * own batch and one INSERT stores them all. Ingest batches are the only writers of signals and run one at a time
+   * in the one process that owns the database, so ids grow in commit order. (PostgreSQL takes them from the
+   * sequence, in #postgresLookups; there batches commit side by side, so a lower id may commit just after a
+   * higher one.)
    */
   async #allocateIds(read: Read, count: number): Promise<number[]> {
     const db = this.#database.compiler;
-    if (this.#database.dialect === 'postgres') {
-      const rows = await read(
-        sql<{
-          id: number;
-        }>`select nextval(pg_get_serial_sequence('signals', 'id')) as id from generate_series(1, ${sql.lit(count)})`.compile(
-          db,
-        ),
-      );
-      return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
-    }
     // AUTOINCREMENT never reuses an id, even one whose row was deleted: start after the highest ever used.
     const [{ last }] = (await read(
       sql<{ last: number }>`
@@ -394,10 +475,14 @@ interface Owned {
 }
 
 /** Each alert's owner, or why it has none: its token is unknown, or its owner takes only TradingView's addresses. */
-function ownersOf(
-  alerts: IncomingAlert[],
-  secrets: { id: number; user_id: number; token_hash: string | null; tradingview_only: number }[],
-): (Owned | 'unknown-token' | 'forbidden')[] {
+interface Secret {
+  id: number;
+  user_id: number;
+  token_hash: string | null;
+  tradingview_only: number;
+}
+
+function ownersOf(alerts: IncomingAlert[], secrets: Secret[]): (Owned | 'unknown-token' | 'forbidden')[] {
   const byHash = new Map(secrets.map((secret) => [secret.token_hash, secret]));
   return alerts.map((alert) => {
     const secret = byHash.get(alert.tokenHash);

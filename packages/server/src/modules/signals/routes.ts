@@ -14,7 +14,7 @@ import {
   type WebhookHealth,
 } from './health';
 import { HealthReads } from './health-reads';
-import { readAlert, SignalIngest, type PublishSignal } from './ingest';
+import { readAlert, SignalIngest, type PublishSignals } from './ingest';
 import { webhookReachability } from './reachability';
 import { REFUSED_STATUSES, sharedRefusalCounter } from './refusals';
 import { FixedWindowRateLimiter } from './rate-limiter';
@@ -96,7 +96,8 @@ export const signalsRoutes: AppModule = async (app, { config, database, clock, r
   const reencrypted = await secrets.reencrypt();
   if (reencrypted > 0) app.log.info({ reencrypted }, 'webhook tokens re-encrypted with WEBHOOK_SECRET_KEY');
   // After commit, to the owner's stream connections on every instance (the stream module registers before this one).
-  const publish: PublishSignal = (userId, signal) => void app.stream.publish({ event: 'signal', userId, data: signal });
+  const publish: PublishSignals = (signals) =>
+    void app.stream.publishAll(signals.map(({ userId, signal }) => ({ event: 'signal', userId, data: signal })));
   // The paper module registers before this one: its executor decides the outcomes of each committed batch.
   const ingest = new SignalIngest({
     database,

@@ -9,9 +9,14 @@ export type BusListener = (event: StreamEvent) => void;
  * `start()` (after the server listens) begins receiving other instances' events; `stop()` ends that.
  */
 export interface EventBus extends BackgroundService {
-  publish(event: StreamEvent): Promise<void>;
+  /** Several events at once are sent together (on PostgreSQL in one statement), in order. */
+  publish(event: StreamEvent | readonly StreamEvent[]): Promise<void>;
   subscribe(listener: BusListener): () => void;
 }
+
+/** One event or several, as a list. */
+export const eventList = (events: StreamEvent | readonly StreamEvent[]): readonly StreamEvent[] =>
+  Array.isArray(events) ? events : [events as StreamEvent];
 
 /** Calls each listener, so that one throwing does not keep the event from the others. */
 export function notifyListeners(
@@ -35,8 +40,8 @@ export class InProcessEventBus implements EventBus {
 
   constructor(private readonly onListenerError: (error: unknown) => void) {}
 
-  async publish(event: StreamEvent): Promise<void> {
-    notifyListeners(this.#listeners, event, this.onListenerError);
+  async publish(events: StreamEvent | readonly StreamEvent[]): Promise<void> {
+    for (const event of eventList(events)) notifyListeners(this.#listeners, event, this.onListenerError);
   }
 
   subscribe(listener: BusListener): () => void {

@@ -36,9 +36,14 @@ export interface StreamPublisher {
   publish(event: StreamEvent): Promise<void>;
 }
 
+/** `app.stream` also sends events that go out together, in order: on PostgreSQL one statement for all of them. */
+export interface BatchStreamPublisher extends StreamPublisher {
+  publishAll(events: readonly StreamEvent[]): Promise<void>;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The live stream's publish API; see StreamPublisher. */
-    stream: StreamPublisher;
+    stream: BatchStreamPublisher;
   }
 }

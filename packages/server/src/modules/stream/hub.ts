@@ -63,11 +63,12 @@ export class StreamHub implements StreamPublisher {
     return this.#connections.size;
   }
 
-  async publish(event: StreamEvent): Promise<void> {
+  async publish(events: StreamEvent | readonly StreamEvent[]): Promise<void> {
     try {
-      await this.#options.bus.publish(event);
+      await this.#options.bus.publish(events);
     } catch (error) {
-      this.#options.log.error({ err: error, event: event.event }, 'stream: publishing an event failed');
+      const event = Array.isArray(events) ? (events as StreamEvent[])[0]?.event : (events as StreamEvent).event;
+      this.#options.log.error({ err: error, event }, 'stream: publishing an event failed');
     }
   }
 

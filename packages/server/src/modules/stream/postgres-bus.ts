@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type pg from 'pg';
 import type { Database } from '../../db/schema';
-import { notifyListeners, type BusListener, type EventBus } from './bus';
+import { eventList, notifyListeners, type BusListener, type EventBus } from './bus';
 import type { StreamEvent } from './events';
 import { dedicatedPostgresClient } from './postgres-client';
 
@@ -68,9 +68,11 @@ export class PostgresEventBus implements EventBus {
     return () => this.#listeners.delete(listener);
   }
 
-  async publish(event: StreamEvent): Promise<void> {
-    const payloads = this.#envelopes(event);
-    this.#deliver(event);
+  async publish(events: StreamEvent | readonly StreamEvent[]): Promise<void> {
+    const list = eventList(events);
+    const payloads = list.flatMap((event) => this.#envelopes(event));
+    for (const event of list) this.#deliver(event);
+    if (payloads.length === 0) return;
     const channel = await this.#channelName();
     await sql`select pg_notify(${channel}, payload) from unnest(${payloads}::text[]) as payload`.execute(
       this.#options.db,

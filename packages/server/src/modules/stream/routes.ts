@@ -3,7 +3,7 @@ import { candleUpdate, notification, position, signal, trade } from '../../opena
 import { ERRORS, eventStream, rateLimited } from '../../openapi/registry';
 import { authenticatedUser } from '../auth/require-auth';
 import { InProcessEventBus, type EventBus } from './bus';
-import type { StreamPublisher } from './events';
+import type { BatchStreamPublisher } from './events';
 import { HEARTBEAT_MS, MAX_STREAMS_PER_USER, REAUTHENTICATE_MS, RETRY_MS, StreamHub } from './hub';
 import { PostgresEventBus } from './postgres-bus';
 import { streamEventSchemas } from './schemas';
@@ -38,7 +38,10 @@ const streamPlugin: AppModule = async (app, { config, database, services, tokens
     log: app.log,
     isAuthorized: async (authorization) => (await tokens.authenticate(authorization)) !== undefined,
   });
-  app.decorate('stream', { publish: (event) => hub.publish(event) } satisfies StreamPublisher);
+  app.decorate('stream', {
+    publish: (event) => hub.publish(event),
+    publishAll: (events) => hub.publish(events),
+  } satisfies BatchStreamPublisher);
   // A revoked token's streams end at once, on every instance (the revocation travels on the bus).
   const stopHearingRevocations = tokens.onRevoked((tokenId) => void hub.publish({ event: 'token-revoked', tokenId }));
   app.addHook('onClose', async () => stopHearingRevocations());

@@ -1,0 +1,242 @@
+import { sql } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../db/connection';
+import { manualClock } from '../../test/app';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/database';
+import { alertBody, insertUser, storedSignals } from '../../test/signals';
+import { readAlert, SignalIngest, type IngestOutcome } from './ingest';
+import { hashWebhookToken, WebhookSecrets } from './webhook-secrets';
+
+/*
+ * What one batch statement of ingest must guarantee whatever the batch holds: several traders' alerts side by
+ * side, repeats inside the batch and across batches and (on PostgreSQL) across instances, a trader refused by
+ * their own setting, and a trader deleted while their alert is on its way.
+ */
+
+const ignore = () => {};
+const silent = {
+  level: 'silent',
+  ...Object.fromEntries(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => [level, ignore])),
+  child: () => silent,
+} as unknown as FastifyBaseLogger;
+
+type Stored = Extract<IngestOutcome, { kind: 'stored' }>;
+const stored = (outcome: IngestOutcome): Stored => {
+  if (outcome.kind !== 'stored') throw new Error(`expected a stored signal, got ${outcome.kind}`);
+  return outcome;
+};
+/** The id a sender is answered with: its own signal's, or for a repeat the original's. */
+const answeredId = (outcome: IngestOutcome) => {
+  const { signal } = stored(outcome);
+  return signal.status === 'duplicate' ? signal.duplicateOf! : signal.id;
+};
+
+describe.each(TEST_DIALECTS)('ingest batches on %s', (dialect) => {
+  let testDatabase: TestDatabase;
+  let database: DatabaseHandle;
+  let ingest: SignalIngest;
+  let secrets: WebhookSecrets;
+  const clock = manualClock(Date.UTC(2025, 4, 1));
+
+  beforeEach(async () => {
+    testDatabase = await createTestDatabase(dialect);
+    database = await openDatabase(testDatabase.config);
+    secrets = new WebhookSecrets(database.db, clock);
+    ingest = new SignalIngest({
+      database,
+      dataDir: testDatabase.config.dataDir,
+      log: silent,
+      publish: () => {},
+      clock,
+    });
+  });
+
+  afterEach(async () => {
+    await ingest.close();
+    await database.close();
+    await testDatabase.cleanup();
+  });
+
+  const trader = async () => {
+    const userId = await insertUser(database);
+    const { token } = await secrets.get(userId);
+    const { id: strategyId } = await database.db
+      .selectFrom('strategies')
+      .select('id')
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return { userId, token, strategyId: Number(strategyId) };
+  };
+
+  const alert = (token: string, raw: string, clientAddress = '127.0.0.1') =>
+    readAlert({ tokenHash: hashWebhookToken(token), clientAddress, receivedAt: clock(), raw });
+
+  it("should keep two traders' alerts of one batch apart: each stored as its sender's, repeats only of their own", async () => {
+    const [ada, bob] = [await trader(), await trader()];
+    // The same bodies from both, interleaved, all in one batch: one original per trader and body.
+    const bodies = [alertBody({ comment: 'one' }), alertBody({ comment: 'two' })];
+    const sent = Array.from({ length: 12 }, (_, index) => ({
+      who: index % 2 === 0 ? ada : bob,
+      body: bodies[Math.floor(index / 2) % 2]!,
+    }));
+    const outcomes = await Promise.all(sent.map(({ who, body }) => ingest.submit(alert(who.token, body))));
+
+    outcomes.forEach((outcome, index) => expect(stored(outcome).userId).toBe(sent[index]!.who.userId));
+    const rows = await storedSignals(database);
+    expect(rows).toHaveLength(12);
+    for (const { userId, strategyId } of [ada, bob]) {
+      const own = rows.filter((row) => row.user_id === userId);
+      expect(own).toHaveLength(6);
+      expect(own.every((row) => Number(row.strategy_id) === strategyId)).toBe(true);
+      const originals = own.filter((row) => row.status === 'accepted');
+      expect(originals.map((row) => row.comment).sort()).toEqual(['one', 'two']);
+      for (const repeat of own.filter((row) => row.status === 'duplicate')) {
+        const original = originals.find((row) => row.body_hash === repeat.body_hash)!;
+        expect(repeat.duplicate_of).toBe(original.id);
+      }
+    }
+  });
+
+  it('should store an identical body repeated within 60 s once, in one batch and across batches', async () => {
+    const { token } = await trader();
+    const body = alertBody({ comment: 'repeated' });
+    const first = await Promise.all(Array.from({ length: 8 }, () => ingest.submit(alert(token, body))));
+    clock.advance(30_000);
+    const later = await Promise.all(Array.from({ length: 4 }, () => ingest.submit(alert(token, body))));
+
+    const answers = new Set([...first, ...later].map(answeredId));
+    expect(answers.size).toBe(1);
+    const rows = await storedSignals(database);
+    expect(rows.filter((row) => row.status === 'accepted')).toHaveLength(1);
+    expect(rows.filter((row) => row.status === 'duplicate')).toHaveLength(11);
+  });
+
+  it("should refuse only the alerts of a trader who takes TradingView's addresses alone, not the rest of the batch", async () => {
+    const [strict, open] = [await trader(), await trader()];
+    await secrets.setTradingViewOnly(strict.userId, true);
+    const outcomes = await Promise.all([
+      ingest.submit(alert(strict.token, alertBody({ id: 's-1' }), '203.0.113.9')),
+      ingest.submit(alert(open.token, alertBody({ id: 'o-1' }), '203.0.113.9')),
+      ingest.submit(alert(strict.token, alertBody({ id: 's-2' }), '203.0.113.9')),
+      ingest.submit(alert(open.token, alertBody({ id: 'o-2' }), '203.0.113.9')),
+    ]);
+    expect(outcomes.map((outcome) => outcome.kind)).toEqual(['forbidden', 'stored', 'forbidden', 'stored']);
+    const rows = await storedSignals(database);
+    expect(rows.map((row) => [row.user_id, row.client_id])).toEqual([
+      [open.userId, 'o-1'],
+      [open.userId, 'o-2'],
+    ]);
+  });
+
+  if (dialect === 'postgres') {
+    describe('given a second instance on the same database', () => {
+      let otherDatabase: DatabaseHandle;
+      let other: SignalIngest;
+
+      beforeEach(async () => {
+        otherDatabase = await openDatabase(testDatabase.config);
+        other = new SignalIngest({
+          database: otherDatabase,
+          dataDir: testDatabase.config.dataDir,
+          log: silent,
+          publish: () => {},
+          clock,
+        });
+      });
+
+      afterEach(async () => {
+        await other.close();
+        await otherDatabase.close();
+      });
+
+      it('should store an alert sent to both at once exactly once, by alert id and by identical body', async () => {
+        const { token } = await trader();
+        for (let round = 0; round < 5; round += 1) {
+          const byId = (price: number) => alertBody({ id: `order-${round}`, price });
+          const byBody = alertBody({ comment: `same body ${round}` });
+          const outcomes = await Promise.all(
+            Array.from({ length: 16 }, (_, index) => {
+              const instance = index % 2 === 0 ? ingest : other;
+              const raw = index % 4 < 2 ? byId(100 + index) : byBody;
+              return instance.submit(alert(token, raw));
+            }),
+          );
+          const idAnswers = new Set(outcomes.filter((_, index) => index % 4 < 2).map(answeredId));
+          const bodyAnswers = new Set(outcomes.filter((_, index) => index % 4 >= 2).map(answeredId));
+          expect(idAnswers.size).toBe(1);
+          expect(bodyAnswers.size).toBe(1);
+          clock.advance(61_000);
+        }
+        const rows = await storedSignals(database);
+        expect(rows).toHaveLength(80);
+        expect(rows.filter((row) => row.status === 'accepted')).toHaveLength(10);
+      });
+
+      it('should commit batches of both side by side when their alerts differ (no lock shared by all)', async () => {
+        const { token } = await trader();
+        // A lock held on one alert's key stops only the batch that carries that alert.
+        const held = alert(token, alertBody({ comment: 'held' }));
+        const { id: strategyId } = await database.db
+          .selectFrom('strategies')
+          .select('id')
+          .where('token_hash', '=', hashWebhookToken(token))
+          .executeTakeFirstOrThrow();
+        await database.db.connection().execute(async (connection) => {
+          await sql`select pg_advisory_lock(hashtextextended(${String(strategyId)} || ' b ' || ${held.bodyHash}, 0))`.execute(
+            connection,
+          );
+          const waiting = ingest.submit(held);
+          try {
+            // The other instance stores its own alerts meanwhile.
+            const free = await other.submit(alert(token, alertBody({ comment: 'free' })));
+            expect(stored(free).signal.status).toBe('accepted');
+            expect((await storedSignals(database)).map((row) => row.comment)).toEqual(['free']);
+          } finally {
+            await sql`select pg_advisory_unlock(hashtextextended(${String(strategyId)} || ' b ' || ${held.bodyHash}, 0))`.execute(
+              connection,
+            );
+          }
+          expect(stored(await waiting).signal.status).toBe('accepted');
+        });
+      });
+    });
+
+    it('should store the rest of a batch when a trader in it is deleted before it commits, and refuse their alert', async () => {
+      const [kept, leaving] = [await trader(), await trader()];
+      const leavingAlert = alert(leaving.token, alertBody({ comment: 'leaving' }));
+      // Hold the batch after it found its owners (its first statement waits for this alert's key), delete the
+      // trader meanwhile, then let it go on: its insert now names a strategy that is gone.
+      const key = sql`hashtextextended(${String(leaving.strategyId)} || ' b ' || ${leavingAlert.bodyHash}, 0)`;
+      await database.db.connection().execute(async (connection) => {
+        await sql`select pg_advisory_lock(${key})`.execute(connection);
+        const outcomes = Promise.all([
+          ingest.submit(alert(kept.token, alertBody({ comment: 'kept 1' }))),
+          ingest.submit(leavingAlert),
+          ingest.submit(alert(kept.token, alertBody({ comment: 'kept 2' }))),
+        ]);
+        // Wait until the batch waits for the lock.
+        for (let tries = 0; tries < 200; tries += 1) {
+          const { rows } = await sql<{ waiting: number }>`
+            select count(*)::int as waiting from pg_stat_activity
+            where wait_event = 'advisory' and query like '%lock_keys%' and datname = current_database()
+          `.execute(connection);
+          if (rows[0]!.waiting > 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        await sql`delete from users where id = ${leaving.userId}`.execute(connection);
+        await sql`select pg_advisory_unlock(${key})`.execute(connection);
+
+        const [first, gone, second] = await outcomes;
+        expect(stored(first!).signal.comment).toBe('kept 1');
+        expect(gone!.kind).toBe('unknown-token');
+        expect(stored(second!).signal.comment).toBe('kept 2');
+      });
+      const rows = await storedSignals(database);
+      expect(rows.map((row) => [row.user_id, row.comment])).toEqual([
+        [kept.userId, 'kept 1'],
+        [kept.userId, 'kept 2'],
+      ]);
+    });
+  }
+});
