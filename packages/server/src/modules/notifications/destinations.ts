@@ -55,11 +55,8 @@ export function maskDestination(destination: ChannelDestination): string {
   switch (destination.kind) {
     case 'webhook': {
       const url = new URL(destination.url);
-      // The first step of the path, and "/…" only where something (more path, a query) is left out.
-      const parts = url.pathname.split('/').filter((part) => part !== '');
-      const first = parts[0];
-      if (!first) return url.search ? `${url.origin}/…` : `${url.origin}/`;
-      return parts.length > 1 || url.search ? `${url.origin}/${first}/…` : `${url.origin}/${first}`;
+      // The scheme and host only: any step of a path may be the receiver's secret. "/…" marks a path or query left out.
+      return url.pathname !== '/' || url.search ? `${url.origin}/…` : `${url.origin}/`;
     }
     case 'discord': {
       const id = new URL(destination.url).pathname.split('/').filter(Boolean).at(-2) ?? '';

@@ -47,7 +47,7 @@ describe.each(TEST_DIALECTS)('the notifications API on %s', (dialect) => {
     expect(body.channel).toMatchObject({
       name: 'Desk',
       kind: 'webhook',
-      target: `http://127.0.0.1:${receiver.port}/hooks/…`,
+      target: `http://127.0.0.1:${receiver.port}/…`,
       events: ['trade_closed', 'exit_hit'],
       enabled: true,
       disabledReason: null,

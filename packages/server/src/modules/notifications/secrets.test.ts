@@ -36,7 +36,7 @@ describe.each(TEST_DIALECTS)('channel secrets on %s', (dialect) => {
         name: 'Desk',
         kind: 'webhook',
         destination_ciphertext: ciphertext,
-        target: 'https://hooks.example.com/signaldeck/…',
+        target: 'https://hooks.example.com/…',
         events: '[]',
         enabled: 1,
         disabled_reason: null,

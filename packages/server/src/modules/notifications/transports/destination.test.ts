@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,6 +45,9 @@ describe('addressRestriction', () => {
     ['::ffff:169.254.169.254', 'the cloud metadata address'],
     ['64:ff9b::a9fe:a9fe', 'an IPv4-translated address'],
     ['::127.0.0.1', 'an IPv4-compatible address'],
+    ['2002:7f00:1::', 'a 6to4 address of 127.0.0.1, a loopback address (this server)'],
+    ['[2002:a9fe:a9fe::1]', 'a 6to4 address of 169.254.169.254, the cloud metadata address'],
+    ['2001:0:4136:e378:8000:63bf:80ff:fffe', 'a Teredo tunnel address'],
   ])('refuses %s as %s', (address, label) => {
     expect(addressRestriction(address)).toBe(label);
   });
@@ -62,8 +65,24 @@ describe('addressRestriction', () => {
     '2001:db8::1',
     '::ffff:8.8.8.8',
     '[2a00:1450:4001:80b::200e]',
+    '2002:808:808::1',
   ])('accepts the public address %s', (address) => {
     expect(addressRestriction(address)).toBeNull();
+  });
+
+  it("refuses every one of this server's own interface addresses, public ones too", () => {
+    const own = Object.values(networkInterfaces())
+      .flatMap((entries) => entries ?? [])
+      .map((entry) => entry.address);
+    expect(own.length).toBeGreaterThan(0);
+    for (const address of own) expect(addressRestriction(address), address).not.toBeNull();
+    const external = own.filter(
+      (address) => !address.startsWith('127.') && address !== '::1' && !/^fe80:/i.test(address),
+    );
+    for (const address of external)
+      expect(["one of this server's own addresses", 'a private address', 'a reserved address']).toContain(
+        addressRestriction(address),
+      );
   });
 });
 

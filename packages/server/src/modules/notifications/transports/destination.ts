@@ -1,5 +1,6 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
+import { networkInterfaces } from 'node:os';
 
 import { hostScope } from '../../signals/reachability';
 
@@ -49,7 +50,37 @@ const RANGES: Range[] = [
   // IPv4 inside IPv6: NAT64 (64:ff9b::/96) and IPv4-compatible (::a.b.c.d) forms reach an IPv4 host we cannot see.
   { network: '64:ff9b::', prefix: 96, family: 'ipv6', label: 'an IPv4-translated address' },
   { network: '::', prefix: 96, family: 'ipv6', label: 'an IPv4-compatible address' },
+  // Teredo (2001::/32) tunnels to an IPv4 host hidden in the address; 6to4 (2002::/16) is judged by the IPv4
+  // address it embeds (below).
+  { network: '2001::', prefix: 32, family: 'ipv6', label: 'a Teredo tunnel address' },
 ];
+
+/** The IPv4 address inside a 6to4 address (2002:AABB:CCDD::/48 -> A.B.C.D), or null. */
+function sixToFourEmbedded(bare: string): string | null {
+  if (familyOf(bare) !== 'ipv6') return null;
+  const list = new BlockList();
+  list.addSubnet('2002::', 16, 'ipv6');
+  if (!list.check(bare, 'ipv6')) return null;
+  // Expand "::" to read the second and third groups.
+  const [head = '', tail = ''] = bare.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const groups = [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups];
+  const high = Number.parseInt(groups[1] ?? '0', 16);
+  const low = Number.parseInt(groups[2] ?? '0', 16);
+  return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+}
+
+/**
+ * This server's own interface addresses: a public address of the server itself reaches its own ports (a database,
+ * an admin service) as surely as 127.0.0.1 does. Read at each check, as interfaces come and go.
+ */
+function ownAddresses(): Set<string> {
+  const own = new Set<string>();
+  for (const entries of Object.values(networkInterfaces()))
+    for (const entry of entries ?? []) own.add(bareAddress(entry.address));
+  return own;
+}
 
 const RANGE_LISTS = RANGES.map((range) => {
   const list = new BlockList();
@@ -80,6 +111,12 @@ export function addressRestriction(address: string): string | null {
   const family = familyOf(bare);
   if (!family) return 'not an IP address';
   for (const { list, label } of RANGE_LISTS) if (list.check(bare, family)) return label;
+  const embedded = sixToFourEmbedded(bare);
+  if (embedded) {
+    const inner = addressRestriction(embedded);
+    if (inner) return `a 6to4 address of ${embedded}, ${inner}`;
+  }
+  if (ownAddresses().has(bare)) return "one of this server's own addresses";
   // The signals module's classification must agree: nothing it calls loopback or private is let through.
   const scope = hostScope(bare);
   if (scope === 'loopback') return 'a loopback address (this server)';

@@ -41,17 +41,17 @@ function pinnedLookup(pinned: ResolvedAddress): LookupFunction {
 function describeNetworkError(error: unknown, host: string): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   switch (code) {
+    // One wording for every way a connection fails: a trader's "Send test" must not become a port scanner that
+    // tells a closed port from a filtered one or an unreachable host.
     case 'ECONNREFUSED':
-      return `${host} refused the connection`;
     case 'ECONNRESET':
     case 'EPIPE':
-      return `${host} closed the connection`;
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return `Could not connect to ${host}, or it ended the connection before answering`;
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
       return `${host} could not be resolved (DNS)`;
-    case 'EHOSTUNREACH':
-    case 'ENETUNREACH':
-      return `${host} is unreachable`;
     case 'CERT_HAS_EXPIRED':
     case 'DEPTH_ZERO_SELF_SIGNED_CERT':
     case 'SELF_SIGNED_CERT_IN_CHAIN':

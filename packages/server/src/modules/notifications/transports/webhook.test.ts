@@ -179,7 +179,7 @@ describe('generic webhook transport', () => {
       ok: false,
       status: null,
       permanent: false,
-      error: '127.0.0.1 refused the connection',
+      error: 'Could not connect to 127.0.0.1, or it ended the connection before answering',
     });
   });
 
