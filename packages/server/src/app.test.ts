@@ -197,6 +197,18 @@ describe('the HTTP layer', () => {
       });
     });
 
+    it('should answer a URL too long for the router with 414 and a message saying so, also over a socket', async () => {
+      const app = await build();
+      const url = `/api/notifications/channels/${'1'.repeat(2000)}`;
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(414);
+      expect(response.json()).toEqual({ message: 'The request URL is too long.' });
+      const origin = await app.listen({ host: '127.0.0.1', port: 0 });
+      const overSocket = await fetch(`${origin}${url}`);
+      expect(overSocket.status).toBe(414);
+      expect(await overSocket.json()).toEqual({ message: 'The request URL is too long.' });
+    });
+
     it('should answer a malformed URL with 400 in the same shape', async () => {
       const app = await build();
       const response = await app.inject({ method: 'GET', url: '/api/%E0%A4%A' });

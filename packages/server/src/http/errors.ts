@@ -42,6 +42,7 @@ const STATUS_MESSAGES: Record<number, string> = {
   403: 'This action is unauthorized.',
   404: 'Not found.',
   413: 'The request body is too large.',
+  414: 'The request URL is too long.',
   415: 'Unsupported content type.',
   429: 'Too many requests. Please slow down.',
 };
@@ -54,7 +55,9 @@ function toErrorBody(error: FastifyError | HttpError): { status: number; body: E
     };
   }
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-  const message = FRAMEWORK_MESSAGES[error.code] ?? STATUS_MESSAGES[status] ?? 'Server error.';
+  // A client error without a message of its own is still the client's: never "Server error." with a 4xx.
+  const message =
+    FRAMEWORK_MESSAGES[error.code] ?? STATUS_MESSAGES[status] ?? (status < 500 ? 'Bad request.' : 'Server error.');
   return { status, body: { message } };
 }
 
