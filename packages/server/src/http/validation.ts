@@ -14,27 +14,46 @@ export const isPlainText = (value: string) => !CONTROL_OR_LONE_SURROGATE.test(va
 const fieldLabel = (field: string) => field.replace(/_/g, ' ');
 
 /**
+ * The subject of an issue's message: the nearest named segment of its path, and whether the issue is about one
+ * item of that list (`events.0` is "the events item", never "the 0 field"); undefined for the body itself.
+ */
+function subjectOf(path: readonly PropertyKey[] | undefined): { field: string; item: boolean } | undefined {
+  if (!path?.length) return undefined;
+  const named = path.findLast((segment) => typeof segment !== 'number');
+  if (named === undefined) return undefined;
+  return { field: fieldLabel(String(named)), item: typeof path[path.length - 1] === 'number' };
+}
+
+/**
  * Laravel-style wording for zod's issues ("The email field must be a valid email address."), so every
  * endpoint's 422 reads the same way without each schema spelling its messages. A message set on the schema
  * itself (refinements, say) wins over this map.
  */
 function laravelMessage(issue: z.core.$ZodRawIssue): string | undefined {
-  const field = issue.path?.length ? fieldLabel(String(issue.path[issue.path.length - 1])) : undefined;
-  if (field === undefined) return undefined;
-  const subject = `The ${field} field`;
+  const named = subjectOf(issue.path);
+  if (named === undefined) return undefined;
+  const field = named.item ? `${named.field} item` : named.field;
+  const subject = `The ${field}${named.item ? '' : ' field'}`;
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined || issue.input === null) return `${subject} is required.`;
-      return `${subject} must be ${issue.expected === 'string' ? 'a string' : issue.expected === 'number' ? 'a number' : `of type ${issue.expected}`}.`;
+      return `${subject} must be ${issue.expected === 'string' ? 'a string' : issue.expected === 'number' || issue.expected === 'int' ? 'a number' : `of type ${issue.expected}`}.`;
     case 'too_small':
       if (issue.origin === 'string') {
         return issue.minimum === 1
           ? `${subject} is required.`
           : `${subject} must be at least ${issue.minimum} characters.`;
       }
+      if (issue.origin === 'array') {
+        return Number(issue.minimum) <= 1
+          ? `${subject} must list at least one item.`
+          : `${subject} must list at least ${issue.minimum} items.`;
+      }
+      if (issue.inclusive === false) return `${subject} must be greater than ${issue.minimum}.`;
       return `${subject} must be at least ${issue.minimum}.`;
     case 'too_big':
       if (issue.origin === 'string') return `${subject} must not be greater than ${issue.maximum} characters.`;
+      if (issue.origin === 'array') return `${subject} must not list more than ${issue.maximum} items.`;
       return `${subject} must not be greater than ${issue.maximum}.`;
     case 'invalid_format':
       if (issue.format === 'email') return `${subject} must be a valid email address.`;
@@ -63,7 +82,7 @@ export function validationError(errors: Record<string, string[]>): HttpError {
  * value replaces the input (defaults and transforms applied, unknown object keys dropped), and a failure is a
  * 422 HttpError shaped `{ message, errors: { field: [messages] } }`. An input that is not even the right kind
  * (an array where an object belongs) is a 422 with only a message. A missing body is validated as `{}`, so a
- * bodiless POST is told which fields it lacks.
+ * bodiless POST is told which fields it lacks. A refinement on the body as a whole is reported under `body`.
  */
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema, httpPart }) =>
@@ -82,8 +101,14 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
         // A strict object's unknown keys (a typo such as `setting`): named, with the fields it takes.
         const known = issue.path.length === 0 ? objectKeys(schema) : [];
         const fields = known.length > 0 ? ` (fields: ${known.join(', ')})` : '';
+        const fixed = issue.path.length === 0 ? unchangeable.get(schema) : undefined;
         for (const key of issue.keys)
-          add([...issue.path, key].join('.'), `${key} is not a field of this request${fields}.`);
+          add([...issue.path, key].join('.'), fixed?.[key] ?? `${key} is not a field of this request${fields}.`);
+        continue;
+      }
+      if (issue.path.length === 0 && issue.code === 'custom') {
+        // A rule about the body as a whole (say, "send at least one field"): under `body`.
+        add('body', issue.message);
         continue;
       }
       if (issue.path.length === 0) {
@@ -93,6 +118,18 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
     }
     return { error: validationError(errors) };
   };
+
+/** For request bodies that name fields a caller cannot send (strict objects): the message for each such key. */
+const unchangeable = new WeakMap<z.ZodType, Record<string, string>>();
+
+/**
+ * Marks keys of a strict body as ones that cannot be sent, with the message a 422 gives for each (instead of
+ * "x is not a field of this request"): a PATCH that cannot change a channel's destination, say.
+ */
+export function withUnchangeable<Schema extends z.ZodType>(schema: Schema, messages: Record<string, string>): Schema {
+  unchangeable.set(schema, messages);
+  return schema;
+}
 
 /** The keys of an object schema (through refinements and pipes), for messages; empty when it is not one. */
 function objectKeys(schema: z.ZodType): string[] {

@@ -340,4 +340,132 @@ describe.each(TEST_DIALECTS)('the notifications API on %s', (dialect) => {
       422,
     );
   });
+
+  it('should refuse a bad mark-read body with 422 naming the field, and leave every notification unread', async () => {
+    await start();
+    const ada = await signUpTrader(testApp.app, 'Ada');
+    await testApp.database.db
+      .insertInto('notifications')
+      .values({
+        user_id: ada.id,
+        event_key: 'a',
+        event: 'signal_rejected',
+        title: 'Signal rejected',
+        body: '',
+        link: null,
+        created_at: clock(),
+        read_at: null,
+      })
+      .execute();
+    const markRead = (payload: unknown) =>
+      call(ada, {
+        method: 'POST',
+        url: '/api/notifications/read',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(payload),
+      });
+    const cases: [unknown, string, string][] = [
+      [{}, 'ids', 'Send ids (the notifications to mark read) or all: true.'],
+      [{ all: false }, 'all', 'The all field must be true (or send ids instead).'],
+      [{ ids: [] }, 'ids', 'The ids field must list at least one item.'],
+      [{ ids: 'all' }, 'ids', 'The ids field must be of type array.'],
+      [{ ids: [0] }, 'ids.0', 'The ids item must be greater than 0.'],
+      [{ ids: [1, 'x'] }, 'ids.1', 'The ids item must be a number.'],
+      [{ ids: [1.5] }, 'ids.0', 'The ids item must be a number.'],
+      [{ ids: [1], all: true }, 'all', 'Send either ids or all, not both.'],
+      [null, 'ids', 'Send ids (the notifications to mark read) or all: true.'],
+    ];
+    for (const [payload, field, message] of cases) {
+      const response = await markRead(payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(422);
+      const body = response.json<{ message: string; errors: Record<string, string[]> }>();
+      expect(body.errors, JSON.stringify(payload)).toEqual({ [field]: [message] });
+      expect(body.message).toBe(message);
+    }
+    const unknown = await markRead({ every: true });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json<{ errors: object }>().errors).toEqual({
+      every: ['every is not a field of this request (fields: ids, all).'],
+      ids: ['Send ids (the notifications to mark read) or all: true.'],
+    });
+    expect((await call(ada, { method: 'GET', url: '/api/notifications' })).json()).toMatchObject({ unread: 1 });
+  });
+
+  it("should name a list's field, not the item's index, in the message about a bad item", async () => {
+    await start();
+    const ada = await signUpTrader(testApp.app, 'Ada');
+    const response = await create(ada, { ...webhook(), events: ['trade_closed', 'test'] });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      message: 'The selected events item is invalid.',
+      errors: { 'events.1': ['The selected events item is invalid.'] },
+    });
+  });
+
+  it("should refuse a change to a channel's kind, destination or owner, and an empty change, with 422", async () => {
+    await start();
+    const ada = await signUpTrader(testApp.app, 'Ada');
+    const { channel } = (await create(ada, webhook())).json<{ channel: { id: number; target: string } }>();
+    const path = `/api/notifications/channels/${channel.id}`;
+    const patch = (payload: string) =>
+      call(ada, { method: 'PATCH', url: path, headers: { 'content-type': 'application/json' }, payload });
+    for (const key of ['url', 'kind', 'botToken', 'chatId', 'email']) {
+      const response = await patch(JSON.stringify({ name: 'Renamed', [key]: 'https://example.com/elsewhere' }));
+      expect(response.statusCode, key).toBe(422);
+      expect(response.json<{ errors: object }>().errors).toEqual({
+        [key]: [`${key} cannot be changed: remove the channel and add it again.`],
+      });
+    }
+    const owner = await patch(JSON.stringify({ enabled: false, userId: 1 }));
+    expect(owner.statusCode).toBe(422);
+    expect(owner.json<{ errors: object }>().errors).toEqual({
+      userId: ['userId is not a field of this request (fields: name, events, enabled).'],
+    });
+    for (const payload of ['{}', 'null']) {
+      const response = await patch(payload);
+      expect(response.statusCode, payload).toBe(422);
+      expect(response.json(), payload).toEqual({
+        message: 'Send the fields to change: name, events or enabled.',
+        errors: { body: ['Send the fields to change: name, events or enabled.'] },
+      });
+    }
+    const list = await call(ada, { method: 'GET', url: '/api/notifications/channels' });
+    expect(list.json()).toMatchObject({
+      channels: [{ name: 'Desk', kind: 'webhook', target: channel.target, enabled: true }],
+    });
+  });
+
+  it('should refuse channel names that show nothing or turn text around, on create and on change', async () => {
+    await start();
+    const ada = await signUpTrader(testApp.app, 'Ada');
+    const { channel } = (await create(ada, webhook())).json<{ channel: { id: number } }>();
+    const cases: [string, string][] = [
+      ['\u200b', 'The name field must contain visible characters.'],
+      [' \u200b\u200d\ufeff ', 'The name field must contain visible characters.'],
+      ['\u2060\u00ad', 'The name field must contain visible characters.'],
+      ['Desk \u202egnidart', 'The name field must not contain text-direction controls.'],
+      ['\u2066Desk\u2069', 'The name field must not contain text-direction controls.'],
+      ['Desk\u202a', 'The name field must not contain text-direction controls.'],
+    ];
+    for (const [name, message] of cases) {
+      const created = await create(ada, { ...webhook(), name });
+      expect(created.statusCode, JSON.stringify(name)).toBe(422);
+      expect(created.json<{ errors: object }>().errors, JSON.stringify(name)).toEqual({ name: [message] });
+      const changed = await call(ada, {
+        method: 'PATCH',
+        url: `/api/notifications/channels/${channel.id}`,
+        payload: { name },
+      });
+      expect(changed.statusCode, JSON.stringify(name)).toBe(422);
+      expect(changed.json<{ errors: object }>().errors, JSON.stringify(name)).toEqual({ name: [message] });
+    }
+    // A name with something visible besides a joiner is still a name (emoji sequences use them).
+    const emoji = await create(ada, { ...webhook(), name: 'Desk \u{1F468}\u200d\u{1F4BB}' });
+    expect(emoji.statusCode, emoji.body).toBe(201);
+    const list = await call(ada, { method: 'GET', url: '/api/notifications/channels' });
+    expect(list.json<{ channels: { name: string }[] }>().channels.map((item) => item.name)).toEqual([
+      'Desk',
+      'Desk \u{1F468}\u200d\u{1F4BB}',
+    ]);
+  });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isPlainText } from '../../http/validation';
+import { isPlainText, withUnchangeable } from '../../http/validation';
 import { named } from '../../openapi/components';
 import { CHANNEL_KINDS, NOTIFICATION_EVENTS } from './contract';
 
@@ -41,12 +41,22 @@ export const channelListSchema = named(
   }),
 );
 
+/** Text-direction overrides and isolates (U+202A to U+202E, U+2066 to U+2069): they make a name read backwards. */
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+/** Nothing a person can see: format characters (zero-width space, joiners, BOM...) and spaces only. */
+const INVISIBLE_ONLY = /^[\p{Cf}\s]+$/u;
+
 const name = z
   .string()
   .trim()
   .min(1)
   .max(60)
-  .refine(isPlainText, 'The name field must not contain control characters.');
+  .refine(isPlainText, 'The name field must not contain control characters.')
+  .refine((value) => !BIDI_CONTROL.test(value), 'The name field must not contain text-direction controls.')
+  .refine(
+    (value) => value.length === 0 || !INVISIBLE_ONLY.test(value),
+    'The name field must contain visible characters.',
+  );
 const events = z
   .array(notificationEvent)
   .max(NOTIFICATION_EVENTS.length)
@@ -86,9 +96,26 @@ export const createdChannelSchema = named(
   }),
 );
 
+/** Fields of a channel that a PATCH cannot change: its destination and kind are what the channel is. */
+const FIXED_CHANNEL_FIELDS = ['kind', 'url', 'botToken', 'chatId', 'email'] as const;
+
 export const updateChannelBody = named(
   'UpdateNotificationChannelRequest',
-  z.object({ name: name.optional(), events: events.optional(), enabled: z.boolean().optional() }),
+  withUnchangeable(
+    z
+      .strictObject({ name: name.optional(), events: events.optional(), enabled: z.boolean().optional() })
+      .refine(
+        (body) => body.name !== undefined || body.events !== undefined || body.enabled !== undefined,
+        'Send the fields to change: name, events or enabled.',
+      )
+      .describe(
+        'Any of name, events and enabled (at least one). Other keys are refused: the kind and destination ' +
+          '(url, botToken, chatId, email) cannot be changed; remove the channel and add it again.',
+      ),
+    Object.fromEntries(
+      FIXED_CHANNEL_FIELDS.map((key) => [key, `${key} cannot be changed: remove the channel and add it again.`]),
+    ),
+  ),
 );
 
 export const singleChannelSchema = named('NotificationChannelResponse', z.object({ channel: channelSchema }));
@@ -182,7 +209,30 @@ export const notificationUpdateSchema = named(
 
 export const markReadBody = named(
   'MarkNotificationsReadRequest',
-  z.union([z.object({ ids: z.array(z.int().positive()).min(1).max(500) }), z.object({ all: z.literal(true) })]),
+  z
+    .strictObject({
+      ids: z
+        .array(z.int().positive())
+        .min(1)
+        .max(500)
+        .optional()
+        .describe('The notifications to mark read: 1 to 500 ids. Not with `all`.'),
+      all: z
+        .literal(true, 'The all field must be true (or send ids instead).')
+        .optional()
+        .describe('true: mark every notification read. Not with `ids`.'),
+    })
+    .superRefine((body, context) => {
+      if (body.ids === undefined && body.all === undefined)
+        context.addIssue({
+          code: 'custom',
+          path: ['ids'],
+          message: 'Send ids (the notifications to mark read) or all: true.',
+        });
+      else if (body.ids !== undefined && body.all !== undefined)
+        context.addIssue({ code: 'custom', path: ['all'], message: 'Send either ids or all, not both.' });
+    })
+    .transform((body): { ids: number[] } | { all: true } => (body.ids ? { ids: body.ids } : { all: true })),
 );
 
 export const unreadSchema = named('NotificationUnread', z.object({ unread: z.int().nonnegative() }));
