@@ -526,7 +526,11 @@ describe.each(TEST_DIALECTS)('the API on %s, against its OpenAPI document', (dia
     await call('createNotificationChannel', 422, { headers, payload: { name: 'Desk', kind: 'pigeon', events: [] } });
     const path = `/api/notifications/channels/${channel.id}`;
     await call('updateNotificationChannel', 200, { url: path, headers, payload: { name: 'Trading desk' } });
-    await call('updateNotificationChannel', 404, { url: '/api/notifications/channels/999999', headers, payload: {} });
+    await call('updateNotificationChannel', 404, {
+      url: '/api/notifications/channels/999999',
+      headers,
+      payload: { enabled: true },
+    });
     // Nothing listens on port 9: the attempt fails, and the answer is still a 200 with the failure.
     await call('testNotificationChannel', 200, { url: `${path}/test`, headers });
     await call('listNotificationDeliveries', 200, { url: `${path}/deliveries`, headers });

@@ -4,6 +4,7 @@ import { createTestApp, manualClock, type TestApp } from '../../test/app';
 import { TEST_DIALECTS } from '../../test/database';
 import { EventStreamClient } from '../../test/event-stream';
 import { signUpTrader, TRADER_PASSWORD, type SignedInTrader } from '../../test/traders';
+import { startWebhookReceiver } from '../../test/stand-ins/webhook-receiver';
 import { EXPORT_PAGE_SIZE, MASKED_TOKEN } from './export';
 
 const CHROME_ON_MAC =
@@ -289,6 +290,116 @@ describe.each(TEST_DIALECTS)('the Account API on %s', (dialect) => {
         expect.objectContaining({ ticker: 'BTC', action: 'buy', comment: 'ada-alert', raw: expect.any(String) }),
       ]);
       for (const key of ['outcomes', 'trades', 'positions']) expect(Array.isArray(exported[key])).toBe(true);
+    });
+
+    it("should export the trader's notification channels masked, preferences, in-app notifications and delivery log, and nobody else's", async () => {
+      const receiver = await startWebhookReceiver();
+      try {
+        await start({ NOTIFICATIONS_ALLOWED_HOSTS: '127.0.0.1' });
+        const ada = await signUpTrader(testApp.app, 'Ada');
+        const grace = await signUpTrader(testApp.app, 'Grace');
+        const addChannel = (trader: SignedInTrader, name: string) =>
+          call(trader.authorization, {
+            method: 'POST',
+            url: '/api/notifications/channels',
+            payload: { name, kind: 'webhook', events: ['trade_closed', 'exit_hit'], url: receiver.url },
+          });
+        const added = await addChannel(ada, 'Desk');
+        expect(added.statusCode, added.body).toBe(201);
+        const { channel, signingSecret } = added.json<{
+          channel: { id: number; target: string };
+          signingSecret: string;
+        }>();
+        expect((await addChannel(grace, 'Grace desk')).statusCode).toBe(201);
+        const test = await call(ada.authorization, {
+          method: 'POST',
+          url: `/api/notifications/channels/${channel.id}/test`,
+        });
+        expect(test.json<{ delivery: { state: string } }>().delivery.state).toBe('delivered');
+        const preferences = await call(ada.authorization, {
+          method: 'PUT',
+          url: '/api/notifications/preferences',
+          payload: { timeZone: 'Europe/Paris', dailySummaryHour: 7 },
+        });
+        expect(preferences.statusCode).toBe(200);
+        for (const [userId, title] of [
+          [ada.id, 'Signal rejected for Ada'],
+          [grace.id, 'Signal rejected for Grace'],
+        ] as const) {
+          await testApp.database.db
+            .insertInto('notifications')
+            .values({
+              user_id: userId,
+              event_key: `rejected:${userId}`,
+              event: 'signal_rejected',
+              title,
+              body: 'hold BTCUSD',
+              link: '/signals?selected=1',
+              created_at: clock(),
+              read_at: null,
+            })
+            .execute();
+        }
+
+        const response = await call(ada.authorization, { method: 'GET', url: '/api/account/export' });
+        expect(response.statusCode).toBe(200);
+        expect(response.body).not.toContain(receiver.url);
+        expect(response.body).not.toContain('/hooks/signaldeck');
+        expect(response.body).not.toContain(signingSecret);
+        expect(response.body).not.toContain(signingSecret.slice('whsec_'.length));
+        expect(response.body).not.toContain('Grace');
+        const exported = response.json<Record<string, unknown>>();
+        expect(exported.notificationChannels).toEqual([
+          {
+            id: channel.id,
+            name: 'Desk',
+            kind: 'webhook',
+            target: channel.target,
+            events: ['trade_closed', 'exit_hit'],
+            enabled: true,
+            createdAt: clock(),
+          },
+        ]);
+        expect(exported.notificationPreferences).toEqual({ timeZone: 'Europe/Paris', dailySummaryHour: 7 });
+        expect(exported.notifications).toEqual([
+          {
+            id: expect.any(Number),
+            event: 'signal_rejected',
+            title: 'Signal rejected for Ada',
+            body: 'hold BTCUSD',
+            link: '/signals?selected=1',
+            createdAt: clock(),
+            readAt: null,
+          },
+        ]);
+        expect(exported.notificationDeliveries).toEqual([
+          {
+            channelId: channel.id,
+            id: expect.any(Number),
+            messageId: expect.stringMatching(/^msg_/),
+            event: 'test',
+            title: 'Test notification from SignalDeck: Desk',
+            state: 'delivered',
+            attempts: 1,
+            responseCode: 204,
+            error: null,
+            createdAt: clock(),
+            lastAttemptAt: clock(),
+            nextAttemptAt: null,
+            durationMs: expect.any(Number),
+          },
+        ]);
+
+        // A trader who never set preferences gets the defaults the planner uses.
+        const graceExport = await call(grace.authorization, { method: 'GET', url: '/api/account/export' });
+        expect(graceExport.json()).toMatchObject({
+          notificationPreferences: { timeZone: 'UTC', dailySummaryHour: 8 },
+          notificationDeliveries: [],
+          notifications: [expect.objectContaining({ title: 'Signal rejected for Grace' })],
+        });
+      } finally {
+        await receiver.close();
+      }
     });
 
     it('should page through more signals than one query reads, and write CSV cells that start with = + - @ as text', async () => {

@@ -1,5 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { DEFAULT_PREFERENCES } from '../notifications/planner';
+import { inAppJson } from '../notifications/record';
+import { deliveryJson } from '../notifications/service';
 import { loadAccount, parseStoredSettings, positionJson, tradeJson } from '../paper/store';
 import { signalsWithOutcomes, toSignalJson, withOutcome } from '../signals/signal-queries';
 import { csvRow } from './csv';
@@ -64,6 +67,49 @@ const outcomeRows = (db: Db, strategyIds: number[]) =>
             .limit(EXPORT_PAGE_SIZE)
             .execute(),
     (row) => Number(row.signal_id),
+  );
+
+const inAppRows = (db: Db, userId: number) =>
+  pages(
+    (afterId) =>
+      db
+        .selectFrom('notifications')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('id', '>', afterId)
+        .orderBy('id')
+        .limit(EXPORT_PAGE_SIZE)
+        .execute(),
+    (row) => Number(row.id),
+  );
+
+/** The delivery log: never the payload column (a message as sent), nor anything of the destination. */
+const deliveryRows = (db: Db, userId: number) =>
+  pages(
+    (afterId) =>
+      db
+        .selectFrom('notification_deliveries')
+        .select([
+          'id',
+          'channel_id',
+          'message_id',
+          'event',
+          'title',
+          'state',
+          'attempts',
+          'next_attempt_at',
+          'last_attempt_at',
+          'response_code',
+          'error',
+          'duration_ms',
+          'created_at',
+        ])
+        .where('user_id', '=', userId)
+        .where('id', '>', afterId)
+        .orderBy('id')
+        .limit(EXPORT_PAGE_SIZE)
+        .execute(),
+    (row) => Number(row.id),
   );
 
 /** Writes `items` as the elements of a JSON array, one per line. */
@@ -149,6 +195,41 @@ async function* jsonExport(db: Db, userId: number, now: number): AsyncGenerator<
     }
   }
   yield* jsonArray(positions, (position) => position);
+
+  // Notification channels as lists show them: the masked target, never the destination or a secret.
+  const channels = await db
+    .selectFrom('notification_channels')
+    .select(['id', 'name', 'kind', 'target', 'events', 'enabled', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+  yield ',\n  "notificationChannels": ';
+  yield* jsonArray(channels, (row) => ({
+    id: Number(row.id),
+    name: row.name,
+    kind: row.kind,
+    target: row.target,
+    events: JSON.parse(row.events) as unknown,
+    enabled: Number(row.enabled) === 1,
+    createdAt: Number(row.created_at),
+  }));
+  const preferences = await db
+    .selectFrom('notification_preferences')
+    .select(['time_zone', 'daily_summary_hour'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  yield `,\n  "notificationPreferences": ${JSON.stringify(
+    preferences
+      ? { timeZone: preferences.time_zone, dailySummaryHour: Number(preferences.daily_summary_hour) }
+      : DEFAULT_PREFERENCES,
+  )}`;
+  yield ',\n  "notifications": ';
+  yield* jsonArray(inAppRows(db, userId), inAppJson);
+  yield ',\n  "notificationDeliveries": ';
+  yield* jsonArray(deliveryRows(db, userId), (row) => ({
+    channelId: Number(row.channel_id),
+    ...deliveryJson(row),
+  }));
   yield '\n}\n';
 }
 

@@ -203,7 +203,9 @@ export const accountRoutes: AppModule = async (app, { database, clock, tokens, l
         summary: 'Export my data',
         description: [
           '`format=json` (the default): one JSON document with the profile (no password or token), the strategies with',
-          'their settings (webhook tokens masked), every signal with its raw body, outcomes, trades and open positions.',
+          'their settings (webhook tokens masked), every signal with its raw body, outcomes, trades and open positions,',
+          'and the notification channels (masked target only: no destination, token or secret), notification',
+          'preferences, in-app notifications and the delivery log (no message payloads).',
           '`format=signals.csv` or `trades.csv`: one table. The file is streamed as it is read from the database,',
           'a page at a time, with a `Content-Disposition` that names it. In CSV, a cell starting with = + - or @ is',
           "prefixed with ' so a spreadsheet shows it as text rather than running it as a formula.",
@@ -218,7 +220,10 @@ export const accountRoutes: AppModule = async (app, { database, clock, tokens, l
               'application/json': {
                 schema: z
                   .string()
-                  .describe('The JSON export: profile, strategies, signals, outcomes, trades, positions.'),
+                  .describe(
+                    'The JSON export: profile, strategies, signals, outcomes, trades, positions, notificationChannels, ' +
+                      'notificationPreferences, notifications, notificationDeliveries.',
+                  ),
                 example:
                   '{"format": "signaldeck-export-v1", "profile": {"id": 7, "name": "Ada Lovelace"}, "...": "..."}',
               },

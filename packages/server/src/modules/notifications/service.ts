@@ -40,7 +40,13 @@ export function transportSettings(config: Config, timeoutMs: number): TransportS
   };
 }
 
-export function deliveryJson(row: Selectable<NotificationDeliveriesTable>): NotificationDelivery {
+/** The columns a delivery's answer is made of: not its payload, lease or owner. */
+export type DeliveryLogRow = Omit<
+  Selectable<NotificationDeliveriesTable>,
+  'user_id' | 'channel_id' | 'event_key' | 'payload' | 'lease_until' | 'lease_owner'
+>;
+
+export function deliveryJson(row: DeliveryLogRow): NotificationDelivery {
   const time = (value: number | null) => (value === null ? null : Number(value));
   return {
     id: Number(row.id),
