@@ -254,7 +254,11 @@ describe('given the closed trade and a receiver that answers 500', () => {
       await card.waitFor({ timeout: 20_000 });
       await card.getByRole('button', { name: 'Delivery log' }).click();
       const log = card.getByRole('table', { name: 'Delivery log of Broken receiver' });
-      await log.getByRole('row').filter({ hasText: /Trade closed/i }).first().waitFor({ timeout: 20_000 });
+      await log
+        .getByRole('row')
+        .filter({ hasText: /Trade closed/i })
+        .first()
+        .waitFor({ timeout: 20_000 });
       const region = card.getByRole('region', { name: 'Delivery log of Broken receiver' });
       // No sideways scrolling, and no cell whose text runs past its box.
       expect(await region.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
@@ -267,7 +271,10 @@ describe('given the closed trade and a receiver that answers 500', () => {
         );
       expect(cut).toEqual([]);
       // The message reads as words, not a few characters a line.
-      const message = log.getByRole('cell').filter({ hasText: /Trade closed/i }).first();
+      const message = log
+        .getByRole('cell')
+        .filter({ hasText: /Trade closed/i })
+        .first();
       expect((await message.boundingBox())!.width).toBeGreaterThan(120);
       if (viewport.width <= 768) {
         // A phone stacks each delivery: its lines are labelled, one under another.
