@@ -225,7 +225,9 @@ describe('given the closed trade and a receiver that answers 500', () => {
     const { page, context } = await open('/settings/notifications');
     const card = page.getByRole('article', { name: 'Broken receiver' });
     await card.waitFor({ timeout: 20_000 });
-    expect(await card.innerText()).toContain('Failed (HTTP 500)');
+    // Not "Failed": the server tries it again, and the card says when.
+    expect(await card.innerText()).toMatch(/Retrying \(HTTP 500\), next attempt \d{2}:\d{2}/);
+    expect(await card.innerText()).not.toContain('Failed');
     await card.getByRole('button', { name: 'Delivery log' }).click();
     const log = card.getByRole('table', { name: 'Delivery log of Broken receiver' });
     const row = log
@@ -237,9 +239,57 @@ describe('given the closed trade and a receiver that answers 500', () => {
     expect(cells[2]).toBe('Retrying');
     expect(cells[3]).toMatch(/HTTP 500/);
     expect(Number(cells[4])).toBeGreaterThanOrEqual(1);
-    expect(cells[5]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+    expect(cells[5]).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{2}:\d{2}:\d{2}$/);
     await context.close();
   });
+
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    it(`should fit the delivery log with no cell cut at ${viewport.width}px`, async () => {
+      const { page, context } = await open('/settings/notifications', { viewport });
+      const card = page.getByRole('article', { name: 'Broken receiver' });
+      await card.waitFor({ timeout: 20_000 });
+      await card.getByRole('button', { name: 'Delivery log' }).click();
+      const log = card.getByRole('table', { name: 'Delivery log of Broken receiver' });
+      await log
+        .getByRole('row')
+        .filter({ hasText: /Trade closed/i })
+        .first()
+        .waitFor({ timeout: 20_000 });
+      const region = card.getByRole('region', { name: 'Delivery log of Broken receiver' });
+      // No sideways scrolling, and no cell whose text runs past its box.
+      expect(await region.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
+      const cut = await log
+        .locator('td, th')
+        .evaluateAll((cells) =>
+          cells
+            .filter((cell) => cell.getClientRects().length > 0 && cell.scrollWidth > cell.clientWidth)
+            .map((cell) => cell.textContent),
+        );
+      expect(cut).toEqual([]);
+      // The message reads as words, not a few characters a line.
+      const message = log
+        .getByRole('cell')
+        .filter({ hasText: /Trade closed/i })
+        .first();
+      expect((await message.boundingBox())!.width).toBeGreaterThan(120);
+      if (viewport.width <= 768) {
+        // A phone stacks each delivery: its lines are labelled, one under another.
+        const boxes = await log
+          .getByRole('row')
+          .filter({ hasText: /Trade closed/i })
+          .first()
+          .getByRole('cell')
+          .evaluateAll((cells) => cells.map((cell) => Math.round(cell.getBoundingClientRect().top)));
+        expect(new Set(boxes).size).toBe(boxes.length);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await context.close();
+    });
+  }
 });
 
 describe('given a phone', () => {

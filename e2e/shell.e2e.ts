@@ -158,6 +158,11 @@ describe('given a phone', () => {
     [375, '/signals?ticker=ETH', 'Signals ETH Signals'],
     [390, '/trading/BTC/1m', 'Trading BTC/USD 1m'],
     [390, '/signals?ticker=ETH', 'Signals ETH Signals'],
+    // With the bell in the header too.
+    [375, '/settings/notifications', 'Settings Notifications'],
+    [375, '/account', 'Account Profile and security'],
+    [390, '/settings/notifications', 'Settings Notifications'],
+    [390, '/account', 'Account Profile and security'],
   ] as const) {
     it(`should keep the breadcrumb of ${path} on one line at ${width}px, earlier steps cut with an ellipsis, the current page whole`, async () => {
       const { page, context } = await signedInPage({ width, height: 812 });

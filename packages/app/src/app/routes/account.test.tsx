@@ -63,6 +63,19 @@ describe('given the Account page', () => {
     await waitFor(() => expect(screen.getAllByText('Grace Brewster Hopper').length).toBeGreaterThan(0));
   });
 
+  it('should ask for a name before saving, with one message', async () => {
+    const { user } = await openAccount();
+    const profile = screen.getByRole('form', { name: 'Profile' });
+    const name = within(profile).getByLabelText('Name');
+    expect(name).toBeRequired();
+    await user.clear(name);
+    await user.click(within(profile).getByRole('button', { name: 'Save profile' }));
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription('Enter your name.');
+    expect(within(profile).getAllByText('Enter your name.')).toHaveLength(1);
+    expect(authState.user?.name).toBe(trader.user.name);
+  });
+
   it('should ask for the current password only when the email changes, and say when it is wrong', async () => {
     const { user } = await openAccount();
     const profile = screen.getByRole('form', { name: 'Profile' });
@@ -76,7 +89,9 @@ describe('given the Account page', () => {
 
     await waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'));
     expect(password).toHaveAccessibleDescription(/The current password is incorrect\./);
-    expect(within(profile).getByRole('alert')).toHaveTextContent('The current password is incorrect.');
+    // Said once, under the field, not again under the button.
+    expect(within(profile).getAllByText('The current password is incorrect.')).toHaveLength(1);
+    expect(within(profile).getByRole('alert')).toBeEmptyDOMElement();
     expect(authState.user?.email).toBe(trader.email);
   });
 

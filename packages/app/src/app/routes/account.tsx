@@ -38,10 +38,11 @@ interface FieldProps {
   onChange: (value: string) => void;
   errors: FieldErrors;
   hint?: ReactNode;
+  required?: boolean;
 }
 
 /** A labelled input with its messages from a 422 (`errors[name]`) tied to it. */
-function Field({ id, name, label, type, autoComplete, value, onChange, errors, hint }: FieldProps) {
+function Field({ id, name, label, type, autoComplete, value, onChange, errors, hint, required }: FieldProps) {
   const inputId = `${id}-${name}`;
   const messages = errors[name];
   const describedBy = [messages && `${inputId}-error`, hint && `${inputId}-hint`].filter(Boolean).join(' ');
@@ -53,6 +54,7 @@ function Field({ id, name, label, type, autoComplete, value, onChange, errors, h
         name={name}
         type={type}
         autoComplete={autoComplete}
+        required={required}
         value={value}
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={messages ? true : undefined}
@@ -72,8 +74,11 @@ function Field({ id, name, label, type, autoComplete, value, onChange, errors, h
   );
 }
 
-/** The state of one form: busy, its field errors, its message, and what it said when done. */
-function useFormState() {
+/**
+ * The state of one form: busy, its field errors, its message, and what it said when done. `fields`: the names the
+ * form shows errors under; a 422 about those only shows there, once, not again as the form's message.
+ */
+function useFormState(fields: readonly string[] = []) {
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
@@ -86,13 +91,15 @@ function useFormState() {
     try {
       setDone(await work());
     } catch (err) {
-      setError(errorMessage(err));
-      if (err instanceof HttpError && err.errors) setErrors(err.errors);
+      const fieldErrors = err instanceof HttpError && err.errors ? err.errors : {};
+      const keys = Object.keys(fieldErrors);
+      setErrors(fieldErrors);
+      if (keys.length === 0 || !keys.every((key) => fields.includes(key))) setError(errorMessage(err));
     } finally {
       setBusy(false);
     }
   }
-  return { busy, errors, error, done, run };
+  return { busy, errors, error, done, run, setErrors };
 }
 
 function FormMessages({ error, done }: { error: string | null; done: string | null }) {
@@ -119,16 +126,23 @@ function Section({ title, description, children }: { title: string; description:
   );
 }
 
+const PROFILE_FIELDS = ['name', 'email', 'current_password'];
+
 function ProfileSection({ user }: { user: User }) {
   const id = useId();
   const [name, setName] = useState(user.name);
   const [email, setEmail] = useState(user.email);
   const [password, setPassword] = useState('');
-  const form = useFormState();
+  const form = useFormState(PROFILE_FIELDS);
   const emailChanges = email.trim().toLowerCase() !== user.email;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (!name.trim()) {
+      form.setErrors({ name: ['Enter your name.'] });
+      event.currentTarget.querySelector<HTMLInputElement>('input[name="name"]')?.focus();
+      return;
+    }
     void form.run(async () => {
       const saved = await updateProfile({ name, email, ...(emailChanges && { current_password: password }) });
       setName(saved.name);
@@ -150,6 +164,7 @@ function ProfileSection({ user }: { user: User }) {
           value={name}
           onChange={setName}
           errors={form.errors}
+          required
         />
         <Field
           id={id}

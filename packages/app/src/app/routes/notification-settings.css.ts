@@ -100,7 +100,9 @@ export const howTo = style({
   gap: vars.space['1'],
 });
 
+/** The new channel's signing secret, inside its card, set off from the details above it. */
 export const secret = style({
+  marginBlock: vars.space['3'],
   display: 'grid',
   gap: vars.space['3'],
   padding: vars.space['4'],
@@ -141,3 +143,9 @@ export const below = style({
 });
 
 globalStyle(`${below} > * + *:not(:empty)`, { marginTop: vars.space['2'] });
+
+export const secretTitle = style({
+  margin: 0,
+  fontSize: vars.fontSize.md,
+  fontWeight: vars.fontWeight.semibold,
+});

@@ -14,12 +14,14 @@ import {
   deliveryResultText,
   deliveryStateLabel,
 } from 'dashboard-kit';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { ChannelLastDelivery } from 'dashboard-kit';
 import { PageHeader } from '../../components/page-header';
 import * as selectStyles from '../../components/native-select.css';
 import { CopyButton } from '../../features/webhook/components/copy-button';
 import {
   createChannel,
+  inFlight,
   removeChannel,
   savePreferences,
   sendTest,
@@ -56,13 +58,14 @@ function useAction() {
     try {
       setDone(await work());
     } catch (err) {
-      setError(errorMessage(err));
-      if (err instanceof HttpError && err.errors) setErrors(err.errors);
+      // A 422's field errors show under their fields, once: not again as the form's message.
+      if (err instanceof HttpError && err.errors && Object.keys(err.errors).length > 0) setErrors(err.errors);
+      else setError(errorMessage(err));
     } finally {
       setBusy(false);
     }
   }
-  return { busy, errors, error, done, run, setDone };
+  return { busy, errors, error, done, run, setDone, setErrors };
 }
 
 function Messages({ error, done }: { error: string | null; done: string | null }) {
@@ -74,12 +77,25 @@ function Messages({ error, done }: { error: string | null; done: string | null }
   );
 }
 
-function Section({ title, description, children }: { title: string; description: ReactNode; children: ReactNode }) {
+function Section({
+  title,
+  description,
+  children,
+  headingId,
+}: {
+  title: string;
+  description: ReactNode;
+  children: ReactNode;
+  /** Gives the heading an id and lets focus be moved to it (after the last channel is removed). */
+  headingId?: string;
+}) {
   return (
     <Card>
       <CardHeader>
         <CardTitle asChild>
-          <h2>{title}</h2>
+          <h2 id={headingId} tabIndex={headingId ? -1 : undefined}>
+            {title}
+          </h2>
         </CardTitle>
         <CardDescription>{description}</CardDescription>
       </CardHeader>
@@ -98,6 +114,7 @@ interface TextFieldProps {
   type?: 'text' | 'url' | 'email' | 'password';
   hint?: ReactNode;
   autoComplete?: string;
+  required?: boolean;
 }
 
 /** A labelled input with its messages from a 422 (`errors[name]`) tied to it. */
@@ -111,6 +128,7 @@ function TextField({
   type = 'text',
   hint,
   autoComplete = 'off',
+  required,
 }: TextFieldProps) {
   const inputId = `${id}-${name}`;
   const messages = errors[name];
@@ -124,6 +142,7 @@ function TextField({
         type={type}
         autoComplete={autoComplete}
         spellCheck={false}
+        required={required}
         value={value}
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={messages ? true : undefined}
@@ -204,23 +223,153 @@ function DeliveryPageView({
   );
 }
 
-function ChannelItem({ channel, onChanged }: { channel: NotificationChannel; onChanged: () => Promise<unknown> }) {
+/** The channel's last delivery, with where the latest one stands when its log's first row is known. */
+function withLatestState(
+  last: ChannelLastDelivery | null,
+  latest: NotificationDelivery | undefined,
+): ChannelLastDelivery | null {
+  if (!last || last.ok || !latest || latest.attempts === 0) return last;
+  if (latest.state !== 'retrying' && latest.state !== 'failed') return last;
+  return { ...last, state: latest.state, nextAttemptAt: latest.nextAttemptAt };
+}
+
+const NAME_REQUIRED = 'Give the channel a name.';
+
+/** The events a channel sends, as checkboxes, with the server's error for them. */
+function EventsFieldset({
+  id,
+  events,
+  onChange,
+  errors,
+}: {
+  id: string;
+  events: NotificationEvent[];
+  onChange: (events: NotificationEvent[]) => void;
+  errors: string[] | undefined;
+}) {
+  return (
+    <fieldset className={styles.fieldset} aria-describedby={errors ? `${id}-events-error` : undefined}>
+      <legend className={styles.legend}>Send me</legend>
+      <div className={styles.checks}>
+        {EVENTS.map((event) => (
+          <label key={event} className={styles.check}>
+            <input
+              type="checkbox"
+              className={styles.checkbox}
+              checked={events.includes(event)}
+              onChange={(e) => onChange(e.target.checked ? [...events, event] : events.filter((x) => x !== event))}
+            />
+            {EVENT_LABELS[event]}
+          </label>
+        ))}
+      </div>
+      {errors && (
+        <p id={`${id}-events-error`} className={styles.fieldError}>
+          {errors.join(' ')}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** Edit a channel's name and events; where it sends stays (remove it and add it again to change that). */
+function EditChannelForm({
+  channel,
+  onSaved,
+  onCancel,
+}: {
+  channel: NotificationChannel;
+  onSaved: () => Promise<unknown>;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const form = useAction();
+  const [name, setName] = useState(channel.name);
+  const [events, setEvents] = useState<NotificationEvent[]>(channel.events);
+  const nameRef = useRef<HTMLFormElement>(null);
+  useEffect(() => nameRef.current?.querySelector('input')?.focus(), []);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!name.trim()) {
+      form.setErrors({ name: [NAME_REQUIRED] });
+      nameRef.current?.querySelector('input')?.focus();
+      return;
+    }
+    void form.run(async () => {
+      await updateChannel(channel.id, { name: name.trim(), events });
+      await onSaved();
+      return null;
+    });
+  }
+
+  return (
+    <form ref={nameRef} className={styles.form} onSubmit={submit} noValidate aria-label={`Edit ${channel.name}`}>
+      <TextField id={id} name="name" label="Name" value={name} onChange={setName} errors={form.errors} required />
+      <EventsFieldset id={id} events={events} onChange={setEvents} errors={form.errors.events} />
+      <p className={styles.hint}>To send somewhere else, remove this channel and add a new one.</p>
+      <div className={styles.row}>
+        <Button type="submit" size="sm" loading={form.busy}>
+          Save
+        </Button>
+        <Button type="button" size="sm" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+      <Messages error={form.error} done={form.done} />
+    </form>
+  );
+}
+
+function ChannelItem({
+  channel,
+  onChanged,
+  onRemoved,
+  secret,
+  onSecretSaved,
+}: {
+  channel: NotificationChannel;
+  onChanged: () => Promise<unknown>;
+  onRemoved: () => void;
+  /** The signing secret of a channel just added, shown once inside its card. */
+  secret: string | null;
+  onSecretSaved: () => void;
+}) {
   const timeZone = useTimeZone();
   const action = useAction();
   const [testResult, setTestResult] = useState<NotificationDelivery | null>(null);
   const [running, setRunning] = useState<'test' | 'remove' | null>(null);
   const [showLog, setShowLog] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
   // Focus follows the confirmation: to "Keep it" when it opens, back to Remove when it is dismissed.
   const removeRef = useRef<HTMLButtonElement>(null);
   const keepRef = useRef<HTMLButtonElement>(null);
+  const editRef = useRef<HTMLButtonElement>(null);
   const confirmOpened = useRef(false);
   useEffect(() => {
     if (confirmRemove) keepRef.current?.focus();
     else if (confirmOpened.current) removeRef.current?.focus();
     confirmOpened.current = confirmRemove;
   }, [confirmRemove]);
-  const logs = useDeliveries(channel.id, showLog);
+  const editOpened = useRef(false);
+  useEffect(() => {
+    if (!editing && editOpened.current) editRef.current?.focus();
+    editOpened.current = editing;
+  }, [editing]);
+  // The log's first page: shown when it is open, and read for a failed last delivery (is it being retried?).
+  // Asked again every few seconds while the log is open or the latest delivery is still on its way.
+  const lastFailed = channel.lastDelivery !== null && !channel.lastDelivery.ok;
+  const logs = useDeliveries(channel.id, showLog || lastFailed, null, (page) => showLog || inFlight(page?.items[0]));
+  const latest = logs.data?.items[0];
+  // A new delivery, or the latest one moved on: the card's "Last delivery" comes from the channels list.
+  const latestKey = latest ? `${latest.id}:${latest.state}:${latest.attempts}` : null;
+  const seenLatest = useRef<string | null>(null);
+  useEffect(() => {
+    if (latestKey === null) return;
+    if (seenLatest.current !== null && seenLatest.current !== latestKey) void onChanged();
+    seenLatest.current = latestKey;
+  }, [latestKey, onChanged]);
 
   const setEnabled = (enabled: boolean) =>
     action.run(async () => {
@@ -238,7 +387,7 @@ function ChannelItem({ channel, onChanged }: { channel: NotificationChannel; onC
       } finally {
         setRunning(null);
       }
-      await Promise.all([onChanged(), showLog ? logs.mutate() : null]);
+      await Promise.all([onChanged(), showLog || lastFailed ? logs.mutate() : null]);
       return null;
     });
   const remove = () =>
@@ -249,6 +398,7 @@ function ChannelItem({ channel, onChanged }: { channel: NotificationChannel; onC
       } finally {
         setRunning(null);
       }
+      onRemoved();
       await onChanged();
       return null;
     });
@@ -262,11 +412,12 @@ function ChannelItem({ channel, onChanged }: { channel: NotificationChannel; onC
         events={channel.events.map((event) => EVENT_LABELS[event])}
         enabled={channel.enabled}
         disabledReason={channel.disabledReason}
-        lastDelivery={channel.lastDelivery}
+        lastDelivery={withLatestState(channel.lastDelivery, latest)}
         onEnabledChange={(enabled) => void setEnabled(enabled)}
         busy={action.busy}
         headingAs="h3"
         timeZone={timeZone}
+        data-channel-id={channel.id}
         actions={
           <>
             <Button size="sm" variant="outline" onClick={() => void test()} loading={running === 'test'}>
@@ -274,6 +425,15 @@ function ChannelItem({ channel, onChanged }: { channel: NotificationChannel; onC
             </Button>
             <Button size="sm" variant="outline" aria-expanded={showLog} onClick={() => setShowLog((v) => !v)}>
               {showLog ? 'Hide delivery log' : 'Delivery log'}
+            </Button>
+            <Button
+              ref={editRef}
+              size="sm"
+              variant="outline"
+              aria-expanded={editing}
+              onClick={() => setEditing((v) => !v)}
+            >
+              Edit
             </Button>
             {!confirmRemove && (
               <Button ref={removeRef} size="sm" variant="ghost" onClick={() => setConfirmRemove(true)}>
@@ -285,6 +445,17 @@ function ChannelItem({ channel, onChanged }: { channel: NotificationChannel; onC
       >
         {/* One block for what opens under the buttons, so the empty live regions add no gaps to the card. */}
         <div className={styles.below}>
+          {secret && <SigningSecret channelName={channel.name} secret={secret} onDone={onSecretSaved} />}
+          {editing && (
+            <EditChannelForm
+              channel={channel}
+              onCancel={() => setEditing(false)}
+              onSaved={async () => {
+                await onChanged();
+                setEditing(false);
+              }}
+            />
+          )}
           {confirmRemove && (
             <div className={styles.row} role="group" aria-label={`Confirm removing ${channel.name}`}>
               <span>Remove {channel.name}? Nothing more is sent to it and its delivery log goes.</span>
@@ -311,13 +482,16 @@ function ChannelItem({ channel, onChanged }: { channel: NotificationChannel; onC
   );
 }
 
-function SigningSecret({ secret, onDone }: { secret: string; onDone: () => void }) {
+function SigningSecret({ channelName, secret, onDone }: { channelName: string; secret: string; onDone: () => void }) {
   // Shown once: focus moves to it, so it is read out and in view.
   const ref = useRef<HTMLElement>(null);
+  const titleId = useId();
   useEffect(() => ref.current?.focus(), []);
   return (
-    <section ref={ref} tabIndex={-1} className={styles.secret} aria-labelledby="signing-secret-title">
-      <h3 id="signing-secret-title">Signing secret</h3>
+    <section ref={ref} tabIndex={-1} className={styles.secret} aria-labelledby={titleId}>
+      <h4 id={titleId} className={styles.secretTitle}>
+        Signing secret of {channelName}
+      </h4>
       <p className={styles.hint}>
         Your receiver checks each request’s <code>webhook-signature</code> with this secret (Standard Webhooks). It is
         shown this once: copy it now.
@@ -344,7 +518,7 @@ function AddChannelForm({
 }: {
   kinds: ChannelKind[];
   full: boolean;
-  onCreated: (secret: string | null) => Promise<unknown>;
+  onCreated: (channelId: number, secret: string | null) => Promise<unknown>;
 }) {
   const id = useId();
   const form = useAction();
@@ -356,6 +530,11 @@ function AddChannelForm({
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (!values.name.trim()) {
+      form.setErrors({ name: [NAME_REQUIRED] });
+      event.currentTarget.querySelector<HTMLInputElement>('input[name="name"]')?.focus();
+      return;
+    }
     void form.run(async () => {
       const body: CreateNotificationChannelRequest = { name: values.name.trim(), kind, events };
       if (kind === 'telegram') Object.assign(body, { botToken: values.botToken.trim(), chatId: values.chatId.trim() });
@@ -363,15 +542,22 @@ function AddChannelForm({
       else body.url = values.url.trim();
       const created = await createChannel(body);
       setValues(EMPTY_FORM);
-      await onCreated(created.signingSecret);
+      await onCreated(created.channel.id, created.signingSecret);
       return `${created.channel.name} added.`;
     });
   }
 
-  const eventErrors = form.errors.events;
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Add channel">
-      <TextField id={id} name="name" label="Name" value={values.name} onChange={set('name')} errors={form.errors} />
+      <TextField
+        id={id}
+        name="name"
+        label="Name"
+        value={values.name}
+        onChange={set('name')}
+        errors={form.errors}
+        required
+      />
       <div className={styles.field}>
         <Label htmlFor={`${id}-kind`}>Kind</Label>
         <select
@@ -448,29 +634,7 @@ function AddChannelForm({
           errors={form.errors}
         />
       )}
-      <fieldset className={styles.fieldset} aria-describedby={eventErrors ? `${id}-events-error` : undefined}>
-        <legend className={styles.legend}>Send me</legend>
-        <div className={styles.checks}>
-          {EVENTS.map((event) => (
-            <label key={event} className={styles.check}>
-              <input
-                type="checkbox"
-                className={styles.checkbox}
-                checked={events.includes(event)}
-                onChange={(e) =>
-                  setEvents((all) => (e.target.checked ? [...all, event] : all.filter((x) => x !== event)))
-                }
-              />
-              {EVENT_LABELS[event]}
-            </label>
-          ))}
-        </div>
-        {eventErrors && (
-          <p id={`${id}-events-error`} className={styles.fieldError}>
-            {eventErrors.join(' ')}
-          </p>
-        )}
-      </fieldset>
+      <EventsFieldset id={id} events={events} onChange={setEvents} errors={form.errors.events} />
       <Button type="submit" loading={form.busy} disabled={full}>
         Add channel
       </Button>
@@ -557,10 +721,28 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
 export function NotificationSettingsRoute() {
   const channels = useChannels();
   const preferences = usePreferences();
-  const [secret, setSecret] = useState<string | null>(null);
+  const [secret, setSecret] = useState<{ channelId: number; secret: string } | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
+  const addHeadingId = useId();
   useReportLoadError(channels.error ?? preferences.error);
   const data = channels.data;
+  const { mutate } = channels;
+  const mutateChannels = useCallback(() => mutate(), [mutate]);
+  // After a removal, focus goes to the card now in its place (or the one before it), or to "Add channel" when
+  // none is left: never to the page's body.
+  const removedAt = useRef<number | null>(null);
+  useEffect(() => {
+    const index = removedAt.current;
+    if (index === null || !data) return;
+    removedAt.current = null;
+    const headings = [
+      ...(listRef.current?.querySelectorAll<HTMLElement>('[data-slot="notification-channel-card"] h3') ?? []),
+    ];
+    const target = headings[Math.min(index, headings.length - 1)] ?? document.getElementById(addHeadingId);
+    if (!target) return;
+    target.tabIndex = -1;
+    target.focus();
+  }, [data, addHeadingId]);
 
   return (
     <>
@@ -570,15 +752,6 @@ export function NotificationSettingsRoute() {
       />
       <div className={styles.sections}>
         <Section title="Channels" description="Each channel gets the events you choose for it.">
-          {secret && (
-            <SigningSecret
-              secret={secret}
-              onDone={() => {
-                setSecret(null);
-                listRef.current?.focus();
-              }}
-            />
-          )}
           {channels.error && !data ? (
             <EmptyState
               role="alert"
@@ -604,8 +777,20 @@ export function NotificationSettingsRoute() {
             />
           ) : (
             <ul ref={listRef} tabIndex={-1} className={styles.channelList} aria-label="Channels">
-              {data.channels.map((channel) => (
-                <ChannelItem key={channel.id} channel={channel} onChanged={() => channels.mutate()} />
+              {data.channels.map((channel, index) => (
+                <ChannelItem
+                  key={channel.id}
+                  channel={channel}
+                  onChanged={mutateChannels}
+                  onRemoved={() => {
+                    removedAt.current = index;
+                  }}
+                  secret={secret?.channelId === channel.id ? secret.secret : null}
+                  onSecretSaved={() => {
+                    setSecret(null);
+                    listRef.current?.focus();
+                  }}
+                />
               ))}
             </ul>
           )}
@@ -613,13 +798,14 @@ export function NotificationSettingsRoute() {
         {data && (
           <Section
             title="Add channel"
+            headingId={addHeadingId}
             description={`Up to ${data.maxChannels} channels. Send a test after adding one to check it arrives.`}
           >
             <AddChannelForm
               kinds={data.availableKinds}
               full={data.channels.length >= data.maxChannels}
-              onCreated={async (signingSecret) => {
-                setSecret(signingSecret);
+              onCreated={async (channelId, signingSecret) => {
+                setSecret(signingSecret ? { channelId, secret: signingSecret } : null);
                 await channels.mutate();
               }}
             />

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from 'dashboard-kit/tokens';
+import { MOBILE_MEDIA_QUERY, vars } from 'dashboard-kit/tokens';
 
 export const header = style({
   minWidth: 0,
@@ -13,12 +13,20 @@ export const header = style({
   padding: `0 ${vars.space['4']}`,
   borderBottom: `1px solid ${vars.color.border}`,
   background: vars.color.background,
+  '@media': {
+    // A phone's header holds the trigger, the trail, the zone, the connection and the bell: tighter, so the
+    // current page stays whole.
+    [MOBILE_MEDIA_QUERY]: { gap: vars.space['1'], paddingInline: vars.space['3'] },
+  },
 });
 
 export const headerDivider = style({
   width: '1px',
   height: '1rem',
   background: vars.color.border,
+  '@media': {
+    [MOBILE_MEDIA_QUERY]: { display: 'none' },
+  },
 });
 
 export const content = style({
@@ -64,6 +72,9 @@ export const headerEnd = style({
   alignItems: 'center',
   gap: vars.space['2'],
   flexShrink: 0,
+  '@media': {
+    [MOBILE_MEDIA_QUERY]: { gap: vars.space['1'] },
+  },
 });
 
 export const zoneSelect = style({
@@ -80,7 +91,7 @@ export const zoneSelect = style({
     '&:focus-visible': { outline: `2px solid ${vars.color.ring}`, outlineOffset: '2px' },
   },
   '@media': {
-    '(max-width: 40rem)': { maxWidth: '6.5rem' },
+    '(max-width: 40rem)': { maxWidth: '4.75rem' },
   },
 });
 

@@ -2,14 +2,19 @@ import { useSWRConfig } from 'swr';
 import { RECONNECTED_EVENT } from '../../lib/live-stream';
 import { useStreamEvent } from '../../lib/live-stream-context';
 import type { InAppNotificationPage } from '@signaldeck/server/api-types';
-import { LATEST_KEY, LATEST_LIMIT } from './api/notifications';
+import { CHANNELS_KEY, LATEST_KEY, LATEST_LIMIT } from './api/notifications';
 
 const isNotificationsKey = (key: unknown) => typeof key === 'string' && key.startsWith('/api/notifications?');
 const isFirstPage = (key: string) => !key.includes('cursor=');
+/** The channels list and each delivery log's first page: a new notification is a new delivery on them. */
+const isChannelsKey = (key: unknown) =>
+  key === CHANNELS_KEY ||
+  (typeof key === 'string' && key.startsWith(`${CHANNELS_KEY}/`) && key.includes('/deliveries?') && isFirstPage(key));
 
 /**
  * Keeps the bell and the notifications page current: a `notification` event puts the new item first on every
- * first page in the cache and sets the unread count it carries; after a break in the stream they refetch.
+ * first page in the cache and sets the unread count it carries, and the channels (their last delivery) and the open
+ * delivery logs are asked again; after a break in the stream they refetch.
  * Mounted once, in the shell.
  */
 export function useNotificationLiveUpdates(): void {
@@ -32,6 +37,10 @@ export function useNotificationLiveUpdates(): void {
         { revalidate: false },
       );
     }
+    void mutate(isChannelsKey);
   });
-  useStreamEvent(RECONNECTED_EVENT, () => void mutate(isNotificationsKey));
+  useStreamEvent(RECONNECTED_EVENT, () => {
+    void mutate(isNotificationsKey);
+    void mutate(isChannelsKey);
+  });
 }

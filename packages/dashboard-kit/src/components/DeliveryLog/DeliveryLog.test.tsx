@@ -64,14 +64,14 @@ describe('given deliveries', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Time', 'Message', 'State', 'Response', 'Attempts', 'Next retry']);
+    ).toEqual(['Time (UTC)', 'Message', 'State', 'Response', 'Attempts', 'Next retry (UTC)']);
     expect(cells(body[0]!)).toEqual([
-      '2026-11-24 14:02:05 UTC',
+      '24 Nov 14:02:05',
       'Trade closed: BTC/USD long',
       'Retrying',
       'HTTP 500',
       '2',
-      '2026-11-24 14:03:05 UTC',
+      '24 Nov 14:03:05',
     ]);
     expect(cells(body[1]!).slice(2, 6)).toEqual(['Delivered', 'HTTP 200', '1', '—']);
     expect(cells(body[2]!).slice(2, 4)).toEqual(['Failed', 'timed out']);

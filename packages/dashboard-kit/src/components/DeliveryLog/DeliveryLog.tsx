@@ -4,7 +4,8 @@ import { TableMessage, isFailure } from '../../table/TableMessage';
 import type { TimeZoneMode } from '../../time/time-zone';
 import { Badge, type BadgeVariant } from '../Badge';
 import { Button } from '../Button';
-import { formatSecondsTime } from '../../time/format-seconds';
+import { formatShortSecondsTime } from '../../time/format-seconds';
+import { timeZoneLabel } from '../../time/time-zone';
 import { Skeleton } from '../Skeleton';
 import * as styles from './DeliveryLog.css';
 
@@ -70,7 +71,9 @@ const COLUMNS = ['Time', 'Message', 'State', 'Response', 'Attempts', 'Next retry
 
 /**
  * A channel's deliveries, newest first: when, what, its state, the receiver's answer, how many attempts and when
- * the next one is due. Scrolls sideways when narrower than its columns. Ref and rest props go to the frame.
+ * the next one is due. Times are short ("24 Nov 14:02:05", the zone in the header) and the long columns wrap, so
+ * the table fits beside the sidebar; on a phone each delivery is a stacked card of labelled lines. Ref and rest
+ * props go to the frame.
  */
 export const DeliveryLog = forwardRef<HTMLDivElement, DeliveryLogProps>(function DeliveryLog(
   {
@@ -89,7 +92,10 @@ export const DeliveryLog = forwardRef<HTMLDivElement, DeliveryLogProps>(function
   ref,
 ) {
   const time = (at: number | null) =>
-    at === null ? <span className={styles.muted}>—</span> : formatSecondsTime(at, timeZone);
+    at === null ? <span className={styles.muted}>—</span> : formatShortSecondsTime(at, timeZone);
+  const zone = timeZoneLabel(timeZone, deliveries[0]?.createdAt ?? Date.now());
+  const header = (column: (typeof COLUMNS)[number]) =>
+    column === 'Time' || column === 'Next retry' ? `${column} (${zone})` : column;
   const showMessage = deliveries.length === 0 && !loading;
   return (
     <div
@@ -108,7 +114,7 @@ export const DeliveryLog = forwardRef<HTMLDivElement, DeliveryLogProps>(function
           <tr>
             {COLUMNS.map((column) => (
               <th key={column} scope="col" className={styles.headerCell}>
-                {column}
+                {header(column)}
               </th>
             ))}
           </tr>
@@ -142,14 +148,22 @@ export const DeliveryLog = forwardRef<HTMLDivElement, DeliveryLogProps>(function
             const state = STATES[row.state];
             return (
               <tr key={row.id} data-state={row.state}>
-                <td className={styles.cell}>{time(row.createdAt)}</td>
-                <td className={styles.wrapCell}>{row.title}</td>
-                <td className={styles.cell}>
+                <td className={styles.cell} data-label={header('Time')}>
+                  {time(row.createdAt)}
+                </td>
+                <td className={styles.wrapCell} data-label="Message">
+                  {row.title}
+                </td>
+                <td className={styles.cell} data-label="State">
                   <Badge variant={state.variant}>{state.label}</Badge>
                 </td>
-                <td className={styles.wrapCell}>{deliveryResultText(row)}</td>
-                <td className={styles.numeric}>{row.attempts}</td>
-                <td className={styles.cell}>
+                <td className={styles.wrapCell} data-label="Response">
+                  {deliveryResultText(row)}
+                </td>
+                <td className={styles.numeric} data-label="Attempts">
+                  {row.attempts}
+                </td>
+                <td className={styles.cell} data-label={header('Next retry')}>
                   {row.state === 'retrying' || row.state === 'pending' ? time(row.nextAttemptAt) : time(null)}
                 </td>
               </tr>

@@ -130,3 +130,5 @@ export const actions = style({
 
 export const ok = style({ color: `color-mix(in srgb, ${vars.color.success} 80%, ${vars.color.foreground})` });
 export const failed = style({ color: `color-mix(in srgb, ${vars.color.danger} 80%, ${vars.color.foreground})` });
+/** A failed attempt that will be tried again: not yet a failure, in the text colour. */
+export const retrying = style({ color: vars.color.foreground });

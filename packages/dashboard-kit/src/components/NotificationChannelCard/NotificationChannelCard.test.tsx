@@ -45,6 +45,33 @@ describe('given an enabled channel', () => {
   });
 });
 
+describe('given a last delivery that failed', () => {
+  const failedAt = Date.UTC(2026, 10, 24, 14, 2, 5);
+
+  it('should say it is being retried, and when, while the server retries it', () => {
+    render(
+      <NotificationChannelCard
+        {...base}
+        lastDelivery={{ at: failedAt, ok: false, status: 500, state: 'retrying', nextAttemptAt: failedAt + 60_000 }}
+      />,
+    );
+    const card = screen.getByRole('article', { name: 'Ops webhook' });
+    expect(card).toHaveTextContent('Retrying (HTTP 500), next attempt 14:03 UTC');
+    expect(card).not.toHaveTextContent('Failed');
+  });
+
+  it('should say only the last attempt failed when its state is not known, and Failed once given up', () => {
+    const { rerender } = render(
+      <NotificationChannelCard {...base} lastDelivery={{ at: failedAt, ok: false, status: 500 }} />,
+    );
+    expect(screen.getByRole('article')).toHaveTextContent('Last attempt failed (HTTP 500), 2026-11-24 14:02:05 UTC');
+    rerender(
+      <NotificationChannelCard {...base} lastDelivery={{ at: failedAt, ok: false, status: 404, state: 'failed' }} />,
+    );
+    expect(screen.getByRole('article')).toHaveTextContent('Failed (HTTP 404), 2026-11-24 14:02:05 UTC');
+  });
+});
+
 describe('given a channel the server disabled', () => {
   it('should say why and offer Enable again', async () => {
     const onEnabledChange = vi.fn();
@@ -53,7 +80,7 @@ describe('given a channel the server disabled', () => {
         {...base}
         enabled={false}
         disabledReason="Disabled after 5 permanent failures (HTTP 404) on 24 Nov 14:02"
-        lastDelivery={{ at: base.lastDelivery!.at, ok: false, status: 404 }}
+        lastDelivery={{ at: base.lastDelivery!.at, ok: false, status: 404, state: 'failed' }}
         onEnabledChange={onEnabledChange}
       />,
     );

@@ -3,7 +3,8 @@ import { forwardRef, useId, type ComponentPropsWithoutRef, type ReactNode } from
 import type { TimeZoneMode } from '../../time/time-zone';
 import { Badge } from '../Badge';
 import { Button } from '../Button';
-import { formatSecondsTime } from '../../time/format-seconds';
+import { formatClockTime, formatSecondsTime } from '../../time/format-seconds';
+import type { DeliveryState } from '../DeliveryLog';
 import * as styles from './NotificationChannelCard.css';
 
 /** The last attempt to deliver to a channel. */
@@ -11,6 +12,13 @@ export interface ChannelLastDelivery {
   at: number;
   ok: boolean;
   status: number | null;
+  /**
+   * Where the latest delivery stands, when the app knows it (the first row of the delivery log). A failed attempt
+   * that will be retried then reads "Retrying (HTTP 500), next attempt 14:03 UTC" rather than "Failed".
+   */
+  state?: DeliveryState;
+  /** When the next attempt is due, for a delivery being retried. */
+  nextAttemptAt?: number | null;
 }
 
 export interface NotificationChannelCardProps extends Omit<ComponentPropsWithoutRef<'article'>, 'children'> {
@@ -41,8 +49,17 @@ export interface NotificationChannelCardProps extends Omit<ComponentPropsWithout
 function lastDeliveryText(last: ChannelLastDelivery, timeZone: TimeZoneMode): string {
   const when = formatSecondsTime(last.at, timeZone);
   const code = last.status === null ? '' : ` (HTTP ${last.status})`;
-  return `${last.ok ? 'Delivered' : 'Failed'}${code}, ${when}`;
+  if (last.ok) return `Delivered${code}, ${when}`;
+  if (last.state === 'retrying' || last.state === 'pending') {
+    const next = last.nextAttemptAt ? `, next attempt ${formatClockTime(last.nextAttemptAt, timeZone)}` : '';
+    return `Retrying${code}${next}`;
+  }
+  // Given up for good, or not known: a failed attempt is not said to be the end of it.
+  return last.state === 'failed' ? `Failed${code}, ${when}` : `Last attempt failed${code}, ${when}`;
 }
+
+const lastDeliveryTone = (last: ChannelLastDelivery) =>
+  last.ok ? styles.ok : last.state === 'retrying' || last.state === 'pending' ? styles.retrying : styles.failed;
 
 /**
  * One notification channel: name, kind, masked destination, events, an on/off switch, the last delivery, and,
@@ -129,7 +146,7 @@ export const NotificationChannelCard = forwardRef<HTMLElement, NotificationChann
             )}
           </dd>
           <dt className={styles.term}>Last delivery</dt>
-          <dd className={clsx(styles.definition, lastDelivery && (lastDelivery.ok ? styles.ok : styles.failed))}>
+          <dd className={clsx(styles.definition, lastDelivery && lastDeliveryTone(lastDelivery))}>
             {lastDelivery ? lastDeliveryText(lastDelivery, timeZone) : 'Nothing sent yet'}
           </dd>
         </dl>

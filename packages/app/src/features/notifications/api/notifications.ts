@@ -41,8 +41,26 @@ export function useNotifications(cursor: string | null = null) {
   return useSWR<InAppNotificationPage>(notificationsKey(cursor));
 }
 
-export function useDeliveries(channelId: number, enabled: boolean, cursor: string | null = null) {
-  return useSWR<NotificationDeliveryPage>(enabled ? deliveriesKey(channelId, cursor) : null);
+/** How often an open delivery log, or a delivery on its way, is asked again (the stream's events come too). */
+export const DELIVERIES_POLL_MS = 5_000;
+
+/** A delivery still on its way: pending or being retried. */
+export const inFlight = (delivery: NotificationDelivery | undefined) =>
+  delivery?.state === 'pending' || delivery?.state === 'retrying';
+
+/**
+ * A page of a channel's delivery log. `poll`: ask again every few seconds while it says so (the log is open, or
+ * the latest delivery is still on its way).
+ */
+export function useDeliveries(
+  channelId: number,
+  enabled: boolean,
+  cursor: string | null = null,
+  poll?: (page: NotificationDeliveryPage | undefined) => boolean,
+) {
+  return useSWR<NotificationDeliveryPage>(enabled ? deliveriesKey(channelId, cursor) : null, {
+    refreshInterval: poll ? (page) => (poll(page) ? DELIVERIES_POLL_MS : 0) : 0,
+  });
 }
 
 export function createChannel(body: CreateNotificationChannelRequest): Promise<CreatedNotificationChannel> {
