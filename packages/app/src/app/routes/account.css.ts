@@ -13,19 +13,6 @@ export const form = style({
   justifyItems: 'start',
 });
 
-export const field = style({
-  display: 'grid',
-  gap: vars.space['2'],
-  width: '100%',
-  maxWidth: '24rem',
-});
-
-export const fieldError = style({
-  margin: 0,
-  color: vars.color.danger,
-  fontSize: vars.fontSize.sm,
-});
-
 export const error = style({
   margin: 0,
   color: vars.color.danger,
@@ -34,12 +21,6 @@ export const error = style({
 export const success = style({
   margin: 0,
   color: vars.color.success,
-});
-
-export const hint = style({
-  margin: 0,
-  color: vars.color.mutedForeground,
-  fontSize: vars.fontSize.sm,
 });
 
 export const sessionList = style({

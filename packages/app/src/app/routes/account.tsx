@@ -1,18 +1,8 @@
-import {
-  Badge,
-  Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  Input,
-  Label,
-  Skeleton,
-} from 'dashboard-kit';
+import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton } from 'dashboard-kit';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ExportFormat, Session, User } from '@signaldeck/server/api-types';
+import { FormField } from '../../components/form-field';
 import { PageHeader } from '../../components/page-header';
 import {
   changePassword,
@@ -27,52 +17,6 @@ import { authState } from '../../features/auth/store';
 import { useTimeZone } from '../../features/preferences/time-zone';
 import { HttpError, errorMessage, type FieldErrors } from '../../lib/http';
 import * as styles from './account.css';
-
-interface FieldProps {
-  id: string;
-  name: string;
-  label: string;
-  type: 'text' | 'email' | 'password';
-  autoComplete: string;
-  value: string;
-  onChange: (value: string) => void;
-  errors: FieldErrors;
-  hint?: ReactNode;
-  required?: boolean;
-}
-
-/** A labelled input with its messages from a 422 (`errors[name]`) tied to it. */
-function Field({ id, name, label, type, autoComplete, value, onChange, errors, hint, required }: FieldProps) {
-  const inputId = `${id}-${name}`;
-  const messages = errors[name];
-  const describedBy = [messages && `${inputId}-error`, hint && `${inputId}-hint`].filter(Boolean).join(' ');
-  return (
-    <div className={styles.field}>
-      <Label htmlFor={inputId}>{label}</Label>
-      <Input
-        id={inputId}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        required={required}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={messages ? true : undefined}
-        aria-describedby={describedBy || undefined}
-      />
-      {hint && (
-        <p id={`${inputId}-hint`} className={styles.hint}>
-          {hint}
-        </p>
-      )}
-      {messages && (
-        <p id={`${inputId}-error`} className={styles.fieldError}>
-          {messages.join(' ')}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /**
  * The state of one form: busy, its field errors, its message, and what it said when done. `fields`: the names the
@@ -155,7 +99,7 @@ function ProfileSection({ user }: { user: User }) {
   return (
     <Section title="Profile" description="Your name and the email you sign in with.">
       <form className={styles.form} onSubmit={submit} noValidate aria-label="Profile">
-        <Field
+        <FormField
           id={id}
           name="name"
           label="Name"
@@ -166,7 +110,7 @@ function ProfileSection({ user }: { user: User }) {
           errors={form.errors}
           required
         />
-        <Field
+        <FormField
           id={id}
           name="email"
           label="Email"
@@ -177,7 +121,7 @@ function ProfileSection({ user }: { user: User }) {
           errors={form.errors}
         />
         {emailChanges && (
-          <Field
+          <FormField
             id={id}
             name="current_password"
             label="Current password"
@@ -230,7 +174,7 @@ function PasswordSection({ onChanged }: { onChanged: () => void }) {
     >
       <form className={styles.form} onSubmit={submit} noValidate aria-label="Change password">
         {PASSWORD_FIELDS.map((field) => (
-          <Field
+          <FormField
             key={field.name}
             id={id}
             type="password"
@@ -390,7 +334,7 @@ function DeleteSection({ user }: { user: User }) {
         </Button>
       ) : (
         <form className={styles.danger} onSubmit={submit} noValidate aria-label="Delete account">
-          <Field
+          <FormField
             id={id}
             name="email"
             label={`Type ${user.email} to confirm`}
@@ -400,7 +344,7 @@ function DeleteSection({ user }: { user: User }) {
             onChange={setEmail}
             errors={form.errors}
           />
-          <Field
+          <FormField
             id={id}
             name="current_password"
             label="Current password"

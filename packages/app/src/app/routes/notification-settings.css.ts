@@ -24,13 +24,6 @@ export const form = style({
   minWidth: 0,
 });
 
-export const field = style({
-  display: 'grid',
-  gap: vars.space['2'],
-  width: '100%',
-  maxWidth: '28rem',
-});
-
 export const fieldset = style({
   display: 'grid',
   gap: vars.space['2'],
@@ -69,12 +62,6 @@ export const checkbox = style({
   },
 });
 
-export const fieldError = style({
-  margin: 0,
-  color: vars.color.danger,
-  fontSize: vars.fontSize.sm,
-});
-
 export const error = style({
   margin: 0,
   color: vars.color.danger,
@@ -83,12 +70,6 @@ export const error = style({
 export const success = style({
   margin: 0,
   color: vars.color.success,
-});
-
-export const hint = style({
-  margin: 0,
-  color: vars.color.mutedForeground,
-  fontSize: vars.fontSize.sm,
 });
 
 export const howTo = style({

@@ -7,7 +7,6 @@ import {
   CardTitle,
   DeliveryLog,
   EmptyState,
-  Input,
   Label,
   NotificationChannelCard,
   Skeleton,
@@ -16,6 +15,8 @@ import {
 } from 'dashboard-kit';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { ChannelLastDelivery } from 'dashboard-kit';
+import { FormField } from '../../components/form-field';
+import * as fieldStyles from '../../components/form-field.css';
 import { PageHeader } from '../../components/page-header';
 import * as selectStyles from '../../components/native-select.css';
 import { CopyButton } from '../../features/webhook/components/copy-button';
@@ -101,64 +102,6 @@ function Section({
       </CardHeader>
       <CardContent>{children}</CardContent>
     </Card>
-  );
-}
-
-interface TextFieldProps {
-  id: string;
-  name: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  errors: FieldErrors;
-  type?: 'text' | 'url' | 'email' | 'password';
-  hint?: ReactNode;
-  autoComplete?: string;
-  required?: boolean;
-}
-
-/** A labelled input with its messages from a 422 (`errors[name]`) tied to it. */
-function TextField({
-  id,
-  name,
-  label,
-  value,
-  onChange,
-  errors,
-  type = 'text',
-  hint,
-  autoComplete = 'off',
-  required,
-}: TextFieldProps) {
-  const inputId = `${id}-${name}`;
-  const messages = errors[name];
-  const describedBy = [messages && `${inputId}-error`, hint && `${inputId}-hint`].filter(Boolean).join(' ');
-  return (
-    <div className={styles.field}>
-      <Label htmlFor={inputId}>{label}</Label>
-      <Input
-        id={inputId}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        spellCheck={false}
-        required={required}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={messages ? true : undefined}
-        aria-describedby={describedBy || undefined}
-      />
-      {hint && (
-        <div id={`${inputId}-hint`} className={styles.hint}>
-          {hint}
-        </div>
-      )}
-      {messages && (
-        <p id={`${inputId}-error`} className={styles.fieldError}>
-          {messages.join(' ')}
-        </p>
-      )}
-    </div>
   );
 }
 
@@ -264,7 +207,7 @@ function EventsFieldset({
         ))}
       </div>
       {errors && (
-        <p id={`${id}-events-error`} className={styles.fieldError}>
+        <p id={`${id}-events-error`} className={fieldStyles.fieldError}>
           {errors.join(' ')}
         </p>
       )}
@@ -305,9 +248,18 @@ function EditChannelForm({
 
   return (
     <form ref={nameRef} className={styles.form} onSubmit={submit} noValidate aria-label={`Edit ${channel.name}`}>
-      <TextField id={id} name="name" label="Name" value={name} onChange={setName} errors={form.errors} required />
+      <FormField
+        spellCheck={false}
+        id={id}
+        name="name"
+        label="Name"
+        value={name}
+        onChange={setName}
+        errors={form.errors}
+        required
+      />
       <EventsFieldset id={id} events={events} onChange={setEvents} errors={form.errors.events} />
-      <p className={styles.hint}>To send somewhere else, remove this channel and add a new one.</p>
+      <p className={fieldStyles.hint}>To send somewhere else, remove this channel and add a new one.</p>
       <div className={styles.row}>
         <Button type="submit" size="sm" loading={form.busy}>
           Save
@@ -492,7 +444,7 @@ function SigningSecret({ channelName, secret, onDone }: { channelName: string; s
       <h4 id={titleId} className={styles.secretTitle}>
         Signing secret of {channelName}
       </h4>
-      <p className={styles.hint}>
+      <p className={fieldStyles.hint}>
         Your receiver checks each request’s <code>webhook-signature</code> with this secret (Standard Webhooks). It is
         shown this once: copy it now.
       </p>
@@ -549,7 +501,8 @@ function AddChannelForm({
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Add channel">
-      <TextField
+      <FormField
+        spellCheck={false}
         id={id}
         name="name"
         label="Name"
@@ -558,7 +511,7 @@ function AddChannelForm({
         errors={form.errors}
         required
       />
-      <div className={styles.field}>
+      <div className={fieldStyles.field}>
         <Label htmlFor={`${id}-kind`}>Kind</Label>
         <select
           id={`${id}-kind`}
@@ -575,14 +528,15 @@ function AddChannelForm({
           ))}
         </select>
         {!emailOffered && (
-          <p className={styles.hint}>
+          <p className={fieldStyles.hint}>
             Email is not offered: this SignalDeck has no mail server set up (the operator sets <code>SMTP_URL</code>).
           </p>
         )}
-        {form.errors.kind && <p className={styles.fieldError}>{form.errors.kind.join(' ')}</p>}
+        {form.errors.kind && <p className={fieldStyles.fieldError}>{form.errors.kind.join(' ')}</p>}
       </div>
       {(kind === 'webhook' || kind === 'discord' || kind === 'slack') && (
-        <TextField
+        <FormField
+          spellCheck={false}
           id={id}
           name="url"
           label={kind === 'webhook' ? 'URL' : `${KIND_LABELS[kind]} webhook URL`}
@@ -603,7 +557,8 @@ function AddChannelForm({
               &quot;chat&quot;, &quot;id&quot;.
             </li>
           </ol>
-          <TextField
+          <FormField
+            spellCheck={false}
             id={id}
             name="botToken"
             label="Bot token"
@@ -612,7 +567,8 @@ function AddChannelForm({
             onChange={set('botToken')}
             errors={form.errors}
           />
-          <TextField
+          <FormField
+            spellCheck={false}
             id={id}
             name="chatId"
             label="Chat id"
@@ -623,7 +579,8 @@ function AddChannelForm({
         </>
       )}
       {kind === 'email' && (
-        <TextField
+        <FormField
+          spellCheck={false}
           id={id}
           name="email"
           label="Email address"
@@ -638,7 +595,7 @@ function AddChannelForm({
       <Button type="submit" loading={form.busy} disabled={full}>
         Add channel
       </Button>
-      {full && <p className={styles.hint}>You have the most channels there can be: remove one to add another.</p>}
+      {full && <p className={fieldStyles.hint}>You have the most channels there can be: remove one to add another.</p>}
       <Messages error={form.error} done={form.done} />
     </form>
   );
@@ -676,7 +633,7 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Notification preferences">
-      <div className={styles.field}>
+      <div className={fieldStyles.field}>
         <Label htmlFor={`${id}-zone`}>Time zone</Label>
         <select
           id={`${id}-zone`}
@@ -691,9 +648,9 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
             </option>
           ))}
         </select>
-        {form.errors.timeZone && <p className={styles.fieldError}>{form.errors.timeZone.join(' ')}</p>}
+        {form.errors.timeZone && <p className={fieldStyles.fieldError}>{form.errors.timeZone.join(' ')}</p>}
       </div>
-      <div className={styles.field}>
+      <div className={fieldStyles.field}>
         <Label htmlFor={`${id}-hour`}>Daily summary at</Label>
         <select
           id={`${id}-hour`}
@@ -707,7 +664,9 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
             </option>
           ))}
         </select>
-        <p className={styles.hint}>Sent to the channels that chose “Daily summary”, at this hour in your time zone.</p>
+        <p className={fieldStyles.hint}>
+          Sent to the channels that chose “Daily summary”, at this hour in your time zone.
+        </p>
       </div>
       <Button type="submit" loading={form.busy}>
         Save preferences

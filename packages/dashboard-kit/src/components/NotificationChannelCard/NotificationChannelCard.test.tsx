@@ -8,7 +8,7 @@ import { NotificationChannelCard, type NotificationChannelCardProps } from './No
 const base: NotificationChannelCardProps = {
   name: 'Ops webhook',
   kindLabel: 'Generic webhook',
-  target: 'https://example.com/hooks/…',
+  target: 'https://example.com/…',
   events: ['Trade closed', 'Signal rejected'],
   enabled: true,
   lastDelivery: { at: Date.UTC(2026, 10, 24, 14, 2, 5), ok: true, status: 200 },
@@ -24,7 +24,7 @@ describe('given an enabled channel', () => {
   it('should show its name, kind, masked target, events and last delivery', () => {
     render(<NotificationChannelCard {...base} />);
     const card = screen.getByRole('article', { name: 'Ops webhook' });
-    expect(card).toHaveTextContent('Generic webhook https://example.com/hooks/…');
+    expect(card).toHaveTextContent('Generic webhook https://example.com/…');
     expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       'Trade closed',
       'Signal rejected',
