@@ -193,6 +193,19 @@ describe('given a phone', () => {
       expect(await current.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
       expect((await items.allTextContents()).join(' ')).toBe(trail);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      // The time-zone picker beside it shows a whole word ("Local"), not a cut "Local t".
+      const zone = await page
+        .locator('header')
+        .getByRole('combobox', { name: 'Time zone' })
+        .evaluate((select: HTMLSelectElement) => {
+          const style = getComputedStyle(select);
+          const context2d = document.createElement('canvas').getContext('2d')!;
+          context2d.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          const text = select.selectedOptions[0]!.text;
+          const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          return { text, fits: context2d.measureText(text).width <= room };
+        });
+      expect(zone).toEqual({ text: 'Local', fits: true });
       await context.close();
     });
   }
