@@ -20,3 +20,13 @@ export const hint = style({
   color: vars.color.mutedForeground,
   fontSize: vars.fontSize.sm,
 });
+
+export const formError = style({
+  margin: 0,
+  color: vars.color.danger,
+});
+
+export const formSuccess = style({
+  margin: 0,
+  color: vars.color.success,
+});

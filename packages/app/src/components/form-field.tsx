@@ -64,3 +64,14 @@ export function FormField({
     </div>
   );
 }
+
+/** A form's message (an alert) and what it said when done (a status), live regions that are always there. */
+export function FormMessages({ error, done }: { error: string | null; done: string | null }) {
+  return (
+    // One grid cell for both live regions, so that while they are empty they add no gap to the form.
+    <div>
+      <div role="alert">{error && <p className={styles.formError}>{error}</p>}</div>
+      <div role="status">{done && <p className={styles.formSuccess}>{done}</p>}</div>
+    </div>
+  );
+}

@@ -2,7 +2,7 @@ import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitl
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ExportFormat, Session, User } from '@signaldeck/server/api-types';
-import { FormField } from '../../components/form-field';
+import { FormField, FormMessages } from '../../components/form-field';
 import { PageHeader } from '../../components/page-header';
 import {
   changePassword,
@@ -15,46 +15,9 @@ import {
 } from '../../features/account/api/account';
 import { authState } from '../../features/auth/store';
 import { useTimeZone } from '../../features/preferences/time-zone';
-import { HttpError, errorMessage, type FieldErrors } from '../../lib/http';
+import { errorMessage } from '../../lib/http';
+import { useFormAction } from '../../lib/use-form-action';
 import * as styles from './account.css';
-
-/**
- * The state of one form: busy, its field errors, its message, and what it said when done. `fields`: the names the
- * form shows errors under; a 422 about those only shows there, once, not again as the form's message.
- */
-function useFormState(fields: readonly string[] = []) {
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  async function run(work: () => Promise<string | null>) {
-    setBusy(true);
-    setErrors({});
-    setError(null);
-    setDone(null);
-    try {
-      setDone(await work());
-    } catch (err) {
-      const fieldErrors = err instanceof HttpError && err.errors ? err.errors : {};
-      const keys = Object.keys(fieldErrors);
-      setErrors(fieldErrors);
-      if (keys.length === 0 || !keys.every((key) => fields.includes(key))) setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { busy, errors, error, done, run, setErrors };
-}
-
-function FormMessages({ error, done }: { error: string | null; done: string | null }) {
-  return (
-    // One grid cell for both live regions, so that while they are empty they add no gap to the form.
-    <div>
-      <div role="alert">{error && <p className={styles.error}>{error}</p>}</div>
-      <div role="status">{done && <p className={styles.success}>{done}</p>}</div>
-    </div>
-  );
-}
 
 function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   return (
@@ -77,7 +40,7 @@ function ProfileSection({ user }: { user: User }) {
   const [name, setName] = useState(user.name);
   const [email, setEmail] = useState(user.email);
   const [password, setPassword] = useState('');
-  const form = useFormState(PROFILE_FIELDS);
+  const form = useFormAction(PROFILE_FIELDS);
   const emailChanges = email.trim().toLowerCase() !== user.email;
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -152,7 +115,7 @@ const PASSWORD_FIELDS = [
 function PasswordSection({ onChanged }: { onChanged: () => void }) {
   const id = useId();
   const [values, setValues] = useState({ current_password: '', password: '', password_confirmation: '' });
-  const form = useFormState();
+  const form = useFormAction();
   const set = (name: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -197,7 +160,7 @@ const sessionName = (session: Session) => `${session.browser} on ${session.devic
 
 function SessionsSection({ sessions }: { sessions: ReturnType<typeof useSessions> }) {
   const timeZone = useTimeZone();
-  const form = useFormState();
+  const form = useFormAction();
   const format = new Intl.DateTimeFormat('en-GB', {
     dateStyle: 'medium',
     timeStyle: 'short',
@@ -280,7 +243,7 @@ const EXPORTS: { format: ExportFormat; label: string }[] = [
 ];
 
 function ExportSection() {
-  const form = useFormState();
+  const form = useFormAction();
   return (
     <Section
       title="Export your data"
@@ -311,7 +274,7 @@ function DeleteSection({ user }: { user: User }) {
   const [confirming, setConfirming] = useState(false);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const form = useFormState();
+  const form = useFormAction();
   const openRef = useRef<HTMLButtonElement>(null);
   const matches = email.trim().toLowerCase() === user.email;
 

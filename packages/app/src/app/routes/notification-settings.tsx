@@ -15,7 +15,7 @@ import {
 } from 'dashboard-kit';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { ChannelLastDelivery } from 'dashboard-kit';
-import { FormField } from '../../components/form-field';
+import { FormField, FormMessages } from '../../components/form-field';
 import * as fieldStyles from '../../components/form-field.css';
 import { PageHeader } from '../../components/page-header';
 import * as selectStyles from '../../components/native-select.css';
@@ -41,42 +41,13 @@ import type {
   NotificationPreferences,
 } from '@signaldeck/server/api-types';
 import { useTimeZone } from '../../features/preferences/time-zone';
-import { HttpError, errorMessage, type FieldErrors } from '../../lib/http';
+import { errorMessage } from '../../lib/http';
 import { useReportLoadError } from '../../lib/live-stream-context';
+import { useFormAction } from '../../lib/use-form-action';
 import * as styles from './notification-settings.css';
 
-/** The state of one form or action: busy, its field errors, its message, and what it said when done. */
-function useAction() {
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  async function run(work: () => Promise<string | null>) {
-    setBusy(true);
-    setErrors({});
-    setError(null);
-    setDone(null);
-    try {
-      setDone(await work());
-    } catch (err) {
-      // A 422's field errors show under their fields, once: not again as the form's message.
-      if (err instanceof HttpError && err.errors && Object.keys(err.errors).length > 0) setErrors(err.errors);
-      else setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { busy, errors, error, done, run, setDone, setErrors };
-}
-
-function Messages({ error, done }: { error: string | null; done: string | null }) {
-  return (
-    <div>
-      <div role="alert">{error && <p className={styles.error}>{error}</p>}</div>
-      <div role="status">{done && <p className={styles.success}>{done}</p>}</div>
-    </div>
-  );
-}
+/** The names the page's forms show errors under (a 422 about anything else is the form's message). */
+const FORM_FIELDS = ['name', 'kind', 'url', 'botToken', 'chatId', 'email', 'events', 'timeZone', 'dailySummaryHour'];
 
 function Section({
   title,
@@ -226,7 +197,7 @@ function EditChannelForm({
   onCancel: () => void;
 }) {
   const id = useId();
-  const form = useAction();
+  const form = useFormAction(FORM_FIELDS);
   const [name, setName] = useState(channel.name);
   const [events, setEvents] = useState<NotificationEvent[]>(channel.events);
   const nameRef = useRef<HTMLFormElement>(null);
@@ -268,7 +239,7 @@ function EditChannelForm({
           Cancel
         </Button>
       </div>
-      <Messages error={form.error} done={form.done} />
+      <FormMessages error={form.error} done={form.done} />
     </form>
   );
 }
@@ -288,7 +259,7 @@ function ChannelItem({
   onSecretSaved: () => void;
 }) {
   const timeZone = useTimeZone();
-  const action = useAction();
+  const action = useFormAction(FORM_FIELDS);
   const [testResult, setTestResult] = useState<NotificationDelivery | null>(null);
   const [running, setRunning] = useState<'test' | 'remove' | null>(null);
   const [showLog, setShowLog] = useState(false);
@@ -473,7 +444,7 @@ function AddChannelForm({
   onCreated: (channelId: number, secret: string | null) => Promise<unknown>;
 }) {
   const id = useId();
-  const form = useAction();
+  const form = useFormAction(FORM_FIELDS);
   const [kind, setKind] = useState<ChannelKind>(kinds[0] ?? 'webhook');
   const [values, setValues] = useState(EMPTY_FORM);
   const [events, setEvents] = useState<NotificationEvent[]>(['signal_rejected', 'trade_closed', 'exit_hit']);
@@ -596,7 +567,7 @@ function AddChannelForm({
         Add channel
       </Button>
       {full && <p className={fieldStyles.hint}>You have the most channels there can be: remove one to add another.</p>}
-      <Messages error={form.error} done={form.done} />
+      <FormMessages error={form.error} done={form.done} />
     </form>
   );
 }
@@ -614,7 +585,7 @@ const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 
 function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
   const id = useId();
-  const form = useAction();
+  const form = useFormAction(FORM_FIELDS);
   // A zone never chosen (the server's default) starts as the browser's.
   const [timeZone, setZone] = useState(saved.timeZone === 'UTC' ? browserZone() : saved.timeZone);
   const [hour, setHour] = useState(saved.dailySummaryHour);
@@ -671,7 +642,7 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
       <Button type="submit" loading={form.busy}>
         Save preferences
       </Button>
-      <Messages error={form.error} done={form.done} />
+      <FormMessages error={form.error} done={form.done} />
     </form>
   );
 }
