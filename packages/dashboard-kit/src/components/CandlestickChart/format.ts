@@ -1,3 +1,4 @@
+import { formatCompact, formatFixed } from '../../format/decimal';
 import { timeZoneLabel, wallClock, type TimeZoneMode } from '../../time/time-zone';
 import { DAY, MINUTE } from './aggregate';
 import type { Candle } from './types';
@@ -38,28 +39,14 @@ export function formatCandleTime(time: number, intervalMs: number, zone: TimeZon
   return `${date} ${formatClock(shown, intervalMs < MINUTE)} ${timeZoneLabel(zone, time)}`;
 }
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
-function numberFormat(key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat('en-US', options);
-    numberFormats.set(key, format);
-  }
-  return format;
-}
-
 /** Prices with grouping and enough decimals for their size: 64,210.50, 0.4521, 0.000123. */
 export function defaultFormatPrice(value: number): string {
   const size = Math.abs(value);
-  const digits = size >= 1 || size === 0 ? 2 : size >= 0.01 ? 4 : 6;
-  return numberFormat(`price${digits}`, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+  return formatFixed(value, size >= 1 || size === 0 ? 2 : size >= 0.01 ? 4 : 6);
 }
 
 /** Volumes in short form: 950, 12.5K, 3.2M. */
-export function formatVolume(value: number): string {
-  return numberFormat('volume', { notation: 'compact', maximumFractionDigits: 2 }).format(value);
-}
+export const formatVolume = formatCompact;
 
 export type Direction = 'up' | 'down' | 'flat';
 
