@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { timeZoneLabel, zonedParts } from './time-zone';
 
 describe('given a moment in time', () => {
@@ -23,5 +23,23 @@ describe('given a moment in time', () => {
   it('should name UTC as UTC, and the local zone by a non-empty short name', () => {
     expect(timeZoneLabel('UTC', time)).toBe('UTC');
     expect(timeZoneLabel('local', time)).toMatch(/\S/);
+  });
+});
+
+describe('given the local zone changes', () => {
+  const zone = process.env.TZ;
+  afterEach(() => {
+    process.env.TZ = zone;
+  });
+
+  it('should name the zone in force at each moment: daylight saving, and a move to another zone', () => {
+    process.env.TZ = 'America/New_York';
+    const winter = Date.UTC(2026, 0, 15, 12);
+    const summer = Date.UTC(2026, 6, 15, 12);
+    expect(timeZoneLabel('local', winter)).toBe('EST');
+    expect(timeZoneLabel('local', summer)).toBe('EDT');
+    expect(timeZoneLabel('local', winter + 60_000)).toBe('EST');
+    process.env.TZ = 'America/Los_Angeles';
+    expect(timeZoneLabel('local', winter)).toBe('PST');
   });
 });

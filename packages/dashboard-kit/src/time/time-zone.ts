@@ -37,16 +37,28 @@ export function zonedParts(time: number, mode: TimeZoneMode): ZonedParts {
       };
 }
 
+const HOUR = 3_600_000;
+const zoneLabels = new Map<string, string>();
+
 /**
  * The zone's name as a trader reads it beside a time: `UTC`, or the local zone's short name at that
  * moment (`GMT+1`, `CET`, `EST`..., whatever the browser's locale gives; it changes with daylight saving).
  */
 export function timeZoneLabel(mode: TimeZoneMode, time: number = Date.now()): string {
   if (mode === 'UTC') return 'UTC';
-  const part = new Intl.DateTimeFormat(undefined, { timeZoneName: 'short' })
-    .formatToParts(new Date(time))
-    .find((p) => p.type === 'timeZoneName');
-  return part?.value ?? 'local time';
+  // A new Intl.DateTimeFormat costs about half a millisecond, and the chart's legend asks on every candle. A
+  // zone's name changes only with its offset, so a name is kept per hour and offset.
+  const key = `${Math.floor(time / HOUR)} ${new Date(time).getTimezoneOffset()}`;
+  let label = zoneLabels.get(key);
+  if (label === undefined) {
+    const part = new Intl.DateTimeFormat(undefined, { timeZoneName: 'short' })
+      .formatToParts(new Date(time))
+      .find((p) => p.type === 'timeZoneName');
+    label = part?.value ?? 'local time';
+    if (zoneLabels.size >= 256) zoneLabels.clear();
+    zoneLabels.set(key, label);
+  }
+  return label;
 }
 
 /**
