@@ -306,4 +306,61 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
     await plan();
     expect(await closes()).toBe(before + 1);
   });
+
+  it('should reach a new trade however many trades of its window were notified before it', async () => {
+    const strategies = await testApp.app.inject({ method: 'GET', url: '/api/strategies', headers: grace.headers });
+    const strategyId = Number(strategies.json<{ data: { id: string }[] }>().data[0]!.id);
+    const earliest = clock() - 20 * MINUTE;
+    const trade = (number: number, openedAt: number) => ({
+      strategy_id: strategyId,
+      user_id: grace.id,
+      number,
+      symbol: 'BTC',
+      side: 'long' as const,
+      status: 'open' as const,
+      quantity: 0.01,
+      entry_price: 50_000,
+      exit_price: null,
+      entry_fee: 0,
+      exit_fee: null,
+      gross_pnl: null,
+      net_pnl: null,
+      return_pct: null,
+      stop_loss: null,
+      take_profit: null,
+      opened_at: openedAt,
+      closed_at: null,
+      entry_signal_ids: '[]',
+      exit_signal_id: null,
+      exit_reason: null,
+    });
+    // More trades than one query of the planner reads, all in the feed already, all older than the new one.
+    const notified = Array.from({ length: 5_000 }, (_, index) => trade(100_000 + index, earliest + index));
+    for (let start = 0; start < notified.length; start += 500) {
+      const part = notified.slice(start, start + 500);
+      await testApp.database.db.insertInto('paper_trades').values(part).execute();
+      await testApp.database.db
+        .insertInto('notifications')
+        .values(
+          part.map((row) => ({
+            user_id: grace.id,
+            event_key: `trade_opened:${strategyId}:BTC:${row.opened_at}`,
+            event: 'trade_opened',
+            title: 'Trade opened',
+            body: '',
+            link: null,
+            created_at: clock(),
+            read_at: null,
+          })),
+        )
+        .execute();
+    }
+    const fresh = trade(200_000, clock() - MINUTE);
+    await testApp.database.db.insertInto('paper_trades').values(fresh).execute();
+
+    await plan();
+    const keys = (await feedOf(grace.id)).map((item) => item.event_key);
+    expect(keys).toContain(`trade_opened:${strategyId}:BTC:${fresh.opened_at}`);
+    expect(keys.length).toBe(5_001);
+  });
 });

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/schema';
 import type { BackgroundService } from '../../services';
@@ -23,6 +23,15 @@ export const LOOKBACK_MS = 30 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
 const WEEK_MS = 7 * DAY_MS;
 const BATCH = 500;
+
+/**
+ * A row's event is not in the feed yet: no in-app notification of `userId` holds `key`, the event's key built in SQL
+ * exactly as the planner builds it below. An in-app notification is recorded in one transaction with its deliveries,
+ * so a scan reads only what is news: the rows of a busy window do not cross into JavaScript every run, and older
+ * events already notified cannot hold newer ones back behind a query's limit.
+ */
+const notInFeed = (userId: RawBuilder<unknown>, key: RawBuilder<unknown>) =>
+  sql<boolean>`not exists (select 1 from notifications as n where n.user_id = ${userId} and n.event_key = ${key})`;
 
 export interface PreferencesRow {
   timeZone: string;
@@ -161,6 +170,7 @@ export class NotificationPlanner implements BackgroundService {
       .select(['id', 'user_id', 'ticker', 'action', 'reason', 'received_at'])
       .where('received_at', '>=', since)
       .where('status', '=', 'rejected')
+      .where(notInFeed(sql.ref('signals.user_id'), sql`'signal_rejected:' || signals.id`))
       .orderBy('received_at')
       .limit(5_000)
       .execute();
@@ -200,7 +210,18 @@ export class NotificationPlanner implements BackgroundService {
       .where('o.decided_at', '>=', since)
       // A replay or a reset re-decides old signals' outcomes now: only signals received in the window are news.
       .where('s.received_at', '>=', since)
-      .where((eb) => eb.or([eb('o.status', '=', 'ignored'), eb('o.out_of_sync', 'is not', null)]))
+      .where((eb) =>
+        eb.or([
+          eb.and([
+            eb('o.status', '=', 'ignored'),
+            notInFeed(sql.ref('s.user_id'), sql`'signal_ignored:' || o.signal_id`),
+          ]),
+          eb.and([
+            eb('o.out_of_sync', 'is not', null),
+            notInFeed(sql.ref('s.user_id'), sql`'out_of_sync:' || o.signal_id`),
+          ]),
+        ]),
+      )
       .orderBy('o.decided_at')
       .limit(5_000)
       .execute();
@@ -272,6 +293,12 @@ export class NotificationPlanner implements BackgroundService {
       .selectFrom('paper_trades')
       .select(columns)
       .where('opened_at', '>=', since)
+      .where(
+        notInFeed(
+          sql.ref('paper_trades.user_id'),
+          sql`'trade_opened:' || paper_trades.strategy_id || ':' || paper_trades.symbol || ':' || paper_trades.opened_at`,
+        ),
+      )
       .orderBy('opened_at')
       .limit(5_000)
       .execute();
@@ -280,6 +307,12 @@ export class NotificationPlanner implements BackgroundService {
       .select(columns)
       .where('closed_at', '>=', since)
       .where('status', '=', 'closed')
+      .where(
+        notInFeed(
+          sql.ref('paper_trades.user_id'),
+          sql`'trade_closed:' || paper_trades.strategy_id || ':' || paper_trades.number || ':' || paper_trades.opened_at`,
+        ),
+      )
       .orderBy('closed_at')
       .limit(5_000)
       .execute();
