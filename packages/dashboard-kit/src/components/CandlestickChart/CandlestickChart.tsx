@@ -37,7 +37,7 @@ import { layoutMarkers } from './markers';
 import { useChartModel } from './model';
 import { layoutPriceLines } from './price-lines';
 import { PriceLineLayer } from './PriceLineLayer';
-import { computeStudies, NO_INDICATORS, studyStart, type ChartIndicators } from './studies';
+import { NO_INDICATORS, type ChartIndicators } from './studies';
 import { TradeLayer } from './TradeLayer';
 import { labelTradePins, pinBox, placeTradePins } from './trades';
 import type { Candle, ChartMarker, PriceLine, TradeMarker } from './types';
@@ -364,6 +364,7 @@ function ChartPlot({
     volumeShare: sizes.volume,
     priceStretch,
     priceScale,
+    indicators,
   });
   const {
     series,
@@ -375,21 +376,8 @@ function ChartPlot({
     last,
     settledVisible,
     formingVisible,
+    studies,
   } = model;
-
-  // Indicators over the candles drawn (coarser ones when zoomed out), so their values line up by index.
-  const studyFrom = studyStart(
-    first,
-    series.settled.length + 1,
-    Math.max(indicators.sma ?? 0, indicators.ema ?? 0, 26),
-  );
-  const studies = useMemo(
-    () =>
-      indicators === NO_INDICATORS
-        ? computeStudies([], indicators)
-        : computeStudies([...series.settled.slice(studyFrom), series.forming], indicators, studyFrom),
-    [series, indicators, studyFrom],
-  );
 
   const markerLayout = useMemo(
     () =>

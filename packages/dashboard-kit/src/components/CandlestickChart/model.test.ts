@@ -4,6 +4,7 @@ import { MINUTE } from './aggregate';
 import { defaultFormatPrice } from './format';
 import { openNextCandle, sampleCandles } from './fixtures';
 import { ChartModelCache, computeChartModel, type ChartModelInput } from './model';
+import { NO_INDICATORS } from './studies';
 import type { Candle } from './types';
 import { LIVE_EDGE } from './viewport';
 
@@ -46,6 +47,28 @@ describe('given computeChartModel', () => {
         expect(candle.low).toBeGreaterThanOrEqual(low);
         expect(candle.high).toBeLessThanOrEqual(high);
       }
+    });
+
+    it('should fit the overlays drawn over the candles too, so a band or a VWAP away from the prices stays on screen', () => {
+      const overlays = { ...NO_INDICATORS, bollinger: true, vwap: true, sma: 20 };
+      const model = computeChartModel(input(history, { indicators: overlays }), new ChartModelCache());
+      const [low, high] = model.priceRange;
+      const lines = model.studies.overlays;
+      expect(lines.map((line) => line.kind)).toEqual(['sma', 'bb-upper', 'bb-middle', 'bb-lower', 'vwap']);
+      let outsideCandles = 0;
+      const candleLow = Math.min(...[...model.settledVisible, model.series.forming].map((candle) => candle.low));
+      const candleHigh = Math.max(...[...model.settledVisible, model.series.forming].map((candle) => candle.high));
+      for (let index = model.first; index <= model.last; index++) {
+        for (const line of lines) {
+          const value = line.values[index - model.studies.offset];
+          if (value === null || value === undefined) continue;
+          expect(value).toBeGreaterThanOrEqual(low);
+          expect(value).toBeLessThanOrEqual(high);
+          if (value < candleLow || value > candleHigh) outsideCandles++;
+        }
+      }
+      // The sample's VWAP (from the start of the day) and its bands leave the candles' own range.
+      expect(outsideCandles).toBeGreaterThan(0);
     });
 
     describe('after a live tick that stays inside the range', () => {

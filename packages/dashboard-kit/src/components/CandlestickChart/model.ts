@@ -23,6 +23,14 @@ import {
   type Range,
 } from './scales';
 import { settledKey, type CandleSeries, type Series } from './series';
+import {
+  computeStudies,
+  NO_INDICATORS,
+  studyStart,
+  valueExtent,
+  type ChartIndicators,
+  type StudyValues,
+} from './studies';
 import { priceTicks, timeTicks, type AxisTicks } from './ticks';
 import type { Candle } from './types';
 import {
@@ -54,6 +62,8 @@ export interface ChartModelInput {
   priceStretch?: number;
   /** Linear (the default), log or percent price axis. */
   priceScale?: PriceScaleMode;
+  /** The indicators drawn: their values are computed here, and the overlays' lines count in the price range. */
+  indicators?: ChartIndicators;
 }
 
 /**
@@ -90,6 +100,8 @@ export interface ChartModel {
   priceTicks: number[];
   /** The price axis' labels: prices, or in percent mode the change from the first candle on screen. */
   axisLabel: (price: number) => string;
+  /** The indicators' values over the candles drawn (coarser ones when zoomed out), aligned by index. */
+  studies: StudyValues;
 }
 
 interface Cell {
@@ -134,6 +146,7 @@ export function computeChartModel(input: ChartModelInput, cache: ChartModelCache
     volumeShare = VOLUME_SHARE,
     priceStretch = 1,
     priceScale = 'linear',
+    indicators = NO_INDICATORS,
   } = input;
   const previous = cache.previous;
 
@@ -174,10 +187,35 @@ export function computeChartModel(input: ChartModelInput, cache: ChartModelCache
   );
   const formingVisible = last === settled.length;
 
+  // Indicators over the candles drawn, from enough history before the first one on screen to be exact.
+  const studyFrom = studyStart(first, settled.length + 1, Math.max(indicators.sma ?? 0, indicators.ema ?? 0, 26));
+  const studies = cache.memo('studies', [series, indicators, studyFrom], () =>
+    indicators === NO_INDICATORS
+      ? computeStudies([], indicators)
+      : computeStudies([...settled.slice(studyFrom), forming], indicators, studyFrom),
+  );
+  // The overlays drawn over the candles count in the fit, as the candles do: a band or a VWAP away from the
+  // prices stays on screen.
+  const overlayExtent = cache.memo('overlayExtent', [studies, first, last], () =>
+    valueExtent(
+      studies.overlays.map((overlay) => overlay.values),
+      first - studies.offset,
+      last - studies.offset,
+    ),
+  );
+
   const settledExtent = cache.memo('settledExtent', [settledVisible], () => priceExtent(settledVisible));
   const settledVolume = cache.memo('settledVolume', [settledVisible], () => maxVolume(settledVisible));
-  const low = Math.min(settledExtent?.[0] ?? Infinity, formingVisible ? forming.low : Infinity);
-  const high = Math.max(settledExtent?.[1] ?? -Infinity, formingVisible ? forming.high : -Infinity);
+  const low = Math.min(
+    settledExtent?.[0] ?? Infinity,
+    formingVisible ? forming.low : Infinity,
+    overlayExtent?.[0] ?? Infinity,
+  );
+  const high = Math.max(
+    settledExtent?.[1] ?? -Infinity,
+    formingVisible ? forming.high : -Infinity,
+    overlayExtent?.[1] ?? -Infinity,
+  );
   const fittedRange = stablePriceRange(previous?.fittedRange ?? null, low, high);
   const priceRange = cache.memo('priceRange', [fittedRange, priceStretch, priceScale], () =>
     stretchRange(priceScale === 'log' ? logRange(fittedRange) : fittedRange, priceStretch),
@@ -238,6 +276,7 @@ export function computeChartModel(input: ChartModelInput, cache: ChartModelCache
     timeTicks: timeLabels,
     priceTicks: priceLevels,
     axisLabel,
+    studies,
   };
   cache.previous = model;
   return model;
