@@ -67,7 +67,7 @@ describe('given a chart with candles', () => {
     it('should show the latest candle in the legend', () => {
       renderChart();
       expect(legend()).toHaveTextContent('12 Mar 2026 10:29 UTC');
-      expect(legend()).toHaveTextContent('O 128.50 H 130.00 L 127.50 C 129.00 V 30 +0.5000 (+0.39%) from open');
+      expect(legend()).toHaveTextContent('O 128.50 H 130.00 L 127.50 C 129.00 V 30 +0.50 (+0.39%) from open');
     });
 
     it('should offer a crosshair slider whose value is the latest candle', () => {

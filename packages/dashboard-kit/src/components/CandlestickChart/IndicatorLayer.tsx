@@ -8,6 +8,7 @@ import type { Pane } from './layers';
 import type { Range } from './scales';
 import { linePath, valueExtent, type OverlayLine, type StudyValues } from './studies';
 import type { IndicatorValue } from './indicators';
+import { formatFixed } from '../../format/decimal';
 
 interface OverlayLayerProps {
   overlays: readonly OverlayLine[];
@@ -59,7 +60,8 @@ interface IndicatorPanesProps extends PaneGeometry {
   formatValue?: (value: number) => string;
 }
 
-const formatTwo = (value: number) => value.toFixed(2);
+/** Two decimals with a typographic minus, as the price axis' percentages: −20.07. */
+const formatTwo = (value: number) => formatFixed(value, 2).replace('-', '\u2212');
 
 /** The RSI and MACD panes under the chart, on the candles' x scale, each with its own value axis. */
 export function IndicatorPanes({ studies, heights, onResize, formatValue = formatTwo, ...view }: IndicatorPanesProps) {

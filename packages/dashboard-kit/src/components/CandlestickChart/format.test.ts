@@ -43,6 +43,18 @@ describe('given a price change', () => {
     });
     expect(describeChange(200, 150, defaultFormatPrice).text).toBe('−50.00 (−25.00%)');
     expect(describeChange(10, 10, defaultFormatPrice).direction).toBe('flat');
+    // The amount in its price's precision, and a change too small to show reads as flat.
+    expect(describeChange(142.35, 142.51, defaultFormatPrice).text).toBe('+0.16 (+0.11%)');
+    expect(describeChange(142.35, 142.36, defaultFormatPrice).text).toBe('+0.01 (+0.01%)');
+    expect(describeChange(88_000, 87_999.32, defaultFormatPrice).text).toBe('−0.68 (−0.00%)');
+    expect(describeChange(88_000, 87_999.999, defaultFormatPrice)).toEqual({
+      direction: 'flat',
+      text: '0.00 (0.00%)',
+      magnitude: '0.00 (0.00%)',
+    });
+    expect(describeChange(0.4521, 0.4533, defaultFormatPrice).text).toBe('+0.0012 (+0.27%)');
+    // A formatter of the caller's own writes the amount as it writes prices.
+    expect(describeChange(100, 100.5, (value) => `$${value.toFixed(3)}`).text).toBe('+$0.500 (+0.50%)');
   });
 });
 

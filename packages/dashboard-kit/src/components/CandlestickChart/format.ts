@@ -39,10 +39,15 @@ export function formatCandleTime(time: number, intervalMs: number, zone: TimeZon
   return `${date} ${formatClock(shown, intervalMs < MINUTE)} ${timeZoneLabel(zone, time)}`;
 }
 
+/** Decimals for a price of this size: 2 from 1 up (and for 0), 4 from 0.01, 6 below. */
+const priceDigits = (value: number) => {
+  const size = Math.abs(value);
+  return size >= 1 || size === 0 ? 2 : size >= 0.01 ? 4 : 6;
+};
+
 /** Prices with grouping and enough decimals for their size: 64,210.50, 0.4521, 0.000123. */
 export function defaultFormatPrice(value: number): string {
-  const size = Math.abs(value);
-  return formatFixed(value, size >= 1 || size === 0 ? 2 : size >= 0.01 ? 4 : 6);
+  return formatFixed(value, priceDigits(value));
 }
 
 /** Volumes in short form: 950, 12.5K, 3.2M. */
@@ -58,13 +63,20 @@ export interface Change {
   magnitude: string;
 }
 
+/**
+ * The change from one price to another. With the default formatter the amount has the precision of the price it
+ * changes (+0.16 on 142.35, not +0.1600); a formatter of the caller's own writes it as it writes prices. A change
+ * too small to show at that precision reads as flat and unsigned: 0.00 (0.00%), not −0.00 (−0.00%).
+ */
 export function describeChange(from: number, to: number, formatPrice: (value: number) => string): Change {
   const delta = to - from;
-  const direction: Direction = delta > 0 ? 'up' : delta < 0 ? 'down' : 'flat';
-  const percent = from === 0 ? 0 : (Math.abs(delta) / Math.abs(from)) * 100;
-  const magnitude = `${formatPrice(Math.abs(delta))} (${percent.toFixed(2)}%)`;
-  const sign = direction === 'down' ? '−' : '+';
-  return { direction, magnitude, text: `${sign}${formatPrice(Math.abs(delta))} (${sign}${percent.toFixed(2)}%)` };
+  const amount =
+    formatPrice === defaultFormatPrice ? formatFixed(Math.abs(delta), priceDigits(from)) : formatPrice(Math.abs(delta));
+  const percent = (from === 0 ? 0 : (Math.abs(delta) / Math.abs(from)) * 100).toFixed(2);
+  const shown = /[1-9]/.test(amount) || /[1-9]/.test(percent);
+  const direction: Direction = !shown || delta === 0 ? 'flat' : delta > 0 ? 'up' : 'down';
+  const sign = direction === 'down' ? '−' : direction === 'up' ? '+' : '';
+  return { direction, magnitude: `${amount} (${percent}%)`, text: `${sign}${amount} (${sign}${percent}%)` };
 }
 
 export interface SummaryInput {
