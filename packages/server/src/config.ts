@@ -121,6 +121,9 @@ const environmentSchema = z.object({
   RATE_LIMIT_REGISTER_PER_MINUTE: integer(1, 100_000)
     .default(10)
     .describe('an integer between 1 and 100000 (registrations per minute per IP address)'),
+  RATE_LIMIT_CANDLES_PER_MINUTE: integer(1, 1_000_000)
+    .default(600)
+    .describe('an integer between 1 and 1000000 (candle requests per minute per user)'),
   MAX_CONNECTIONS: integer(1, 1_000_000)
     .optional()
     .describe('an integer between 1 and 1000000 (open connections at once; default: 3/4 of the open-file limit)'),
@@ -184,6 +187,7 @@ function toConfig(settings: z.output<typeof environmentSchema>, cwd: string) {
       loginPerMinute: settings.RATE_LIMIT_LOGIN_PER_MINUTE,
       loginFailuresPerMinute: settings.RATE_LIMIT_LOGIN_FAILURES_PER_MINUTE,
       registerPerMinute: settings.RATE_LIMIT_REGISTER_PER_MINUTE,
+      candlesPerMinute: settings.RATE_LIMIT_CANDLES_PER_MINUTE,
     },
     /** Client connections at once; unset: three quarters of the open-file limit (see http/connections.ts). */
     maxConnections: settings.MAX_CONNECTIONS,

@@ -45,6 +45,31 @@ describe.each(TEST_DIALECTS)('the markets API on %s', (dialect) => {
     );
   });
 
+  it('should not take a look-alike letter for a pair: the long s of "ſol" is not SOL', async () => {
+    const response = await get('/api/markets/%C5%BFol/candles?limit=1');
+    expect(response.statusCode).toBe(404);
+    expect((await get('/api/markets/sol/candles?limit=1')).statusCode).toBe(200);
+  });
+
+  describe('given one account asking for candles faster than its limit', () => {
+    it('should answer 429 with Retry-After past the limit, to that account only', async () => {
+      await testApp.cleanup();
+      testApp = await createTestApp(dialect, { RATE_LIMIT_CANDLES_PER_MINUTE: '3' });
+      ({ authorization } = await signUpTrader(testApp.app, 'Ada'));
+      const grace = await signUpTrader(testApp.app, 'Grace');
+      for (let i = 0; i < 3; i++) expect((await get('/api/markets/BTC/candles?limit=5')).statusCode).toBe(200);
+      const refused = await get('/api/markets/ETH/candles?limit=5');
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+      expect(refused.json<{ message: string }>().message).toMatch(
+        /^Too many candle requests\. Please try again in \d+ seconds\.$/,
+      );
+      const other = await get('/api/markets/BTC/candles?limit=5', { authorization: grace.authorization });
+      expect(other.statusCode).toBe(200);
+    });
+  });
+
   describe('GET /api/markets', () => {
     it('should list the pairs, the intervals and the source', async () => {
       const response = await get('/api/markets');

@@ -1,7 +1,9 @@
 import type { AppModule } from '../../context';
-import { notFound } from '../../http/errors';
+import { notFound, tooManyRequests } from '../../http/errors';
 import { candle } from '../../openapi/examples';
-import { ERRORS, errorResponse, jsonResponse } from '../../openapi/registry';
+import { ERRORS, errorResponse, jsonResponse, rateLimited } from '../../openapi/registry';
+import { authenticatedUser } from '../auth/require-auth';
+import { FixedWindowRateLimiter } from '../signals/rate-limiter';
 import { DemoSource } from './demo-source';
 import { ExchangeSource } from './exchange-source';
 import { MarketFeed, PERSIST_FORMING_MS } from './feed';
@@ -55,6 +57,10 @@ export const marketRoutes: AppModule = async (app, { config, database, clock, se
     async () => ({ data: [...MARKETS], intervals: INTERVALS, source: config.marketSource }),
   );
 
+  // A chart asks for a few pages when it opens and one per screenful panned back; a flood of 1,000-candle reads
+  // from one account would slow every other trader's requests down.
+  const candleReads = new FixedWindowRateLimiter(config.rateLimits.candlesPerMinute, 60_000, clock);
+
   app.get(
     '/api/markets/:symbol/candles',
     {
@@ -65,6 +71,7 @@ export const marketRoutes: AppModule = async (app, { config, database, clock, se
         description: [
           'The latest `limit` candles of the pair at `interval` (before `before`, when given), oldest first.',
           `The newest candle is still forming: it is stored every ${PERSIST_FORMING_MS / 1000} seconds, while the live stream carries each tick.`,
+          `Each user may ask RATE_LIMIT_CANDLES_PER_MINUTE times a minute (default 600).`,
         ].join(' '),
         tags: ['Market data'],
         params: symbolParams,
@@ -84,11 +91,20 @@ export const marketRoutes: AppModule = async (app, { config, database, clock, se
             message: 'The selected interval is invalid.',
             errors: { interval: ['The selected interval is invalid.'] },
           }),
+          429: rateLimited(
+            'Too many candle requests from this account.',
+            'Too many candle requests. Please try again in 12 seconds.',
+          ),
           503: ERRORS.unavailable,
         },
       },
     },
     async (request) => {
+      const retryAfterMs = candleReads.take(String(authenticatedUser(request).id));
+      if (retryAfterMs > 0) {
+        const seconds = Math.ceil(retryAfterMs / 1000);
+        throw tooManyRequests(`Too many candle requests. Please try again in ${seconds} seconds.`, seconds);
+      }
       const market = findMarket(request.params.symbol);
       if (!market) throw notFound(`Unknown market: ${request.params.symbol.toUpperCase()}`);
       const { interval, limit, before } = request.query;

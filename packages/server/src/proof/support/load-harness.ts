@@ -132,6 +132,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
   // Configured as in production (PUBLIC_URL set), so that any warning the server logs is a problem of the run.
   const testDatabase = await createTestDatabase(options.dialect, {
     RATE_LIMIT_REGISTER_PER_MINUTE: '10000',
+    // The candle reads come from a few accounts at full speed.
+    RATE_LIMIT_CANDLES_PER_MINUTE: '1000000',
     PUBLIC_URL: 'https://signals.example.com',
   });
   const readers: EventStreamClient[] = [];
