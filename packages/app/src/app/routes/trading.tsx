@@ -59,7 +59,8 @@ function closeAt(candles: readonly Candle[], time: number): number | undefined {
 /** /trading/{symbol}/{interval}: the pair's live chart with its signals as markers. */
 export function TradingRoute() {
   const params = useParams();
-  const symbol = (params.symbol ?? '').toUpperCase();
+  // ASCII letters only: toUpperCase() folds look-alikes into them (the long s "ſ" becomes "S").
+  const symbol = /^[A-Za-z]+$/.test(params.symbol ?? '') ? (params.symbol ?? '').toUpperCase() : (params.symbol ?? '');
   const interval = params.interval ?? '';
   const navigate = useNavigate();
   const [search] = useSearchParams();

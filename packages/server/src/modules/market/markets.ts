@@ -43,6 +43,8 @@ export function bucketStart(time: number, interval: Interval): number {
 }
 
 export function findMarket(symbol: string): Market | undefined {
+  // Letters of ASCII only: toUpperCase() folds look-alikes into them (the long s "ſ" becomes "S").
+  if (!/^[A-Za-z]+$/.test(symbol)) return undefined;
   const wanted = symbol.toUpperCase();
   return MARKETS.find((market) => market.symbol === wanted);
 }
