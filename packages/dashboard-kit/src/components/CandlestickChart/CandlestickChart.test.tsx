@@ -772,6 +772,13 @@ describe('given the price scale switch', () => {
     expect(screen.getByRole('button', { name: 'Percent' })).toHaveAttribute('aria-pressed', 'true');
   });
 
+  it("should write the last price's tag in percent too, and keep prices in the legend", () => {
+    const { container } = renderChart({ priceScale: 'percent', onPriceScaleChange: () => {} });
+    // The first candle on screen closes at 100 and the last at 129.
+    expect(container.querySelector('[data-slot="last-price"]')).toHaveTextContent('+29.00%');
+    expect(legend()).toHaveTextContent('C 129.00');
+  });
+
   it('should space the price labels by ratio on a log scale', () => {
     const candles = Array.from({ length: 30 }, (_, i) => {
       const close = 10 * 1.12 ** i;

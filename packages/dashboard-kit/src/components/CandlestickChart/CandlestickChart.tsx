@@ -457,7 +457,16 @@ function ChartPlot({
   useLayoutEffect(() => {
     onMarkerClickRef.current = onMarkerClick;
     onTradeClickRef.current = onTradeClick;
-    crosshair.state = { series, window: candleWindow, frame, priceRange, bucketMs, formatPrice, timeZone };
+    crosshair.state = {
+      series,
+      window: candleWindow,
+      frame,
+      priceRange,
+      bucketMs,
+      formatPrice,
+      axisLabel: model.axisLabel,
+      timeZone,
+    };
     crosshair.slider = surfaceRef.current;
     const legendRoot = legendRef.current;
     if (legendRoot && crosshair.legend?.root !== legendRoot) {
@@ -571,7 +580,7 @@ function ChartPlot({
                 index={series.settled.length}
                 visible={formingVisible}
                 tagHeight={PRICE_TAG_PX}
-                formatPrice={formatPrice}
+                formatPrice={model.axisLabel}
                 pane={model.pane}
               />
             </svg>

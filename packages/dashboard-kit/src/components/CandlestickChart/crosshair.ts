@@ -14,6 +14,8 @@ export interface PlotState {
   priceRange: Range;
   bucketMs: number;
   formatPrice: (value: number) => string;
+  /** The price axis' labels (a percentage on the percent scale): the crosshair's tag on the axis reads as they do. */
+  axisLabel: (value: number) => string;
   timeZone: TimeZoneMode;
 }
 
@@ -157,7 +159,7 @@ export class Crosshair {
       elements.horizontal.style.width = `${frame.plotRight}px`;
       elements.horizontal.style.transform = `translateY(${Math.round(y) + 0.5}px)`;
       elements.priceTag.style.transform = `translate(${frame.plotRight + 2}px, ${y}px) translateY(-50%)`;
-      setText(elements.priceTag, state.formatPrice(priceAtY(y, priceRange, frame)));
+      setText(elements.priceTag, state.axisLabel(priceAtY(y, priceRange, frame)));
     }
     setText(elements.timeTag, formatCandleTime(candle.time, state.bucketMs, state.timeZone));
     // Centred on the candle, but kept whole inside the chart at either edge.
