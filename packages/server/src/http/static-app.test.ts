@@ -101,6 +101,18 @@ describe('serving the web app', () => {
       expect(response.json()).toEqual({ message: 'Not found.' });
     });
 
+    it('should answer an API path or a file name too long for the file system with 404, not 403', async () => {
+      const long = 'A'.repeat(4_096);
+      for (const url of [`/api/markets/${long}/candles`, `/api/${long}`, `/assets/${long}.js`]) {
+        const response = await testApp.app.inject({ method: 'GET', url, headers: { accept: '*/*' } });
+        expect(response.statusCode, url.slice(0, 40)).toBe(404);
+        expect(response.json()).toEqual({ message: 'Not found.' });
+      }
+      // A page's long address is still the page: the app says it is not found.
+      const page = await testApp.app.inject({ method: 'GET', url: `/trading/${long}`, headers: html });
+      expect(page.statusCode).toBe(200);
+    });
+
     it('should answer an escaped /api/ path as the API, not with the page, and not to be stored', async () => {
       for (const url of ['/%61pi/anything', '/a%70i/anything?x=1', '/%61%70%69/anything']) {
         const response = await testApp.app.inject({ method: 'GET', url, headers: html });

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isApiPath, isUnder } from './paths';
+import { isApiPath, isUnder, routedPath } from './paths';
 import { contentSecurityPolicy } from './security';
 
 /** The app's build marks where each page response's nonce goes (Vite's `html.cspNonce`). */
@@ -40,6 +40,20 @@ export async function registerStaticApp(app: FastifyInstance, staticDir: string)
   };
 
   if (built) {
+    // The files' catch-all route never looks for an API path on disk, nor for a segment longer than a file name can
+    // be (255): the plugin answers 403 to a path it cannot check (ENAMETOOLONG), where not found is the truth.
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.routeOptions.url !== '/*') return;
+      if (
+        isApiPath(request.url) ||
+        routedPath(request.url)
+          .split('/')
+          .some((segment) => segment.length > 255)
+      ) {
+        reply.callNotFound();
+        return reply;
+      }
+    });
     await app.register(fastifyStatic, {
       root: staticDir,
       index: false,
