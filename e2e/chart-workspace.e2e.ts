@@ -280,6 +280,40 @@ describe('given the trading chart', () => {
   );
 
   it(
+    'should keep the overlays on screen: the price scale fits a VWAP and Bollinger Bands with the candles',
+    { timeout: 90_000 },
+    async () => {
+      const { page, context } = await product.signedIn();
+      await openChart(page, '/trading/SOL/1m');
+      await chartOf(page).getByRole('button', { name: 'Indicators' }).click();
+      const menu = page.getByRole('menu', { name: 'Indicators' });
+      await menu.getByRole('menuitemcheckbox', { name: /VWAP/ }).click();
+      await menu.getByRole('menuitemcheckbox', { name: /Bollinger/ }).click();
+      await page.keyboard.press('Escape');
+      await expect
+        .poll(async () => ((await overlay(page, 'vwap').getAttribute('d')) ?? '').length)
+        .toBeGreaterThan(100);
+      // Every point of every overlay line lies inside the price pane (its clip rectangle), none cut at its edge.
+      const outside = await page.evaluate(() => {
+        const layer = document.querySelector('[data-slot="indicator-overlays"]')!;
+        const clip = layer.querySelector('clipPath rect')!;
+        const top = Number(clip.getAttribute('y'));
+        const bottom = top + Number(clip.getAttribute('height'));
+        const found: string[] = [];
+        for (const path of layer.querySelectorAll('[data-slot="indicator-line"]')) {
+          const ys = [...(path.getAttribute('d') ?? '').matchAll(/[ML][-\d.]+,([-\d.]+)/g)].map((m) => Number(m[1]));
+          if (ys.length === 0) found.push(`${path.getAttribute('data-indicator')}: no points`);
+          for (const y of ys)
+            if (y < top - 0.5 || y > bottom + 0.5) found.push(`${path.getAttribute('data-indicator')} at y ${y}`);
+        }
+        return found;
+      });
+      expect(outside).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it(
     'should switch the price scale to percent and log, kept for that pair after a reload',
     { timeout: 90_000 },
     async () => {
