@@ -4,11 +4,15 @@
  * A minus sign is the typographic "−" (U+2212), which screen readers read as "minus".
  */
 
+import { formatFixed } from './decimal';
+
 const NUMBER_LOCALE = 'en-US';
 const MINUS = '\u2212';
-const money = new Intl.NumberFormat(NUMBER_LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const twoDecimals = new Intl.NumberFormat(NUMBER_LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const count = new Intl.NumberFormat(NUMBER_LOCALE);
+/** Two decimals with grouping, as Intl writes them in NUMBER_LOCALE (see decimal.ts). */
+const twoDecimals = (value: number) => formatFixed(value, 2);
+let countFormat: Intl.NumberFormat | undefined;
+/** Made on first use: a page that imports these (the chart does) pays for Intl only when it shows a count. */
+const count = () => (countFormat ??= new Intl.NumberFormat(NUMBER_LOCALE));
 
 /** A ratio the API can send: a number, `"Infinity"` (JSON has no infinity) or `null` (nothing to compute from). */
 export type RatioValue = number | 'Infinity' | null;
@@ -33,7 +37,7 @@ function withSign(magnitude: string, value: number, signed: boolean): string {
 export function formatMoney(value: number, { signed = false }: SignedOptions = {}): string {
   if (!Number.isFinite(value)) return String(value);
   const rounded = Math.round(value * 100) / 100;
-  return withSign(`$${money.format(Math.abs(rounded))}`, rounded === 0 ? 0 : rounded, signed);
+  return withSign(`$${twoDecimals(Math.abs(rounded))}`, rounded === 0 ? 0 : rounded, signed);
 }
 
 /**
@@ -43,7 +47,7 @@ export function formatMoney(value: number, { signed = false }: SignedOptions = {
 export function formatPercent(value: number, { signed = false }: SignedOptions = {}): string {
   if (!Number.isFinite(value)) return String(value);
   const rounded = Math.round(value * 100) / 100;
-  return withSign(`${twoDecimals.format(Math.abs(rounded))}%`, rounded === 0 ? 0 : rounded, signed);
+  return withSign(`${twoDecimals(Math.abs(rounded))}%`, rounded === 0 ? 0 : rounded, signed);
 }
 
 /** A ratio (profit factor, Sharpe) to two decimals; infinite reads as `∞`, missing as `—`. */
@@ -52,17 +56,17 @@ export function formatRatio(value: number | string | null | undefined): string {
   if (value === -Infinity || value === '-Infinity') return `${MINUS}∞`;
   const number = typeof value === 'string' ? Number(value) : value;
   if (number === null || number === undefined || !Number.isFinite(number)) return '—';
-  return withSign(twoDecimals.format(Math.abs(number)), Math.round(number * 100) === 0 ? 0 : number, false);
+  return withSign(twoDecimals(Math.abs(number)), Math.round(number * 100) === 0 ? 0 : number, false);
 }
 
 /** A whole count with grouping: `10,000`. */
 export function formatCount(value: number): string {
-  return count.format(value);
+  return count().format(value);
 }
 
 /** A count and its noun, singular for exactly one: `1 loss`, `0 losses`, `2,400 trades`. */
 export function formatCountOf(value: number, one: string, many: string): string {
-  return `${count.format(value)} ${value === 1 ? one : many}`;
+  return `${count().format(value)} ${value === 1 ? one : many}`;
 }
 
 const SECOND = 1_000;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { isApiPath, isUnder, routedPath } from './paths';
 import { contentSecurityPolicy } from './security';
 
@@ -41,9 +41,9 @@ export async function registerStaticApp(app: FastifyInstance, staticDir: string)
 
   if (built) {
     // The files' catch-all route never looks for an API path on disk, nor for a segment longer than a file name can
-    // be (255): the plugin answers 403 to a path it cannot check (ENAMETOOLONG), where not found is the truth.
-    app.addHook('onRequest', async (request, reply) => {
-      if (request.routeOptions.url !== '/*') return;
+    // be (255): the plugin answers 403 to a path it cannot check (ENAMETOOLONG), where not found is the truth. The
+    // guard is that route's own, so no other request pays for it.
+    const notAFile: onRequestHookHandler = (request, reply, done) => {
       if (
         isApiPath(request.url) ||
         routedPath(request.url)
@@ -51,8 +51,13 @@ export async function registerStaticApp(app: FastifyInstance, staticDir: string)
           .some((segment) => segment.length > 255)
       ) {
         reply.callNotFound();
-        return reply;
+        return;
       }
+      done();
+    };
+    app.addHook('onRoute', (route) => {
+      if (route.url !== '/*') return;
+      route.onRequest = [...(route.onRequest === undefined ? [] : [route.onRequest].flat()), notAFile];
     });
     await app.register(fastifyStatic, {
       root: staticDir,

@@ -60,7 +60,8 @@ function closeAt(candles: readonly Candle[], time: number): number | undefined {
 export function TradingRoute() {
   const params = useParams();
   // ASCII letters only: toUpperCase() folds look-alikes into them (the long s "ſ" becomes "S").
-  const symbol = /^[A-Za-z]+$/.test(params.symbol ?? '') ? (params.symbol ?? '').toUpperCase() : (params.symbol ?? '');
+  const asked = params.symbol ?? '';
+  const symbol = /^[A-Za-z]+$/.test(asked) ? asked.toUpperCase() : asked;
   const interval = params.interval ?? '';
   const navigate = useNavigate();
   const [search] = useSearchParams();

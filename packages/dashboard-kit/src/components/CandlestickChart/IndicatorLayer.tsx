@@ -8,7 +8,7 @@ import type { Pane } from './layers';
 import type { Range } from './scales';
 import { linePath, valueExtent, type OverlayLine, type StudyValues } from './studies';
 import type { IndicatorValue } from './indicators';
-import { formatFixed } from '../../format/decimal';
+import { formatRatio } from '../../format/performance';
 
 interface OverlayLayerProps {
   overlays: readonly OverlayLine[];
@@ -60,11 +60,14 @@ interface IndicatorPanesProps extends PaneGeometry {
   formatValue?: (value: number) => string;
 }
 
-/** Two decimals with a typographic minus, as the price axis' percentages: −20.07. */
-const formatTwo = (value: number) => formatFixed(value, 2).replace('-', '\u2212');
-
 /** The RSI and MACD panes under the chart, on the candles' x scale, each with its own value axis. */
-export function IndicatorPanes({ studies, heights, onResize, formatValue = formatTwo, ...view }: IndicatorPanesProps) {
+export function IndicatorPanes({
+  studies,
+  heights,
+  onResize,
+  formatValue = formatRatio,
+  ...view
+}: IndicatorPanesProps) {
   // The values start at series index `offset`: shift the indices and the x domain alike.
   const { offset } = studies;
   const geometry = {
