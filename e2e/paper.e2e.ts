@@ -175,7 +175,8 @@ describe('given a new trader who sent "buy BTC" then "sell BTC" to the Default U
     await page.getByRole('row').filter({ hasText: 'Executed: opened long' }).first().waitFor({ timeout: 20_000 });
     const sold = page.getByRole('row').filter({ hasText: /Executed: closed long [\d.]+, opened short/ });
     await sold.first().waitFor();
-    expect(await sold.first().innerText()).toContain('Default');
+    // The strategy's name comes with the strategies' own request, which may answer after the rows.
+    await expect.poll(() => sold.first().innerText()).toContain('Default');
     await context.close();
   });
 });
