@@ -25,6 +25,8 @@ describe('given the trading chart', () => {
       const { page, context, errors } = await product.signedIn();
       await openChart(page, '/trading/BTC/1m');
       const trigger = chartOf(page).getByRole('button', { name: 'Indicators' });
+      // The menu's own trigger (Radix marks it with data-state) once its code has loaded after the first paint.
+      await chartOf(page).locator('[data-slot="indicators-trigger"][data-state]').waitFor({ timeout: 15_000 });
       await trigger.focus();
       await page.keyboard.press('Enter');
       const menu = page.getByRole('menu', { name: 'Indicators' });
