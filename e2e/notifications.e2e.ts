@@ -225,8 +225,11 @@ describe('given the closed trade and a receiver that answers 500', () => {
     const { page, context } = await open('/settings/notifications');
     const card = page.getByRole('article', { name: 'Broken receiver' });
     await card.waitFor({ timeout: 20_000 });
-    // Not "Failed": the server tries it again, and the card says when.
-    expect(await card.innerText()).toMatch(/Retrying \(HTTP 500\), next attempt \d{2}:\d{2}/);
+    // Not "Failed": the server tries it again, and the card says when (while an attempt is on its way it says the
+    // last one failed; the card follows the stream).
+    await expect
+      .poll(() => card.innerText(), { timeout: 20_000 })
+      .toMatch(/Retrying \(HTTP 500\), next attempt \d{2}:\d{2}/);
     expect(await card.innerText()).not.toContain('Failed');
     await card.getByRole('button', { name: 'Delivery log' }).click();
     const log = card.getByRole('table', { name: 'Delivery log of Broken receiver' });
