@@ -12,6 +12,10 @@ const slider = (page: Page) => page.getByRole('slider', { name: 'Crosshair' });
 const overlay = (page: Page, kind: string) =>
   page.locator(`[data-slot="indicator-overlays"] [data-indicator="${kind}"]`);
 
+/** The Indicators menu's own trigger (Radix marks it with data-state), once its code has loaded after the first paint. */
+const menuReady = (page: Page) =>
+  chartOf(page).locator('[data-slot="indicators-trigger"][data-state]').waitFor({ timeout: 15_000 });
+
 async function openChart(page: Page, path: string) {
   await page.goto(path);
   await slider(page).waitFor({ timeout: 15_000 });
@@ -25,8 +29,7 @@ describe('given the trading chart', () => {
       const { page, context, errors } = await product.signedIn();
       await openChart(page, '/trading/BTC/1m');
       const trigger = chartOf(page).getByRole('button', { name: 'Indicators' });
-      // The menu's own trigger (Radix marks it with data-state) once its code has loaded after the first paint.
-      await chartOf(page).locator('[data-slot="indicators-trigger"][data-state]').waitFor({ timeout: 15_000 });
+      await menuReady(page);
       await trigger.focus();
       await page.keyboard.press('Enter');
       const menu = page.getByRole('menu', { name: 'Indicators' });
@@ -263,6 +266,7 @@ describe('given the trading chart', () => {
       const dragged = Number(await volume.getAttribute('aria-valuenow'));
       expect(dragged).toBeGreaterThan(30);
 
+      await menuReady(page);
       await chartOf(page).getByRole('button', { name: 'Indicators' }).click();
       await page.getByRole('menuitemcheckbox', { name: 'RSI (14)' }).click();
       await page.keyboard.press('Escape');
@@ -287,6 +291,7 @@ describe('given the trading chart', () => {
     async () => {
       const { page, context } = await product.signedIn();
       await openChart(page, '/trading/SOL/1m');
+      await menuReady(page);
       await chartOf(page).getByRole('button', { name: 'Indicators' }).click();
       const menu = page.getByRole('menu', { name: 'Indicators' });
       await menu.getByRole('menuitemcheckbox', { name: /VWAP/ }).click();
