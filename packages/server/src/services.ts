@@ -6,6 +6,15 @@
  * reverse order) before the caller closes the database. Apps built for `inject()` tests start nothing unless
  * the test calls `startAll()` itself.
  */
+/**
+ * Pauses after a piece of background work that began at `startedAt` (performance.now()) so that, repeated, such
+ * work takes at most `share` of the main thread's time: the requests that came in meanwhile go first.
+ */
+export function yieldShare(startedAt: number, share: number): Promise<void> {
+  const pause = ((performance.now() - startedAt) * (1 - share)) / share;
+  return new Promise((resolve) => setTimeout(resolve, pause));
+}
+
 export interface BackgroundService {
   readonly name: string;
   start(): void | Promise<void>;

@@ -1,10 +1,17 @@
 import { chmodSync, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { SqliteDatabase } from './sqlite-driver';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, TEST_DIALECTS, type OpenTestDatabase } from '../test/database';
-import { openDatabase, SQLITE_FILE_NAME, writeTransaction, type DatabaseHandle } from './connection';
+import {
+  derivedTransaction,
+  openDatabase,
+  SQLITE_FILE_NAME,
+  writeTransaction,
+  type DatabaseHandle,
+} from './connection';
+import type { Database } from './schema';
 import { isDatabaseUnavailable, isUniqueViolation } from './errors';
 import { migrations } from './migrations';
 
@@ -104,6 +111,37 @@ describe.each(TEST_DIALECTS)('given a database on %s', (dialect) => {
         }),
       ).rejects.toThrow('changed my mind');
       expect(await database.db.selectFrom('users').selectAll().execute()).toEqual([]);
+    });
+  });
+
+  describe('derivedTransaction', () => {
+    /** How the transaction's commit waits for the disk: SQLite's synchronous level, PostgreSQL's synchronous_commit. */
+    const durability = async (db: Kysely<Database>) =>
+      dialect === 'sqlite'
+        ? String(Object.values((await sql.raw('pragma synchronous').execute(db)).rows[0] as object)[0])
+        : (await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(db)).rows[0]!.synchronous_commit;
+
+    it('should commit without waiting for the disk inside, and leave every other transaction waiting for it', async () => {
+      const before = await durability(database.db);
+      const inside = await derivedTransaction(database.db, dialect, async (trx) => {
+        await trx.insertInto('users').values(someUser('a@example.com')).execute();
+        return durability(trx);
+      });
+      expect([before, inside]).toEqual(dialect === 'sqlite' ? ['2', '1'] : ['on', 'off']);
+      expect(await database.db.selectFrom('users').select('email').execute()).toEqual([{ email: 'a@example.com' }]);
+      await writeTransaction(database.db, async (trx) => expect(await durability(trx)).toBe(before));
+    });
+
+    it('should roll back and wait for the disk again when the work throws', async () => {
+      const before = await durability(database.db);
+      await expect(
+        derivedTransaction(database.db, dialect, async (trx) => {
+          await trx.insertInto('users').values(someUser('a@example.com')).execute();
+          throw new Error('changed my mind');
+        }),
+      ).rejects.toThrow('changed my mind');
+      expect(await database.db.selectFrom('users').selectAll().execute()).toEqual([]);
+      await writeTransaction(database.db, async (trx) => expect(await durability(trx)).toBe(before));
     });
   });
 

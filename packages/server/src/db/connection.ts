@@ -222,3 +222,36 @@ export function writeTransaction<T>(
 ): Promise<T> {
   return db.transaction().execute(work);
 }
+
+/**
+ * Runs `work` in a write transaction whose commit does not wait for the disk: for data derived from what is
+ * already stored durably, and derived again from it after a loss (the paper executor's outcomes, trades and
+ * accounts, from the stored signals and candles; the notification planner's groups, each scan ending with a
+ * durable commit). A process crash loses nothing (the commit is in SQLite's WAL file, or PostgreSQL's WAL buffers); only an operating-system
+ * crash or a power cut can undo the last such commits, whose work is then done again, with the same results, at
+ * the next start. Everything a client's request commits keeps waiting for the disk (writeTransaction).
+ *
+ * SQLite: `synchronous = NORMAL` for this transaction only (it holds the app's one connection throughout, and sets
+ * FULL again after); its WAL frames reach the disk with the next FULL commit (every ingest batch) or checkpoint.
+ * PostgreSQL: `SET LOCAL synchronous_commit = off`.
+ */
+export async function derivedTransaction<T>(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  if (dialect === 'postgres') {
+    return db.transaction().execute(async (trx) => {
+      await sql`set local synchronous_commit = off`.execute(trx);
+      return work(trx);
+    });
+  }
+  return db.connection().execute(async (connection) => {
+    await sql`pragma synchronous = NORMAL`.execute(connection);
+    try {
+      return await connection.transaction().execute(work);
+    } finally {
+      await sql`pragma synchronous = FULL`.execute(connection);
+    }
+  });
+}

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Clock } from '../../clock';
-import { writeTransaction, type Dialect } from '../../db/connection';
+import { derivedTransaction, writeTransaction, type Dialect } from '../../db/connection';
 import { isDatabaseUnavailable } from '../../db/errors';
 import type { Database } from '../../db/schema';
-import type { BackgroundService } from '../../services';
+import { yieldShare, type BackgroundService } from '../../services';
 import { SYMBOLS, type MarketSymbol } from '../market/markets';
 import type { StreamEvent } from '../stream/events';
 import {
@@ -422,11 +422,7 @@ export class PaperExecutor implements BackgroundService {
       // better-sqlite3 is synchronous: a group holds the main thread until its commit. The requests that came
       // in meanwhile go first, and a backlog of accounts takes at most EXECUTOR_SHARE of the thread's time (on
       // PostgreSQL, where a group mostly waits for the database, half of the time).
-      if (queue.length > 0) {
-        const share = this.#options.dialect === 'sqlite' ? EXECUTOR_SHARE : 0.5;
-        const pause = ((performance.now() - started) * (1 - share)) / share;
-        await new Promise((resolve) => setTimeout(resolve, pause));
-      }
+      if (queue.length > 0) await yieldShare(started, this.#options.dialect === 'sqlite' ? EXECUTOR_SHARE : 0.5);
     }
 
     // The watermark moves only below the first signal still without an outcome (one waiting for its minute's
@@ -450,7 +446,9 @@ export class PaperExecutor implements BackgroundService {
     const { db, dialect, clock } = this.#options;
     const results: StepResult[] = [];
     const failures: { strategyId: number; error: unknown }[] = [];
-    await writeTransaction(db, async (trx) => {
+    // Outcomes are derived from the stored signals and candles: the commit need not wait for the disk (a group lost
+    // to a power cut is executed again, with the same results, at the next start).
+    await derivedTransaction(db, dialect, async (trx) => {
       const now = clock();
       const progress = await marketProgress(trx, now);
       const started = performance.now();
