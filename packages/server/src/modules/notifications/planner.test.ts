@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Candle } from '../market/markets';
 import { upsertCandles } from '../market/store';
@@ -47,6 +48,30 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
     expect(response.statusCode, response.body).toBe(201);
     return response.json<{ channel: { id: number } }>().channel.id;
   };
+  /** An open BTC long of Grace's strategy, stored as the executor stores one. */
+  const newTrade = (strategyId: number, number: number, openedAt: number) => ({
+    strategy_id: strategyId,
+    user_id: grace.id,
+    number,
+    symbol: 'BTC',
+    side: 'long' as const,
+    status: 'open' as const,
+    quantity: 0.01,
+    entry_price: 50_000,
+    exit_price: null,
+    entry_fee: 0,
+    exit_fee: null,
+    gross_pnl: null,
+    net_pnl: null,
+    return_pct: null,
+    stop_loss: null,
+    take_profit: null,
+    opened_at: openedAt,
+    closed_at: null,
+    entry_signal_ids: '[]',
+    exit_signal_id: null,
+    exit_reason: null,
+  });
   const feedOf = async (userId: number) =>
     testApp.database.db
       .selectFrom('notifications')
@@ -146,6 +171,7 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
     await plan();
     const other = new NotificationPlanner({
       db: testApp.database.db,
+      dialect,
       clock,
       log: testApp.app.log,
       onRecorded: () => {},
@@ -311,31 +337,10 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
     const strategies = await testApp.app.inject({ method: 'GET', url: '/api/strategies', headers: grace.headers });
     const strategyId = Number(strategies.json<{ data: { id: string }[] }>().data[0]!.id);
     const earliest = clock() - 20 * MINUTE;
-    const trade = (number: number, openedAt: number) => ({
-      strategy_id: strategyId,
-      user_id: grace.id,
-      number,
-      symbol: 'BTC',
-      side: 'long' as const,
-      status: 'open' as const,
-      quantity: 0.01,
-      entry_price: 50_000,
-      exit_price: null,
-      entry_fee: 0,
-      exit_fee: null,
-      gross_pnl: null,
-      net_pnl: null,
-      return_pct: null,
-      stop_loss: null,
-      take_profit: null,
-      opened_at: openedAt,
-      closed_at: null,
-      entry_signal_ids: '[]',
-      exit_signal_id: null,
-      exit_reason: null,
-    });
     // More trades than one query of the planner reads, all in the feed already, all older than the new one.
-    const notified = Array.from({ length: 5_000 }, (_, index) => trade(100_000 + index, earliest + index));
+    const notified = Array.from({ length: 5_000 }, (_, index) =>
+      newTrade(strategyId, 100_000 + index, earliest + index),
+    );
     for (let start = 0; start < notified.length; start += 500) {
       const part = notified.slice(start, start + 500);
       await testApp.database.db.insertInto('paper_trades').values(part).execute();
@@ -355,12 +360,58 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
         )
         .execute();
     }
-    const fresh = trade(200_000, clock() - MINUTE);
+    const fresh = newTrade(strategyId, 200_000, clock() - MINUTE);
     await testApp.database.db.insertInto('paper_trades').values(fresh).execute();
 
     await plan();
     const keys = (await feedOf(grace.id)).map((item) => item.event_key);
     expect(keys).toContain(`trade_opened:${strategyId}:BTC:${fresh.opened_at}`);
     expect(keys.length).toBe(5_001);
+  });
+
+  it('should record a burst of events in groups, and one event the database refuses holds back none of the others', async () => {
+    const strategies = await testApp.app.inject({ method: 'GET', url: '/api/strategies', headers: grace.headers });
+    const strategyId = Number(strategies.json<{ data: { id: string }[] }>().data[0]!.id);
+    const burst = Array.from({ length: 130 }, (_, index) =>
+      newTrade(strategyId, 300_000 + index, clock() - 1000 + index),
+    );
+    await testApp.database.db.insertInto('paper_trades').values(burst).execute();
+    const keyOf = (row: { opened_at: number }) => `trade_opened:${strategyId}:BTC:${row.opened_at}`;
+    const refused = keyOf(burst[70]!);
+    const { db } = testApp.database;
+    if (dialect === 'sqlite') {
+      await sql`create temp trigger refuse_one before insert on notifications when new.event_key = ${sql.lit(refused)}
+        begin select raise(abort, 'refused by the test'); end`.execute(db);
+    } else {
+      await sql`create function refuse_one() returns trigger language plpgsql as $$
+        begin if new.event_key = ${sql.lit(refused)} then raise exception 'refused by the test'; end if; return new; end $$`.execute(
+        db,
+      );
+      await sql`create trigger refuse_one before insert on notifications for each row execute function refuse_one()`.execute(
+        db,
+      );
+    }
+    const published: number[] = [];
+    const planner = new NotificationPlanner({
+      db,
+      dialect,
+      clock,
+      log: testApp.app.log,
+      onRecorded: (items) => published.push(items.length),
+    });
+    try {
+      await planner.run();
+      const keys = new Set((await feedOf(grace.id)).map((item) => item.event_key));
+      expect(burst.filter((row) => keys.has(keyOf(row))).length).toBe(129);
+      expect(keys.has(refused)).toBe(false);
+      // Told group by group (25 events each), each group once its transaction committed.
+      expect(published).toEqual([25, 25, 24, 25, 25, 5]);
+    } finally {
+      if (dialect === 'sqlite') await sql`drop trigger refuse_one`.execute(db);
+      else await sql`drop function refuse_one() cascade`.execute(db);
+    }
+    // The next scan records the one that was refused.
+    await planner.run();
+    expect((await feedOf(grace.id)).map((item) => item.event_key)).toContain(refused);
   });
 });

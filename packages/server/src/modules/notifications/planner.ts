@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Clock } from '../../clock';
+import { derivedTransaction, writeTransaction, type Dialect } from '../../db/connection';
+import { isDatabaseUnavailable } from '../../db/errors';
 import type { Database } from '../../db/schema';
-import type { BackgroundService } from '../../services';
+import { yieldShare, type BackgroundService } from '../../services';
 import { USUAL_ALERTS_PER_WEEK } from '../signals/health-schemas';
 import type { NotificationEvent } from './contract';
-import { recordEvent, type PlannedEvent } from './record';
+import { recordEvent, type PlannedEvent, type Recorded } from './record';
 import type { InAppNotification } from './schemas';
 
 /*
@@ -23,6 +25,11 @@ export const LOOKBACK_MS = 30 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
 const WEEK_MS = 7 * DAY_MS;
 const BATCH = 500;
+/**
+ * Events recorded per write transaction. Between groups the scan pauses as long as the group took (yieldShare), so
+ * that a burst of thousands of trades never holds the (SQLite) main thread for long.
+ */
+const RECORD_GROUP = 25;
 
 /**
  * A row's event is not in the feed yet: no in-app notification of `userId` holds `key`, the event's key built in SQL
@@ -67,9 +74,10 @@ export function localTime(at: number, timeZone: string): { date: string; hour: n
 
 export interface PlannerOptions {
   db: Kysely<Database>;
+  dialect: Dialect;
   clock: Clock;
   log: FastifyBaseLogger;
-  /** After a run recorded new items: the feed items to publish, and whether outbox rows were written. */
+  /** After each group of a run is recorded: its new feed items to publish, and how many outbox rows it wrote. */
   onRecorded: (items: { userId: number; notification: InAppNotification }[], deliveries: number) => void;
   intervalMs?: number;
 }
@@ -153,15 +161,73 @@ export class NotificationPlanner implements BackgroundService {
         .execute();
       for (const row of rows) known.add(`${row.user_id}|${row.event_key}`);
     }
-    const published: { userId: number; notification: InAppNotification }[] = [];
-    let deliveries = 0;
-    for (const event of planned) {
-      if (event.inApp && known.has(`${event.userId}|${event.key}`)) continue;
-      const recorded = await recordEvent(db, event, clock());
-      deliveries += recorded.deliveries;
-      if (recorded.notification) published.push({ userId: event.userId, notification: recorded.notification });
+    const news = planned.filter((event) => !(event.inApp && known.has(`${event.userId}|${event.key}`)));
+    for (let start = 0; start < news.length; start += RECORD_GROUP) {
+      const started = performance.now();
+      const recorded = await this.#recordGroup(news.slice(start, start + RECORD_GROUP));
+      const published = recorded.flatMap(({ userId, notification }) =>
+        notification ? [{ userId, notification }] : [],
+      );
+      const deliveries = recorded.reduce((sum, { deliveries: count }) => sum + count, 0);
+      if (published.length > 0 || deliveries > 0) this.#options.onRecorded(published, deliveries);
+      // A group holds SQLite's main thread: a burst's groups take at most half of it.
+      if (start + RECORD_GROUP < news.length) await yieldShare(started, 0.5);
     }
-    if (published.length > 0 || deliveries > 0) this.#options.onRecorded(published, deliveries);
+    if (news.length > 0) await this.#durable();
+  }
+
+  /**
+   * The groups commit without waiting for the disk (an fsync each would hold SQLite's main thread for milliseconds
+   * per group in a burst). One durable commit after them puts them all on disk: commits reach the write-ahead log
+   * in order, and flushing it flushes everything before. A crash of the machine before it can undo the scan's
+   * records, as if the scan had not run: the next scan records them again.
+   */
+  async #durable(): Promise<void> {
+    await writeTransaction(this.#options.db, (trx) =>
+      trx
+        .updateTable('notification_planner')
+        .set({ origin: sql`origin` })
+        .where('id', '=', 1)
+        .execute(),
+    );
+  }
+
+  /**
+   * Records a group of events in one write transaction (one commit for the group rather than one per event, and it
+   * does not wait for the disk: see #durable). When the database refuses the group, each event is recorded on its
+   * own, so that one event at fault is logged and skipped (its key stays unrecorded; the next scan tries it again)
+   * instead of holding back the rest.
+   */
+  async #recordGroup(events: PlannedEvent[]): Promise<(Recorded & { userId: number })[]> {
+    const { db, dialect, clock, log } = this.#options;
+    const recordOne = async (into: Kysely<Database> | Transaction<Database>, event: PlannedEvent) => ({
+      ...(await recordEvent(into, event, clock())),
+      userId: event.userId,
+    });
+    const recordAll = async (trx: Transaction<Database>) => {
+      const recorded: (Recorded & { userId: number })[] = [];
+      for (const event of events) recorded.push(await recordOne(trx, event));
+      return recorded;
+    };
+    try {
+      return await derivedTransaction(db, dialect, recordAll);
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) throw error;
+      log.error(
+        { err: error, size: events.length },
+        'recording a group of notifications failed; recording them one by one',
+      );
+    }
+    const recorded: (Recorded & { userId: number })[] = [];
+    for (const event of events) {
+      try {
+        recorded.push(await recordOne(db, event));
+      } catch (error) {
+        if (isDatabaseUnavailable(error)) throw error;
+        log.error({ err: error, key: event.key }, 'recording a notification failed');
+      }
+    }
+    return recorded;
   }
 
   async #rejectedSignals(since: number): Promise<PlannedEvent[]> {
@@ -172,6 +238,7 @@ export class NotificationPlanner implements BackgroundService {
       .where('status', '=', 'rejected')
       .where(notInFeed(sql.ref('signals.user_id'), sql`'signal_rejected:' || signals.id`))
       .orderBy('received_at')
+      .orderBy('id')
       .limit(5_000)
       .execute();
     return rows.map((row) => ({
@@ -223,6 +290,7 @@ export class NotificationPlanner implements BackgroundService {
         ]),
       )
       .orderBy('o.decided_at')
+      .orderBy('o.signal_id')
       .limit(5_000)
       .execute();
     const events: PlannedEvent[] = [];
@@ -300,6 +368,7 @@ export class NotificationPlanner implements BackgroundService {
         ),
       )
       .orderBy('opened_at')
+      .orderBy('id')
       .limit(5_000)
       .execute();
     const closed = await db
@@ -314,6 +383,7 @@ export class NotificationPlanner implements BackgroundService {
         ),
       )
       .orderBy('closed_at')
+      .orderBy('id')
       .limit(5_000)
       .execute();
     const events: PlannedEvent[] = [];

@@ -70,6 +70,7 @@ async function recordIn(trx: Transaction<Database>, event: PlannedEvent, now: nu
       .select(['id', 'events'])
       .where('user_id', '=', event.userId)
       .where('enabled', '=', 1)
+      .orderBy('id')
       .execute()
   )
     .map((channel) => ({
@@ -149,11 +150,24 @@ export function recordEvent(
 
 /** The user's unread count. */
 export async function unreadCount(db: Kysely<Database>, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('notifications')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('user_id', '=', userId)
-    .where('read_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return (await unreadCounts(db, [userId])).get(userId) ?? 0;
+}
+
+/** Each user's unread count, in one query per 500 users (a user with none unread is 0). */
+export async function unreadCounts(db: Kysely<Database>, userIds: readonly number[]): Promise<Map<number, number>> {
+  const counts = new Map<number, number>();
+  const users = [...new Set(userIds)];
+  for (let start = 0; start < users.length; start += 500) {
+    const chunk = users.slice(start, start + 500);
+    const rows = await db
+      .selectFrom('notifications')
+      .select(['user_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+      .where('user_id', 'in', chunk)
+      .where('read_at', 'is', null)
+      .groupBy('user_id')
+      .execute();
+    for (const userId of chunk) counts.set(userId, 0);
+    for (const row of rows) counts.set(Number(row.user_id), Number(row.n));
+  }
+  return counts;
 }

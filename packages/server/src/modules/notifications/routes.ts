@@ -24,7 +24,7 @@ import {
 import { ChannelSecrets } from './secrets';
 import { NotificationService, TESTS_PER_MINUTE, transportSettings } from './service';
 import { checkDestination, deliver } from './transports';
-import { unreadCount } from './record';
+import { unreadCounts } from './record';
 
 const TAG = 'Notifications' as const;
 const ID = /^[1-9]\d{0,15}$/;
@@ -79,9 +79,19 @@ export const notificationsRoutes: AppModule = async (app, { config, database, cl
   const moved = await secrets.reencrypt();
   if (moved > 0) app.log.info({ reencrypted: moved }, 'notification channels re-encrypted with WEBHOOK_SECRET_KEY');
   const settings = transportSettings(config, ATTEMPT_TIMEOUT_MS);
-  const publishItem = async (userId: number, notification: InAppNotification) => {
-    const unread = await unreadCount(database.db, userId);
-    await app.stream.publish({ event: 'notification', userId, data: { ...notification, unread } });
+  /** Publishes new feed items, each with its owner's unread count (one query for all of them). */
+  const publishItems = async (items: readonly { userId: number; notification: InAppNotification }[]) => {
+    const unread = await unreadCounts(
+      database.db,
+      items.map(({ userId }) => userId),
+    );
+    await app.stream.publishAll(
+      items.map(({ userId, notification }) => ({
+        event: 'notification',
+        userId,
+        data: { ...notification, unread: unread.get(userId) ?? 0 },
+      })),
+    );
   };
   const outbox = new Outbox({
     db: database.db,
@@ -92,15 +102,16 @@ export const notificationsRoutes: AppModule = async (app, { config, database, cl
     settings,
     publicUrl: config.publicUrl,
     secrets,
-    onChannelDisabled: (userId, notification) => void publishItem(userId, notification).catch(() => {}),
+    onChannelDisabled: (userId, notification) => void publishItems([{ userId, notification }]).catch(() => {}),
   });
   const planner = new NotificationPlanner({
     db: database.db,
+    dialect: database.dialect,
     clock,
     log: app.log,
     onRecorded: (items, deliveries) => {
       if (deliveries > 0) outbox.wake();
-      for (const { userId, notification } of items) void publishItem(userId, notification).catch(() => {});
+      if (items.length > 0) void publishItems(items).catch(() => {});
     },
   });
   services.add(planner);
