@@ -296,6 +296,14 @@ export interface NotificationPlannerTable {
   origin: number;
 }
 
+/** PostgreSQL ingest: the newest original per strategy and body, claimed by the statement that stores it. */
+export interface SignalBodyClaimsTable {
+  strategy_id: number;
+  body_hash: string;
+  signal_id: number;
+  received_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   personal_access_tokens: PersonalAccessTokensTable;
@@ -309,6 +317,7 @@ export interface Database {
   paper_account_events: PaperAccountEventsTable;
   webhook_encryption_keys: WebhookEncryptionKeysTable;
   signals: SignalsTable;
+  signal_body_claims: SignalBodyClaimsTable;
   webhook_refusals: WebhookRefusalsTable;
   strategy_refusals: StrategyRefusalsTable;
   notification_channels: NotificationChannelsTable;

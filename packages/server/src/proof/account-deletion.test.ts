@@ -152,9 +152,15 @@ describe.each(TEST_DIALECTS)('deleting an account on %s', (dialect: Dialect) => 
     const graceStrategies = await strategiesOf(grace.id);
     const adaBefore = await rowsOf(ada.id, adaStrategies);
     const graceBefore = await rowsOf(grace.id, graceStrategies);
-    // Each trader has rows in every table, so the counts after mean something.
-    for (const [table, rows] of Object.entries(adaBefore)) expect(rows, `ada's ${table}`).toBeGreaterThan(0);
-    for (const [table, rows] of Object.entries(graceBefore)) expect(rows, `grace's ${table}`).toBeGreaterThan(0);
+    // Each trader has rows in every table, so the counts after mean something (body claims are PostgreSQL
+    // ingest's alone: SQLite's batches run one at a time and need none).
+    const filled = (table: string) => dialect === 'postgres' || table !== 'signal_body_claims';
+    for (const [table, rows] of Object.entries(adaBefore)) {
+      if (filled(table)) expect(rows, `ada's ${table}`).toBeGreaterThan(0);
+    }
+    for (const [table, rows] of Object.entries(graceBefore)) {
+      if (filled(table)) expect(rows, `grace's ${table}`).toBeGreaterThan(0);
+    }
     const candles = await countRows(testApp.database.db, 'candles_1m');
 
     const deleted = await call(ada, 'POST', '/api/account/delete', {

@@ -10,6 +10,7 @@ import * as signalJourney from './0008_signal_journey';
 import * as outcomeEffects from './0009_outcome_effects';
 import * as sessionDetails from './0010_session_details';
 import * as notifications from './0011_notifications';
+import * as signalBodyClaims from './0012_signal_body_claims';
 
 /** Every migration, in the order they run. Add one line per new migration file; never rename or reorder. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009_outcome_effects': outcomeEffects,
   '0010_session_details': sessionDetails,
   '0011_notifications': notifications,
+  '0012_signal_body_claims': signalBodyClaims,
 };

@@ -38,6 +38,7 @@ export const USER_TABLES = {
     'strategies',
   ] as const,
   byStrategy: [
+    'signal_body_claims',
     'signal_outcomes',
     'paper_account_events',
     'paper_equity',

@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../db/connection';
+import type { Database } from '../../db/schema';
 import { manualClock } from '../../test/app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/database';
 import { alertBody, insertUser, storedSignals } from '../../test/signals';
@@ -72,6 +73,27 @@ describe.each(TEST_DIALECTS)('ingest batches on %s', (dialect) => {
   const alert = (token: string, raw: string, clientAddress = '127.0.0.1') =>
     readAlert({ tokenHash: hashWebhookToken(token), clientAddress, receivedAt: clock(), raw });
 
+  /** PostgreSQL, in `connection`'s open transaction: a claim on (strategy, body) being written, not yet committed. */
+  const holdClaim = (connection: Kysely<Database>, strategyId: number, bodyHash: string) =>
+    sql`insert into signal_body_claims (strategy_id, body_hash, signal_id, received_at)
+      values (${strategyId}, ${bodyHash}, 0, ${clock()})`.execute(connection);
+  /** Waits until a batch's insert waits for a claim held by `connection` (polled from another connection: in a
+   * transaction, pg_stat_activity stays as it was first read). */
+  const waitForClaimWaiters = async (connection: Kysely<Database>) => {
+    const {
+      rows: [holder],
+    } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(connection);
+    for (let tries = 0; tries < 500; tries += 1) {
+      const { rows } = await sql<{ waiting: number }>`
+        select count(*)::int as waiting from pg_stat_activity
+        where wait_event_type = 'Lock' and ${holder!.pid} = any(pg_blocking_pids(pid))
+      `.execute(database.db);
+      if (rows[0]!.waiting > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error('no batch waited for the claim');
+  };
+
   it("should keep two traders' alerts of one batch apart: each stored as its sender's, repeats only of their own", async () => {
     const [ada, bob] = [await trader(), await trader()];
     // The same bodies from both, interleaved, all in one batch: one original per trader and body.
@@ -110,6 +132,32 @@ describe.each(TEST_DIALECTS)('ingest batches on %s', (dialect) => {
     const rows = await storedSignals(database);
     expect(rows.filter((row) => row.status === 'accepted')).toHaveLength(1);
     expect(rows.filter((row) => row.status === 'duplicate')).toHaveLength(11);
+  });
+
+  it('should judge each repeat of a batch spanning more than the window against its own original', async () => {
+    const { token } = await trader();
+    const body = alertBody({ comment: 'slow queue' });
+    const at = (seconds: number) => ({ ...alert(token, body), receivedAt: start + seconds * 1000 });
+    const start = clock();
+    const original = stored(await ingest.submit(at(0))).signal;
+    clock.advance(200_000);
+    // Held up in the queue: one batch carries alerts received 30, 70, 131 and 132 s after the original.
+    const outcomes = (await Promise.all([at(30), at(70), at(131), at(132)].map((sent) => ingest.submit(sent)))).map(
+      (outcome) => stored(outcome).signal,
+    );
+    expect(outcomes.map((signal) => [signal.status, signal.duplicateOf])).toEqual([
+      ['duplicate', original.id], // within 60 s of the original
+      ['accepted', null], // 70 s after it: a new original
+      ['accepted', null], // 61 s after that one
+      ['duplicate', outcomes[2]!.id],
+    ]);
+    expect((await storedSignals(database)).map((row) => row.status)).toEqual([
+      'accepted',
+      'duplicate',
+      'accepted',
+      'accepted',
+      'duplicate',
+    ]);
   });
 
   it("should refuse only the alerts of a trader who takes TradingView's addresses alone, not the rest of the batch", async () => {
@@ -174,58 +222,79 @@ describe.each(TEST_DIALECTS)('ingest batches on %s', (dialect) => {
       });
 
       it('should commit batches of both side by side when their alerts differ (no lock shared by all)', async () => {
-        const { token } = await trader();
-        // A lock held on one alert's key stops only the batch that carries that alert.
+        const { token, strategyId } = await trader();
+        // A claim being written on one alert's body stops only the batch that carries that alert.
         const held = alert(token, alertBody({ comment: 'held' }));
-        const { id: strategyId } = await database.db
-          .selectFrom('strategies')
-          .select('id')
-          .where('token_hash', '=', hashWebhookToken(token))
-          .executeTakeFirstOrThrow();
         await database.db.connection().execute(async (connection) => {
-          await sql`select pg_advisory_lock(hashtextextended(${String(strategyId)} || ' b ' || ${held.bodyHash}, 0))`.execute(
-            connection,
-          );
+          await sql`begin`.execute(connection);
+          await holdClaim(connection, strategyId, held.bodyHash);
           const waiting = ingest.submit(held);
           try {
+            await waitForClaimWaiters(connection);
             // The other instance stores its own alerts meanwhile.
             const free = await other.submit(alert(token, alertBody({ comment: 'free' })));
             expect(stored(free).signal.status).toBe('accepted');
             expect((await storedSignals(database)).map((row) => row.comment)).toEqual(['free']);
           } finally {
-            await sql`select pg_advisory_unlock(hashtextextended(${String(strategyId)} || ' b ' || ${held.bodyHash}, 0))`.execute(
-              connection,
-            );
+            await sql`rollback`.execute(connection);
           }
           expect(stored(await waiting).signal.status).toBe('accepted');
         });
       });
     });
 
+    it('should record as duplicates of a body claimed by another batch the alerts its read could not see, and take over a claim past the window', async () => {
+      const { token, strategyId } = await trader();
+      const earlier = stored(await ingest.submit(alert(token, alertBody({ comment: 'earlier' })))).signal;
+      const body = alertBody({ comment: 'raced' });
+      const { bodyHash } = alert(token, body);
+      // Another batch committed an original of this body after this batch read (so the read finds none): its
+      // claim is all that is left to see. (Its signal is `earlier` here, whatever its body.)
+      const claim = (receivedAt: number) =>
+        sql`insert into signal_body_claims (strategy_id, body_hash, signal_id, received_at)
+          values (${strategyId}, ${bodyHash}, ${Number(earlier.id)}, ${receivedAt})`.execute(database.db);
+      await claim(clock() - 1000);
+      const raced = await Promise.all([0, 1, 2].map(() => ingest.submit(alert(token, body))));
+      for (const outcome of raced) {
+        expect(stored(outcome).signal).toMatchObject({
+          status: 'duplicate',
+          duplicateOf: earlier.id,
+          reason: `Repeat of signal ${earlier.id} (identical body within 60 seconds)`,
+        });
+      }
+      const rows = (await storedSignals(database)).filter((row) => row.body_hash === bodyHash);
+      expect(rows.map((row) => [row.status, row.duplicate_of])).toEqual(
+        [0, 1, 2].map(() => ['duplicate', Number(earlier.id)]),
+      );
+
+      // A claim older than the window decides nothing: the next alert of that body is an original, and holds it.
+      clock.advance(61_000);
+      const fresh = stored(await ingest.submit(alert(token, body))).signal;
+      expect(fresh.status).toBe('accepted');
+      const held = await database.db
+        .selectFrom('signal_body_claims')
+        .select('signal_id')
+        .where('body_hash', '=', bodyHash)
+        .executeTakeFirstOrThrow();
+      expect(Number(held.signal_id)).toBe(Number(fresh.id));
+    });
+
     it('should store the rest of a batch when a trader in it is deleted before it commits, and refuse their alert', async () => {
       const [kept, leaving] = [await trader(), await trader()];
       const leavingAlert = alert(leaving.token, alertBody({ comment: 'leaving' }));
-      // Hold the batch after it found its owners (its first statement waits for this alert's key), delete the
+      // Hold the batch after it found its owners (its insert waits for a claim on this alert's body), delete the
       // trader meanwhile, then let it go on: its insert now names a strategy that is gone.
-      const key = sql`hashtextextended(${String(leaving.strategyId)} || ' b ' || ${leavingAlert.bodyHash}, 0)`;
       await database.db.connection().execute(async (connection) => {
-        await sql`select pg_advisory_lock(${key})`.execute(connection);
+        await sql`begin`.execute(connection);
+        await holdClaim(connection, leaving.strategyId, leavingAlert.bodyHash);
         const outcomes = Promise.all([
           ingest.submit(alert(kept.token, alertBody({ comment: 'kept 1' }))),
           ingest.submit(leavingAlert),
           ingest.submit(alert(kept.token, alertBody({ comment: 'kept 2' }))),
         ]);
-        // Wait until the batch waits for the lock.
-        for (let tries = 0; tries < 200; tries += 1) {
-          const { rows } = await sql<{ waiting: number }>`
-            select count(*)::int as waiting from pg_stat_activity
-            where wait_event = 'advisory' and query like '%lock_keys%' and datname = current_database()
-          `.execute(connection);
-          if (rows[0]!.waiting > 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        }
+        await waitForClaimWaiters(connection);
         await sql`delete from users where id = ${leaving.userId}`.execute(connection);
-        await sql`select pg_advisory_unlock(${key})`.execute(connection);
+        await sql`commit`.execute(connection);
 
         const [first, gone, second] = await outcomes;
         expect(stored(first!).signal.comment).toBe('kept 1');

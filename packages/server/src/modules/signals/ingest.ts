@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type CompiledQuery, type Kysely, type Selectable } from 'kysely';
-import { openSqliteReader, writeTransaction, type DatabaseHandle, type Dialect } from '../../db/connection';
+import { openSqliteReader, type DatabaseHandle } from '../../db/connection';
 import { DatabaseUnavailableError, isDatabaseUnavailable, isUniqueViolation } from '../../db/errors';
 import type { Clock } from '../../clock';
 import type { Database, SignalsTable } from '../../db/schema';
@@ -19,10 +19,16 @@ export const DUPLICATE_WINDOW_MS = 60_000;
 const MAX_BATCH_SIZE = 500;
 
 /**
- * PostgreSQL: batches committed at once by one instance. Each takes only the locks of its own alerts' repeat keys,
- * so batches (of this instance and of others) run side by side unless they carry the same alert.
+ * PostgreSQL: batches committed at once by one instance. Batches (of this instance and of others) run side by
+ * side; only two that carry the same alert meet, on the unique index or the body's claim (see #postgresBatch).
  */
 const POSTGRES_CONCURRENT_BATCHES = 4;
+
+/** Old body claims (PostgreSQL) are deleted this often: only claims within the repeat window decide anything. */
+const CLAIMS_PRUNE_INTERVAL_MS = 60_000;
+
+const SAME_BODY = 'identical body within 60 seconds';
+const repeatReason = (originalId: number | string, why: string) => `Repeat of signal ${originalId} (${why})`;
 
 /** One webhook request, read and checked as far as it can be without the database. */
 export interface IncomingAlert {
@@ -100,14 +106,15 @@ type Read = <Row>(query: CompiledQuery<Row>) => Promise<Row[]>;
 
 type SignalRow = Selectable<SignalsTable>;
 
-/** Where ingest's statements run; `compiler` (the app's handle, for its dialect) only compiles them. */
-interface IngestDatabase {
-  compiler: Kysely<Database>;
-  dialect: Dialect;
-  /** Runs `work`'s lookups in one write transaction, then inserts the rows it returns; resolves once committed. */
-  transaction(work: (read: Read) => Promise<SignalRow[]>): Promise<void>;
-  close(): Promise<void>;
-}
+/** Where ingest's statements run; `compiler` (the app's handle) compiles them, and runs PostgreSQL's. */
+type IngestDatabase = { compiler: Kysely<Database>; close(): Promise<void> } & (
+  | { dialect: 'postgres' }
+  | {
+      dialect: 'sqlite';
+      /** Runs `work`'s lookups, then inserts the rows it returns in one write transaction; resolves once committed. */
+      transaction(work: (read: Read) => Promise<SignalRow[]>): Promise<void>;
+    }
+);
 
 /** The signals table's columns, in the order of the SQLite worker's INSERT. */
 const SIGNAL_COLUMNS: readonly (keyof SignalRow)[] = [
@@ -137,13 +144,40 @@ const SIGNAL_COLUMNS: readonly (keyof SignalRow)[] = [
   'prev_market_position',
   'prev_position_size',
 ];
+/** Each column's PostgreSQL type, for the batch's arrays (one parameter per column, whatever the batch's size). */
+const POSTGRES_TYPES: Record<keyof SignalRow, string> = {
+  id: 'bigint',
+  user_id: 'bigint',
+  ticker: 'text',
+  action: 'text',
+  price: 'float8',
+  quantity: 'float8',
+  position_size: 'float8',
+  market_position: 'text',
+  stop_loss: 'float8',
+  take_profit: 'float8',
+  interval: 'text',
+  alert_time: 'bigint',
+  received_at: 'bigint',
+  strategy: 'text',
+  comment: 'text',
+  client_id: 'text',
+  body_hash: 'text',
+  status: 'text',
+  reason: 'text',
+  duplicate_of: 'bigint',
+  raw: 'text',
+  strategy_id: 'bigint',
+  stored_at: 'bigint',
+  prev_market_position: 'text',
+  prev_position_size: 'float8',
+};
 const SQLITE_INSERT = `insert into signals (${SIGNAL_COLUMNS.join(', ')}) values (${SIGNAL_COLUMNS.map(() => '?').join(', ')})`;
 
 /**
- * PostgreSQL: one transaction on the app's pool: the owners (taking the locks of the batch's repeat keys), the
- * lookups and ids, and one multi-row INSERT, three statements in all. SQLite: the lookups are plain reads on a read-only connection of their
- * own (so that the app's transactions, the paper executor's above all, never hold them up), and the
- * rows go to a connection of its own on a worker thread (see db/sqlite-writer.ts), inserted between one
+ * PostgreSQL: two statements on the app's pool, no transaction around them (see #postgresBatch). SQLite: the
+ * lookups are plain reads on a read-only connection of their own (so that the app's transactions, the paper
+ * executor's above all, never hold them up), and the rows go to a connection of its own on a worker thread (see db/sqlite-writer.ts), inserted between one
  * BEGIN IMMEDIATE and COMMIT. The reads are as good as a transaction's: one process owns the data directory
  * (data-dir lock), only ingest writes signals, and its batches run one after another, so they see every signal
  * committed before; the unique index on alert ids backs this up (a violation retries the batch).
@@ -154,16 +188,7 @@ function openIngestDatabase(database: DatabaseHandle, dataDir: string): IngestDa
     async (query) =>
       (await db.executeQuery(query)).rows;
   if (database.dialect === 'postgres') {
-    return {
-      compiler: database.db,
-      dialect: 'postgres',
-      transaction: (work) =>
-        writeTransaction(database.db, async (trx) => {
-          const rows = await work(reader(trx));
-          if (rows.length > 0) await trx.insertInto('signals').values(rows).execute();
-        }),
-      close: async () => {},
-    };
+    return { compiler: database.db, dialect: 'postgres', close: async () => {} };
   }
   const worker = new SqliteWriter(dataDir);
   const lookups = openSqliteReader(dataDir);
@@ -297,21 +322,21 @@ export class SignalIngest {
   }
 
   /**
-   * One transaction for the batch: the owners of its tokens; for the alerts they own, the signals those may
+   * SQLite: one transaction for the batch: the owners of its tokens; for the alerts they own, the signals those may
    * repeat (by alert id, and by body within the window) and ids for their rows; then one INSERT.
    */
   async #transaction(alerts: IncomingAlert[]): Promise<IngestOutcome[]> {
-    const { compiler: db, dialect } = this.#database;
+    const database = this.#database;
+    if (database.dialect === 'postgres') return this.#postgresBatch(alerts);
+    const db = database.compiler;
     let outcomes: IngestOutcome[] = [];
-    await this.#database.transaction(async (read) => {
+    await database.transaction(async (read) => {
       const secrets = await read(
-        dialect === 'postgres'
-          ? this.#ownersLockingRepeatKeys(alerts)
-          : db
-              .selectFrom('strategies')
-              .select(['id', 'user_id', 'token_hash', 'tradingview_only'])
-              .where('token_hash', 'in', distinct(alerts.map((alert) => alert.tokenHash)))
-              .compile(),
+        db
+          .selectFrom('strategies')
+          .select(['id', 'user_id', 'token_hash', 'tradingview_only'])
+          .where('token_hash', 'in', distinct(alerts.map((alert) => alert.tokenHash)))
+          .compile(),
       );
       const owned = ownersOf(alerts, secrets);
       const admitted = owned.filter((owner): owner is Owned => typeof owner !== 'string');
@@ -319,24 +344,18 @@ export class SignalIngest {
         outcomes = owned.map((owner) => ({ kind: owner as 'unknown-token' | 'forbidden' }));
         return [];
       }
-
       const clientIds = distinctPairs(
         admitted.flatMap(({ strategyId, alert }) =>
           alert.parsed.fields.clientId === null ? [] : [[strategyId, alert.parsed.fields.clientId]],
         ),
       );
       const bodies = distinctPairs(admitted.map(({ strategyId, alert }) => [strategyId, alert.bodyHash]));
-      const since = Math.min(...admitted.map(({ alert }) => alert.receivedAt)) - DUPLICATE_WINDOW_MS;
-      let lookups: { byClientId: Repeatable[]; byBody: Repeatable[]; ids: number[] };
-      if (dialect === 'postgres') {
-        lookups = await this.#postgresLookups(read, clientIds, bodies, since, admitted.length);
-      } else {
-        const byClientId = clientIds.length === 0 ? [] : await read(this.#repeatsQuery('client_id', clientIds));
-        const byBody = await read(this.#repeatsQuery('body_hash', bodies, since));
-        lookups = { byClientId, byBody, ids: await this.#allocateIds(read, admitted.length) };
-      }
-
-      const planned = planBatch(owned, { ...lookups, storedAt: this.#clock() });
+      const byClientId = clientIds.length === 0 ? [] : await read(this.#repeatsQuery('client_id', clientIds));
+      const byBody = await read(
+        this.#repeatsQuery('body_hash', bodies, windowStart(admitted.map(({ alert }) => alert))),
+      );
+      const ids = await this.#allocateIds(read, admitted.length);
+      const planned = planBatch(owned, { byClientId, byBody, ids, storedAt: this.#clock() });
       outcomes = planned.outcomes;
       return planned.rows;
     });
@@ -344,82 +363,162 @@ export class SignalIngest {
   }
 
   /**
-   * PostgreSQL, the batch's first statement: the owners of its tokens, having taken (in one order, so that two
-   * batches never wait for each other in a circle) a transaction lock per repeat key of the alerts they own: its
-   * strategy with its alert id, and with its body's hash. Two transactions that carry the same alert for the same
-   * strategy (on this instance or another) therefore run one after the other, and the second one's lookups, made
-   * after the lock, see the first one's signal; any other batches run side by side. The unique index on
-   * (strategy, alert id) backs this up (a violation retries the alert alone, which then finds the original).
+   * PostgreSQL: a batch in two statements, with no transaction or lock around them.
+   *
+   * 1. A read: the owners of the batch's tokens; the signals its alerts may repeat (by alert id, and by body within
+   *    the window), as committed when it runs; and ids for its rows from the sequence.
+   * 2. One INSERT of every row, planned from that read (planBatch, as on SQLite). It is atomic on its own (a single
+   *    statement commits as a whole), and it settles what the read could not see, a batch committed in between by
+   *    this instance or another:
+   *    - the same alert id: the unique index on (strategy, alert id) refuses the second original; the batch is
+   *      split until that alert is alone, which is read again and stored as a duplicate of the first (#retryAlone);
+   *    - the same body without an alert id: each new original claims its (strategy, body) in signal_body_claims in
+   *      the same statement. A claim held within the window wins, and the row is stored as its duplicate instead
+   *      (so are the batch's repeats of that row); a claim being written by another statement is waited for.
+   *      (A body with an alert id needs no claim: identical bodies carry the same alert id.)
    */
-  #ownersLockingRepeatKeys(alerts: IncomingAlert[]): CompiledQuery<Secret> {
-    const tokens = alerts.flatMap((alert) =>
-      alert.parsed.fields.clientId === null ? [alert.tokenHash] : [alert.tokenHash, alert.tokenHash],
-    );
-    const keys = alerts.flatMap((alert) =>
-      alert.parsed.fields.clientId === null
-        ? [`b ${alert.bodyHash}`]
-        : [`b ${alert.bodyHash}`, `c ${alert.parsed.fields.clientId}`],
-    );
-    return sql<Secret>`
+  async #postgresBatch(alerts: IncomingAlert[]): Promise<IngestOutcome[]> {
+    const db = this.#database.compiler;
+    const [found] = (await db.executeQuery(this.#postgresLookups(alerts))).rows;
+    const owned = ownersOf(alerts, found!.owners);
+    const admitted = owned.filter((owner): owner is Owned => typeof owner !== 'string');
+    if (admitted.length === 0) return owned.map((owner) => ({ kind: owner as 'unknown-token' | 'forbidden' }));
+
+    const planned = planBatch(owned, {
+      byClientId: found!.by_client_id,
+      byBody: found!.by_body,
+      ids: found!.ids,
+      storedAt: this.#clock(),
+    });
+    const stored = (await db.executeQuery(this.#postgresInsert(planned.rows))).rows;
+    this.#pruneClaims();
+
+    // A row that lost its body's claim to another batch is a duplicate of that batch's signal.
+    const settled = new Map(stored.map((row) => [Number(row.id), row]));
+    const rows = new Map(planned.rows.map((row) => [row.id, row]));
+    return planned.outcomes.map((outcome) => {
+      if (outcome.kind !== 'stored') return outcome;
+      const row = rows.get(Number(outcome.signal.id))!;
+      const final = settled.get(row.id)!;
+      if (final.duplicate_of === null || Number(final.duplicate_of) === row.duplicate_of) return outcome;
+      const duplicate = {
+        ...row,
+        status: 'duplicate' as const,
+        reason: final.reason,
+        duplicate_of: Number(final.duplicate_of),
+      };
+      return { ...outcome, signal: toSignalJson({ ...duplicate, outcome: null, decided_at: null, repeats: 0 }) };
+    });
+  }
+
+  /** PostgreSQL, a batch's first statement (see #postgresBatch): owners, repeatable signals and ids, as JSON. */
+  #postgresLookups(alerts: IncomingAlert[]): CompiledQuery<PostgresLookups> {
+    const tokens = alerts.map((alert) => alert.tokenHash);
+    const clientIds = alerts.map((alert) => alert.parsed.fields.clientId);
+    const bodies = alerts.map((alert) => alert.bodyHash);
+    const repeatable = (column: 'client_id' | 'body_hash') =>
+      sql`coalesce(json_agg(json_build_object('id', s.id, 'strategy_id', s.strategy_id, 'value', s.${sql.ref(column)}, 'received_at', s.received_at) order by s.id), '[]')`;
+    return sql<PostgresLookups>`
       with owners as (
         select id, user_id, token_hash, tradingview_only from strategies
-        where token_hash = any(${distinct(alerts.map((alert) => alert.tokenHash))}::text[])
+        where token_hash = any(${distinct(tokens)}::text[])
       ),
-      lock_keys as (
-        select distinct hashtextextended(o.id::text || ' ' || k.key, 0) as lock_key
-        from owners as o join unnest(${tokens}::text[], ${keys}::text[]) as k(token_hash, key)
-          on k.token_hash = o.token_hash
-      ),
-      locked as (
-        select count(*) as locks from (
-          select pg_advisory_xact_lock(lock_key) from lock_keys order by lock_key
-        ) as taken
+      pairs as (
+        select distinct o.id as strategy_id, i.client_id, i.body_hash
+        from unnest(${tokens}::text[], ${clientIds}::text[], ${bodies}::text[]) as i(token_hash, client_id, body_hash)
+        join owners as o on o.token_hash = i.token_hash
       )
-      select o.id, o.user_id, o.token_hash, o.tradingview_only from owners as o, locked
+      select
+        (select coalesce(json_agg(o), '[]') from owners as o) as owners,
+        (
+          select ${repeatable('client_id')}
+          from (select distinct strategy_id, client_id from pairs where client_id is not null) as p
+          join signals as s on s.strategy_id = p.strategy_id and s.client_id = p.client_id
+          where s.status <> 'duplicate'
+        ) as by_client_id,
+        (
+          select ${repeatable('body_hash')}
+          from (select distinct strategy_id, body_hash from pairs) as p
+          join signals as s on s.strategy_id = p.strategy_id and s.body_hash = p.body_hash
+          where s.status <> 'duplicate' and s.received_at >= ${windowStart(alerts)}
+        ) as by_body,
+        (
+          select json_agg(nextval(pg_get_serial_sequence('signals', 'id')))
+          from generate_series(1, ${alerts.length}::int)
+        ) as ids
     `.compile(this.#database.compiler);
   }
 
   /**
-   * PostgreSQL, the batch's second statement (after its locks): the signals its alerts may repeat, by alert id
-   * and by body within the window, and ids for its rows, in one round trip.
+   * PostgreSQL, a batch's second statement (see #postgresBatch): the rows go in as one array per column; of the new
+   * originals without an alert id, the newest per body claims it (a batch spanning more than the window can hold two),
+   * and it and the rows planned as its repeats are inserted as the claim settled it. Rows enter the unique index in
+   * (strategy, alert id) order, and claims are taken in (strategy, body) order: two batches carrying the same alerts
+   * wait for each other in one order, never in a circle.
    */
-  async #postgresLookups(
-    read: Read,
-    clientIds: [number, string][],
-    bodies: [number, string][],
-    since: number,
-    count: number,
-  ): Promise<{ byClientId: Repeatable[]; byBody: Repeatable[]; ids: number[] }> {
-    const rows = await read(
-      sql<Repeatable & { kind: 'client_id' | 'body_hash' | 'id' }>`
-        select * from (
-          select 'client_id' as kind, s.id, s.strategy_id, s.client_id as value, s.received_at
-          from unnest(${clientIds.map(([strategyId]) => strategyId)}::bigint[], ${clientIds.map(([, value]) => value)}::text[])
-            as p(strategy_id, value)
-          join signals as s on s.strategy_id = p.strategy_id and s.client_id = p.value
-          where s.status <> 'duplicate'
-          union all
-          select 'body_hash', s.id, s.strategy_id, s.body_hash, s.received_at
-          from unnest(${bodies.map(([strategyId]) => strategyId)}::bigint[], ${bodies.map(([, value]) => value)}::text[])
-            as p(strategy_id, value)
-          join signals as s on s.strategy_id = p.strategy_id and s.body_hash = p.value
-          where s.status <> 'duplicate' and s.received_at >= ${since}
-          union all
-          select 'id', nextval(pg_get_serial_sequence('signals', 'id')), null, null, null
-          from generate_series(1, ${count}::int)
-        ) as found
-        order by kind, id
-      `.compile(this.#database.compiler),
+  #postgresInsert(
+    rows: SignalRow[],
+  ): CompiledQuery<{ id: number; reason: string | null; duplicate_of: number | null }> {
+    const columns = SIGNAL_COLUMNS.map(
+      (column) => sql`${rows.map((row) => row[column])}::${sql.raw(POSTGRES_TYPES[column])}[]`,
     );
-    const of = (kind: string) =>
-      rows
-        .filter((row) => row.kind === kind)
-        .map((row) => ({ ...row, id: Number(row.id), received_at: Number(row.received_at) }));
-    return {
-      byClientId: of('client_id'),
-      byBody: of('body_hash'),
-      ids: of('id').map((row) => row.id),
-    };
+    const names = sql.join(SIGNAL_COLUMNS.map((column) => sql.ref(column)));
+    const kept = SIGNAL_COLUMNS.filter((column) => !['status', 'reason', 'duplicate_of'].includes(column));
+    // The claim's holder, when it is another signal than the one this row was planned as, or repeats.
+    const lost = sql`r.holder is not null and r.holder <> coalesce(r.duplicate_of, r.id)`;
+    return sql<{ id: number; reason: string | null; duplicate_of: number | null }>`
+      with planned as (
+        select * from unnest(${sql.join(columns)}) as p(${names})
+      ),
+      claimants as (
+        select distinct on (strategy_id, body_hash) strategy_id, body_hash, id, received_at from planned
+        where status <> 'duplicate' and client_id is null
+        order by strategy_id, body_hash, received_at desc, id desc
+      ),
+      claims as (
+        insert into signal_body_claims as c (strategy_id, body_hash, signal_id, received_at)
+        select strategy_id, body_hash, id, received_at from claimants
+        order by strategy_id, body_hash
+        on conflict (strategy_id, body_hash) do update set
+          signal_id = case when c.received_at < excluded.received_at - ${DUPLICATE_WINDOW_MS} then excluded.signal_id else c.signal_id end,
+          received_at = case when c.received_at < excluded.received_at - ${DUPLICATE_WINDOW_MS} then excluded.received_at else c.received_at end
+        returning c.strategy_id, c.body_hash, c.signal_id
+      ),
+      resolved as (
+        select p.*, c.signal_id as holder
+        from planned as p
+        left join claimants as k
+          on p.client_id is null and k.strategy_id = p.strategy_id and k.body_hash = p.body_hash
+          and k.id = coalesce(p.duplicate_of, p.id)
+        left join claims as c on k.id is not null and c.strategy_id = k.strategy_id and c.body_hash = k.body_hash
+      )
+      insert into signals (${sql.join([...kept, 'status', 'reason', 'duplicate_of'].map((column) => sql.ref(column)))})
+      select
+        ${sql.join(kept.map((column) => sql`r.${sql.ref(column)}`))},
+        case when ${lost} then 'duplicate' else r.status end,
+        case when ${lost} then replace(${repeatReason('$id', SAME_BODY)}, '$id', r.holder::text) else r.reason end,
+        case when ${lost} then r.holder else r.duplicate_of end
+      from resolved as r
+      order by r.strategy_id, r.client_id, r.id
+      returning id, reason, duplicate_of
+    `.compile(this.#database.compiler);
+  }
+
+  #lastPrune = -Infinity;
+
+  /** PostgreSQL: deletes, about once a minute and beside the batches, the body claims older than the window. */
+  #pruneClaims(): void {
+    const now = this.#clock();
+    if (now - this.#lastPrune < CLAIMS_PRUNE_INTERVAL_MS) return;
+    this.#lastPrune = now;
+    // Claims a batch is taking over are skipped (their rows stay locked until it commits), never waited for.
+    void sql`
+      delete from signal_body_claims where ctid in (
+        select ctid from signal_body_claims where received_at < ${now - 2 * DUPLICATE_WINDOW_MS} for update skip locked
+      )
+    `
+      .execute(this.#database.compiler)
+      .catch((error: unknown) => this.#log.error({ err: error }, 'pruning old body claims failed'));
   }
 
   /**
@@ -433,13 +532,9 @@ export class SignalIngest {
     pairs: [number, string][],
     since?: number,
   ): CompiledQuery<Repeatable> {
-    const pairsTable =
-      this.#database.dialect === 'postgres'
-        ? sql`(select unnest(${pairs.map(([strategyId]) => strategyId)}::bigint[]) as strategy_id, unnest(${pairs.map(([, value]) => value)}::text[]) as value)`
-        : sql`(select value ->> 0 as strategy_id, value ->> 1 as value from json_each(${JSON.stringify(pairs)}))`;
     return sql<Repeatable>`
       select s.id, s.strategy_id, s.${sql.ref(column)} as value, s.received_at
-      from ${pairsTable} as p
+      from (select value ->> 0 as strategy_id, value ->> 1 as value from json_each(${JSON.stringify(pairs)})) as p
       join signals as s on s.strategy_id = p.strategy_id and s.${sql.ref(column)} = p.value
       where s.status <> 'duplicate'${since === undefined ? sql`` : sql` and s.received_at >= ${since}`}
       order by s.id
@@ -490,6 +585,20 @@ function ownersOf(alerts: IncomingAlert[], secrets: Secret[]): (Owned | 'unknown
     if (secret.tradingview_only === 1 && !isTradingViewAddress(alert.clientAddress)) return 'forbidden';
     return { userId: secret.user_id, strategyId: secret.id, alert };
   });
+}
+
+/** The earliest receipt an original of these alerts may have to be repeated by them. */
+const windowStart = (alerts: IncomingAlert[]) =>
+  Math.min(...alerts.map((alert) => alert.receivedAt)) - DUPLICATE_WINDOW_MS;
+
+/** PostgreSQL: a batch's first statement's one row (JSON columns, read back as such by the driver). */
+interface PostgresLookups {
+  owners: Secret[];
+  by_client_id: Repeatable[];
+  /** Oldest first. */
+  by_body: Repeatable[];
+  /** One per alert of the batch, increasing. */
+  ids: number[];
 }
 
 const distinctPairs = (pairs: [number, string][]) => [...new Map(pairs.map((pair) => [key(...pair), pair])).values()];
@@ -547,7 +656,7 @@ function planBatch(
     const sameBody = byBody.get(bodyKey);
     if (sameId) repeat = { original: sameId, why: `same alert id ${JSON.stringify(fields.clientId)}` };
     else if (sameBody && sameBody.receivedAt >= alert.receivedAt - DUPLICATE_WINDOW_MS) {
-      repeat = { original: sameBody, why: 'identical body within 60 seconds' };
+      repeat = { original: sameBody, why: SAME_BODY };
     } else {
       const original = { id, receivedAt: alert.receivedAt };
       if (clientKey !== undefined) byClientId.set(clientKey, original);
@@ -575,7 +684,7 @@ function planBatch(
       client_id: fields.clientId,
       body_hash: alert.bodyHash,
       status: repeat ? 'duplicate' : status,
-      reason: repeat ? `Repeat of signal ${repeat.original.id} (${repeat.why})` : reason,
+      reason: repeat ? repeatReason(repeat.original.id, repeat.why) : reason,
       duplicate_of: repeat ? repeat.original.id : null,
       raw: alert.raw,
       strategy_id: strategyId,
