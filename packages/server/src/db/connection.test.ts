@@ -179,6 +179,32 @@ describe('given the embedded database', () => {
     expect(await pragma('busy_timeout')).toBeGreaterThan(0);
   });
 
+  it('should begin a write transaction only once the write gate is free, and hand the gate back at its commit or rollback', async () => {
+    const gate = database.writeGate!;
+    const ingestWriter = await gate.acquire();
+    let begun = false;
+    const transaction = writeTransaction(database.db, async (trx) => {
+      begun = true;
+      await trx.insertInto('users').values(someUser('ada@example.com')).execute();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(begun).toBe(false);
+    expect(gate.waiting).toBe(1);
+
+    ingestWriter();
+    await transaction;
+    expect(begun).toBe(true);
+    await expect(
+      derivedTransaction(database.db, 'sqlite', async (trx) => {
+        await trx.insertInto('users').values(someUser('ada@example.com')).execute();
+      }),
+    ).rejects.toSatisfy(isUniqueViolation);
+    // Both let the gate go: the commit and the rollback.
+    const release = await gate.acquire();
+    expect(gate.waiting).toBe(0);
+    release();
+  });
+
   it('should take the write lock when a write transaction begins, before its first write', async () => {
     const other = new SqliteDatabase(path.join(opened.config.dataDir, SQLITE_FILE_NAME), { timeout: 0 });
     try {

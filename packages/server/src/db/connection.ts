@@ -19,6 +19,7 @@ import { migrate } from './migrate';
 import { migrations } from './migrations';
 import { SqliteDatabase } from './sqlite-driver';
 import type { Database } from './schema';
+import { WriteGate } from './write-gate';
 
 export type { Dialect } from './migrations/helpers';
 
@@ -29,6 +30,11 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** Idempotent. */
   close(): Promise<void>;
+  /**
+   * SQLite: taken by every write transaction of this process, the app's connection's and the ingest writer's
+   * (write-gate.ts). PostgreSQL needs none.
+   */
+  writeGate?: WriteGate;
   /** Whether close() was called (connections of their own, like ingest's, follow the app's handle). */
   isClosed?(): boolean;
 }
@@ -40,24 +46,63 @@ const PING_TIMEOUT_MS = 2_000;
 
 /**
  * Every SQLite transaction starts with BEGIN IMMEDIATE: a deferred BEGIN that later writes cannot upgrade to a
- * write lock while another connection writes, and fails with SQLITE_BUSY at once instead of waiting.
+ * write lock while another connection writes, and fails with SQLITE_BUSY at once instead of waiting. It first takes
+ * the process's write gate (see write-gate.ts), held until the COMMIT or ROLLBACK: the app has one connection, so
+ * one transaction at a time, and one gate to hand back.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
+  readonly #gate: WriteGate;
+  #release: (() => void) | undefined;
+
+  constructor(config: ConstructorParameters<typeof SqliteDriver>[0], gate: WriteGate) {
+    super(config);
+    this.#gate = gate;
+  }
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    const release = await this.#gate.acquire();
+    try {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    } catch (error) {
+      release();
+      throw error;
+    }
+    this.#release = release;
+  }
+
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    // A COMMIT that fails leaves the transaction open: Kysely rolls it back next, and that lets the gate go.
+    await super.commitTransaction(connection);
+    this.#letGo();
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await super.rollbackTransaction(connection);
+    } finally {
+      this.#letGo();
+    }
+  }
+
+  #letGo(): void {
+    const release = this.#release;
+    this.#release = undefined;
+    release?.();
   }
 }
 
 class ImmediateSqliteDialect extends SqliteDialect {
   readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
+  readonly #gate: WriteGate;
 
-  constructor(config: ConstructorParameters<typeof SqliteDialect>[0]) {
+  constructor(config: ConstructorParameters<typeof SqliteDialect>[0], gate: WriteGate) {
     super(config);
     this.#config = config;
+    this.#gate = gate;
   }
 
   override createDriver() {
-    return new ImmediateSqliteDriver(this.#config);
+    return new ImmediateSqliteDriver(this.#config, this.#gate);
   }
 }
 
@@ -122,11 +167,13 @@ export function openSqliteReader(dataDir: string): Kysely<Database> {
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingPreparedStatements(file) }) });
 }
 
-function openSqlite(dataDir: string): Kysely<Database> {
+function openSqlite(dataDir: string, gate: WriteGate): Kysely<Database> {
   const file = new SqliteDatabase(preparePrivateDataDir(dataDir));
   file.pragma('journal_mode = WAL');
   for (const pragma of SQLITE_CONNECTION_PRAGMAS) file.pragma(pragma);
-  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: keepingPreparedStatements(file) }) });
+  return new Kysely<Database>({
+    dialect: new ImmediateSqliteDialect({ database: keepingPreparedStatements(file) }, gate),
+  });
 }
 
 const INT8_OID = 20;
@@ -176,9 +223,10 @@ export async function openDatabase(
   options: OpenDatabaseOptions = {},
 ): Promise<DatabaseHandle> {
   const dialect: Dialect = config.databaseUrl ? 'postgres' : 'sqlite';
+  const writeGate = dialect === 'sqlite' ? new WriteGate() : undefined;
   const db = config.databaseUrl
     ? openPostgres(config.databaseUrl, options.onBackgroundError ?? (() => {}))
-    : openSqlite(config.dataDir);
+    : openSqlite(config.dataDir, writeGate!);
 
   let closed: Promise<void> | undefined;
   const close = () => (closed ??= db.destroy());
@@ -193,6 +241,7 @@ export async function openDatabase(
   return {
     db,
     dialect,
+    writeGate,
     close,
     isClosed: () => closed !== undefined,
     async ping() {

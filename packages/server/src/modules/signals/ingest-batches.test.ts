@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../db/connection';
+import { openDatabase, openSqliteReader, type DatabaseHandle } from '../../db/connection';
 import type { Database } from '../../db/schema';
 import { manualClock } from '../../test/app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/database';
@@ -159,6 +159,41 @@ describe.each(TEST_DIALECTS)('ingest batches on %s', (dialect) => {
       'duplicate',
     ]);
   });
+
+  if (dialect === 'sqlite') {
+    it("should wait for the app's write transaction to end before writing its batch, and then store it", async () => {
+      const { token } = await trader();
+      let finish!: () => void;
+      const open = new Promise<void>((resolve) => (finish = resolve));
+      const transaction = database.db.transaction().execute(async (trx) => {
+        await trx.selectFrom('users').select('id').execute();
+        await open;
+      });
+      const outcome = ingest.submit(alert(token, alertBody({ id: 'gated' })));
+      await expect.poll(() => database.writeGate!.waiting).toBe(1);
+      // Read beside the app's connection, which the open transaction holds.
+      const reader = openSqliteReader(testDatabase.config.dataDir);
+      try {
+        const count = async () =>
+          Number(
+            (
+              await reader
+                .selectFrom('signals')
+                .select((eb) => eb.fn.countAll().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          );
+        expect(await count()).toBe(0);
+
+        finish();
+        await transaction;
+        expect(stored(await outcome).signal.status).toBe('accepted');
+        expect(await count()).toBe(1);
+      } finally {
+        await reader.destroy();
+      }
+    });
+  }
 
   it("should refuse only the alerts of a trader who takes TradingView's addresses alone, not the rest of the batch", async () => {
     const [strict, open] = [await trader(), await trader()];

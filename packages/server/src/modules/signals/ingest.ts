@@ -6,6 +6,7 @@ import { DatabaseUnavailableError, isDatabaseUnavailable, isUniqueViolation } fr
 import type { Clock } from '../../clock';
 import type { Database, SignalsTable } from '../../db/schema';
 import { SqliteWriter } from '../../db/sqlite-writer';
+import { WriteGate } from '../../db/write-gate';
 import { parseAlert, type ParsedAlert } from './alert';
 import { GroupCommitter } from './group-committer';
 import type { Signal } from './schemas';
@@ -177,8 +178,9 @@ const SQLITE_INSERT = `insert into signals (${SIGNAL_COLUMNS.join(', ')}) values
 /**
  * PostgreSQL: two statements on the app's pool, no transaction around them (see #postgresBatch). SQLite: the
  * lookups are plain reads on a read-only connection of their own (so that the app's transactions, the paper
- * executor's above all, never hold them up), and the rows go to a connection of its own on a worker thread (see db/sqlite-writer.ts), inserted between one
- * BEGIN IMMEDIATE and COMMIT. The reads are as good as a transaction's: one process owns the data directory
+ * executor's above all, never hold them up), and the rows go to a connection of its own on a worker thread (see
+ * db/sqlite-writer.ts), inserted between one BEGIN IMMEDIATE and COMMIT once the process's write gate is free (see
+ * db/write-gate.ts). The reads are as good as a transaction's: one process owns the data directory
  * (data-dir lock), only ingest writes signals, and its batches run one after another, so they see every signal
  * committed before; the unique index on alert ids backs this up (a violation retries the batch).
  */
@@ -191,6 +193,7 @@ function openIngestDatabase(database: DatabaseHandle, dataDir: string): IngestDa
     return { compiler: database.db, dialect: 'postgres', close: async () => {} };
   }
   const worker = new SqliteWriter(dataDir);
+  const gate = database.writeGate ?? new WriteGate();
   const lookups = openSqliteReader(dataDir);
   return {
     compiler: database.db,
@@ -199,10 +202,8 @@ function openIngestDatabase(database: DatabaseHandle, dataDir: string): IngestDa
       if (database.isClosed?.()) throw new DatabaseUnavailableError('The database is closed.');
       const rows = await work(reader(lookups));
       if (rows.length === 0) return;
-      await worker.writeTransaction(
-        SQLITE_INSERT,
-        rows.map((row) => SIGNAL_COLUMNS.map((column) => row[column])),
-      );
+      const runs = rows.map((row) => SIGNAL_COLUMNS.map((column) => row[column]));
+      await gate.run(() => worker.writeTransaction(SQLITE_INSERT, runs));
     },
     close: async () => {
       await worker.close();

@@ -1,0 +1,45 @@
+/**
+ * One write transaction at a time among this process's connections to the SQLite file, taken in the order asked.
+ *
+ * SQLite lets one connection write at a time. Without this gate, a connection that asks while another writes waits
+ * in SQLite's busy handler, which sleeps 1, 2, 5, 10, 15, 20, 25 ms and so on between its tries: on the app's
+ * connection that sleep stops the main thread (better-sqlite3 is synchronous), and on the ingest's worker a batch
+ * waited up to 78 ms behind a paper executor's transaction that had ended long before (measured under webhook
+ * load). Asking here first, the next writer starts as soon as the last one commits, and the main thread waits
+ * without blocking. One process owns the data directory (data-dir lock), so its connections are all the writers
+ * there are; the busy timeout stays for anything else that opens the file.
+ */
+export class WriteGate {
+  #held = false;
+  readonly #waiting: (() => void)[] = [];
+
+  /** Resolves once the gate is the caller's, with the function that lets it go (once; later calls do nothing). */
+  async acquire(): Promise<() => void> {
+    if (this.#held) await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    else this.#held = true;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = this.#waiting.shift();
+      // Handed straight to the next in line, so nobody can slip in between.
+      if (next) next();
+      else this.#held = false;
+    };
+  }
+
+  /** Runs `work` holding the gate. */
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    const release = await this.acquire();
+    try {
+      return await work();
+    } finally {
+      release();
+    }
+  }
+
+  /** How many wait for the gate (not counting its holder). */
+  get waiting(): number {
+    return this.#waiting.length;
+  }
+}
