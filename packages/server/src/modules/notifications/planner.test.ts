@@ -9,6 +9,7 @@ import { EventStreamClient } from '../../test/event-stream';
 import { signUpTrader, type SignedInTrader } from '../../test/traders';
 import { NOTIFICATION_EVENTS } from './contract';
 import { NotificationPlanner } from './planner';
+import { WriteGate } from '../../db/write-gate';
 
 const MINUTE = 60_000;
 const START = Date.UTC(2026, 0, 5, 9, 0);
@@ -413,5 +414,37 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
     // The next scan records the one that was refused.
     await planner.run();
     expect((await feedOf(grace.id)).map((item) => item.event_key)).toContain(refused);
+  });
+
+  it('should end a group after the event in hand while another writer waits for the write gate, and still record every event', async () => {
+    const strategies = await testApp.app.inject({ method: 'GET', url: '/api/strategies', headers: grace.headers });
+    const strategyId = Number(strategies.json<{ data: { id: string }[] }>().data[0]!.id);
+    // A gate of the test's own with one writer waiting throughout (an ingest batch, as the planner sees it).
+    const gate = new WriteGate();
+    const holder = await gate.acquire();
+    const waiter = gate.acquire();
+    const published: number[] = [];
+    const planner = new NotificationPlanner({
+      db: testApp.database.db,
+      dialect,
+      clock,
+      log: testApp.app.log,
+      writeGate: gate,
+      onRecorded: (items) => published.push(items.length),
+    });
+    // Its first run starts the feed (nothing before it is notified); the burst comes after.
+    await planner.run();
+    clock.advance(2_000);
+    const burst = Array.from({ length: 30 }, (_, index) =>
+      newTrade(strategyId, 400_000 + index, clock() - 1000 + index),
+    );
+    await testApp.database.db.insertInto('paper_trades').values(burst).execute();
+    published.length = 0;
+    await planner.run();
+    holder();
+    (await waiter)();
+    expect(published).toEqual(Array.from({ length: 30 }, () => 1));
+    const keys = new Set((await feedOf(grace.id)).map((item) => item.event_key));
+    expect(burst.every((row) => keys.has(`trade_opened:${strategyId}:BTC:${row.opened_at}`))).toBe(true);
   });
 });

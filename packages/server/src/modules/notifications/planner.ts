@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Clock } from '../../clock';
 import { derivedTransaction, writeTransaction, type Dialect } from '../../db/connection';
+import type { WriteGate } from '../../db/write-gate';
 import { isDatabaseUnavailable } from '../../db/errors';
 import type { Database } from '../../db/schema';
 import { yieldShare, type BackgroundService } from '../../services';
@@ -80,6 +81,8 @@ export interface PlannerOptions {
   /** After each group of a run is recorded: its new feed items to publish, and how many outbox rows it wrote. */
   onRecorded: (items: { userId: number; notification: InAppNotification }[], deliveries: number) => void;
   intervalMs?: number;
+  /** SQLite: the write gate (db/write-gate.ts); a group ends early once another writer waits for it. */
+  writeGate?: WriteGate;
 }
 
 export class NotificationPlanner implements BackgroundService {
@@ -162,16 +165,17 @@ export class NotificationPlanner implements BackgroundService {
       for (const row of rows) known.add(`${row.user_id}|${row.event_key}`);
     }
     const news = planned.filter((event) => !(event.inApp && known.has(`${event.userId}|${event.key}`)));
-    for (let start = 0; start < news.length; start += RECORD_GROUP) {
+    for (let start = 0; start < news.length;) {
       const started = performance.now();
-      const recorded = await this.#recordGroup(news.slice(start, start + RECORD_GROUP));
+      const { taken, recorded } = await this.#recordGroup(news.slice(start, start + RECORD_GROUP));
+      start += taken;
       const published = recorded.flatMap(({ userId, notification }) =>
         notification ? [{ userId, notification }] : [],
       );
       const deliveries = recorded.reduce((sum, { deliveries: count }) => sum + count, 0);
       if (published.length > 0 || deliveries > 0) this.#options.onRecorded(published, deliveries);
       // A group holds SQLite's main thread: a burst's groups take at most half of it.
-      if (start + RECORD_GROUP < news.length) await yieldShare(started, 0.5);
+      if (start < news.length) await yieldShare(started, 0.5);
     }
     if (news.length > 0) await this.#durable();
   }
@@ -194,23 +198,28 @@ export class NotificationPlanner implements BackgroundService {
 
   /**
    * Records a group of events in one write transaction (one commit for the group rather than one per event, and it
-   * does not wait for the disk: see #durable). When the database refuses the group, each event is recorded on its
-   * own, so that one event at fault is logged and skipped (its key stays unrecorded; the next scan tries it again)
-   * instead of holding back the rest.
+   * does not wait for the disk: see #durable), or the first of them when an ingest batch waits for the write gate
+   * meanwhile (webhook answers wait for that batch; `taken` says how many). When the database refuses the group,
+   * each event is recorded on its own, so that one event at fault is logged and skipped (its key stays unrecorded;
+   * the next scan tries it again) instead of holding back the rest.
    */
-  async #recordGroup(events: PlannedEvent[]): Promise<(Recorded & { userId: number })[]> {
-    const { db, dialect, clock, log } = this.#options;
+  async #recordGroup(events: PlannedEvent[]): Promise<{ taken: number; recorded: (Recorded & { userId: number })[] }> {
+    const { db, dialect, clock, log, writeGate } = this.#options;
     const recordOne = async (into: Kysely<Database> | Transaction<Database>, event: PlannedEvent) => ({
       ...(await recordEvent(into, event, clock())),
       userId: event.userId,
     });
     const recordAll = async (trx: Transaction<Database>) => {
       const recorded: (Recorded & { userId: number })[] = [];
-      for (const event of events) recorded.push(await recordOne(trx, event));
+      for (const event of events) {
+        if (recorded.length > 0 && writeGate && writeGate.waiting > 0) break;
+        recorded.push(await recordOne(trx, event));
+      }
       return recorded;
     };
     try {
-      return await derivedTransaction(db, dialect, recordAll);
+      const recorded = await derivedTransaction(db, dialect, recordAll);
+      return { taken: recorded.length, recorded };
     } catch (error) {
       if (isDatabaseUnavailable(error)) throw error;
       log.error(
@@ -227,7 +236,7 @@ export class NotificationPlanner implements BackgroundService {
         log.error({ err: error, key: event.key }, 'recording a notification failed');
       }
     }
-    return recorded;
+    return { taken: events.length, recorded };
   }
 
   async #rejectedSignals(since: number): Promise<PlannedEvent[]> {

@@ -109,6 +109,7 @@ export const notificationsRoutes: AppModule = async (app, { config, database, cl
     dialect: database.dialect,
     clock,
     log: app.log,
+    writeGate: database.writeGate,
     onRecorded: (items, deliveries) => {
       if (deliveries > 0) outbox.wake();
       if (items.length > 0) void publishItems(items).catch(() => {});

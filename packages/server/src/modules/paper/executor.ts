@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Clock } from '../../clock';
 import { derivedTransaction, writeTransaction, type Dialect } from '../../db/connection';
+import type { WriteGate } from '../../db/write-gate';
 import { isDatabaseUnavailable } from '../../db/errors';
 import type { Database } from '../../db/schema';
 import { yieldShare, type BackgroundService } from '../../services';
@@ -65,7 +66,8 @@ export const MAX_STEP_ATTEMPTS = 3;
 /**
  * A run's steps share transactions (one commit, one fsync, per group rather than per strategy), each step in a
  * savepoint of its own; a group takes further strategies for this long, so that the write lock (and, on SQLite,
- * the app's one connection) is never held much longer.
+ * the app's one connection) is never held much longer. On SQLite it stops sooner, after the strategy in hand, once
+ * an ingest batch waits for the write gate.
  */
 export const STEP_GROUP_MS = 5;
 /**
@@ -228,6 +230,8 @@ export interface PaperExecutorOptions {
   publish(events: StreamEvent | readonly StreamEvent[]): void;
   log: FastifyBaseLogger;
   intervalMs?: number;
+  /** SQLite: the write gate (db/write-gate.ts); a group ends early once another writer waits for it. */
+  writeGate?: WriteGate;
 }
 
 export class PaperExecutor implements BackgroundService {
@@ -443,7 +447,7 @@ export class PaperExecutor implements BackgroundService {
    * stops the others' (its signals stay in view for the next run); the events are published after the commit.
    */
   async #stepGroup(queue: number[], until: number): Promise<void> {
-    const { db, dialect, clock } = this.#options;
+    const { db, dialect, clock, writeGate } = this.#options;
     const results: StepResult[] = [];
     const failures: { strategyId: number; error: unknown }[] = [];
     // Outcomes are derived from the stored signals and candles: the commit need not wait for the disk (a group lost
@@ -472,7 +476,13 @@ export class PaperExecutor implements BackgroundService {
           failures.push({ strategyId, error });
           queue.shift();
         }
-      } while (queue.length > 0 && !this.#stopping && performance.now() - started < STEP_GROUP_MS);
+      } while (
+        queue.length > 0 &&
+        !this.#stopping &&
+        performance.now() - started < STEP_GROUP_MS &&
+        // An ingest batch waiting to commit goes first: webhook answers wait for it, outcomes can wait.
+        !(writeGate && writeGate.waiting > 0)
+      );
     });
     const events = results.flatMap((result) => result.events);
     if (events.length > 0) this.#options.publish(events);

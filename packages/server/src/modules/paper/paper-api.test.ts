@@ -9,6 +9,7 @@ import { upsertCandles } from '../market/store';
 import type { SignalWithRaw } from '../signals/schemas';
 import { lockAccount } from './store';
 import { flatCandle } from './test-helpers';
+import { countRows } from '../../proof/support/inject';
 import type { Performance, PositionList, ReplayResult, Strategy, StrategyList, Trade, TradePage } from './schemas';
 
 const MINUTE = 60_000;
@@ -69,6 +70,40 @@ describe.each(TEST_DIALECTS)('the paper trading API on %s', (dialect) => {
       startingBalance: 10_000,
     });
   });
+
+  it.runIf(dialect === 'sqlite')(
+    'should end a step group after the account in hand when an ingest batch waits for the write gate',
+    async () => {
+      const traders = [ada];
+      for (const name of ['Grace', 'Linus', 'Barbara', 'Edsger']) traders.push(await signUpTrader(testApp.app, name));
+      // A first run, so that the one measured finds its statements prepared and steps an account in well under
+      // STEP_GROUP_MS (a group would then take every account).
+      await alert(ada.webhookPath, START + 60_000, { ticker: 'BTCUSD', action: 'sell' });
+      clock.advance(START + 90_000 - clock());
+      for (const trader of traders) {
+        const response = await testApp.app.inject({
+          method: 'POST',
+          url: trader.webhookPath,
+          payload: JSON.stringify({ ticker: 'BTCUSD', action: 'buy' }),
+          headers: { 'content-type': 'text/plain' },
+        });
+        expect(response.statusCode).toBe(202);
+      }
+      const gate = testApp.database.writeGate!;
+      const decided = () => countRows(testApp.database.db, 'signal_outcomes');
+      const held = await gate.acquire();
+      const run = testApp.app.paper.run();
+      await expect.poll(() => gate.waiting).toBe(1);
+      // The executor's group gets the gate, and a batch (this test) waits for it from the start.
+      held();
+      const batch = await gate.acquire();
+      batch();
+      expect(await decided()).toBe(1 + 1);
+
+      await run;
+      expect(await decided()).toBe(1 + traders.length);
+    },
+  );
 
   it('should decide a signal that waited for its minute to be final on a later run, without a restart', async () => {
     // Received in the minute from 09:03, which is not stored yet: its market data is not final, so it waits.

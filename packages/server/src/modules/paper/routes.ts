@@ -109,6 +109,7 @@ export const paperPlugin: AppModule = async (app, { config, database, clock, req
     clock,
     publish: (events) => void app.stream.publishAll(Array.isArray(events) ? events : [events]),
     log: app.log,
+    writeGate: database.writeGate,
   });
   services.add(executor);
   app.decorate('paper', executor);
