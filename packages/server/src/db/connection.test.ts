@@ -205,6 +205,26 @@ describe('given the embedded database', () => {
     release();
   });
 
+  it('should run a write outside a transaction once the write gate is free, and a read at once', async () => {
+    const gate = database.writeGate!;
+    const ingestWriter = await gate.acquire();
+    expect(await database.db.selectFrom('users').select('id').execute()).toEqual([]);
+    let written = false;
+    const insert = database.db
+      .insertInto('users')
+      .values(someUser('ada@example.com'))
+      .execute()
+      .then(() => (written = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(written).toBe(false);
+    expect(gate.waiting).toBe(1);
+
+    ingestWriter();
+    await insert;
+    expect(await database.db.selectFrom('users').select('email').execute()).toEqual([{ email: 'ada@example.com' }]);
+    expect(gate.waiting).toBe(0);
+  });
+
   it('should take the write lock when a write transaction begins, before its first write', async () => {
     const other = new SqliteDatabase(path.join(opened.config.dataDir, SQLITE_FILE_NAME), { timeout: 0 });
     try {

@@ -41,33 +41,62 @@ export interface DatabaseHandle {
 
 export const SQLITE_FILE_NAME = 'signaldeck.db';
 /** Every connection to the SQLite file (the app's, and the ingest's writer in sqlite-writer.ts) runs these. */
-export const SQLITE_CONNECTION_PRAGMAS = ['synchronous = FULL', 'busy_timeout = 5000', 'foreign_keys = ON'] as const;
+export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
+export const SQLITE_CONNECTION_PRAGMAS = [
+  'synchronous = FULL',
+  `busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`,
+  'foreign_keys = ON',
+] as const;
 const PING_TIMEOUT_MS = 2_000;
+
+/** Statements that never write: run outside a transaction, they need no turn at the write gate. */
+const READ_ONLY_TEXT = /^\s*(select|pragma|explain)\b/i;
+
+function writes(query: CompiledQuery): boolean {
+  if (query.query.kind === 'SelectQueryNode') return false;
+  if (query.query.kind === 'RawNode') return !READ_ONLY_TEXT.test(query.sql);
+  return true;
+}
 
 /**
  * Every SQLite transaction starts with BEGIN IMMEDIATE: a deferred BEGIN that later writes cannot upgrade to a
- * write lock while another connection writes, and fails with SQLITE_BUSY at once instead of waiting. It first takes
- * the process's write gate (see write-gate.ts), held until the COMMIT or ROLLBACK: the app has one connection, so
- * one transaction at a time, and one gate to hand back.
+ * write lock while another connection writes, and fails with SQLITE_BUSY at once instead of waiting.
+ *
+ * Every write takes the process's write gate first (see write-gate.ts): a transaction from its BEGIN to its COMMIT
+ * or ROLLBACK, and a statement that writes outside one for its own run. The app has one connection (one
+ * transaction at a time), so one gate to hand back. Waiting in line ends as SQLite's busy timeout would.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
   readonly #gate: WriteGate;
+  /** Lets the gate go: set while a transaction holds it. */
   #release: (() => void) | undefined;
+  #connection: DatabaseConnection | undefined;
 
   constructor(config: ConstructorParameters<typeof SqliteDriver>[0], gate: WriteGate) {
     super(config);
     this.#gate = gate;
   }
 
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
+    this.#connection ??= {
+      executeQuery: (query) =>
+        this.#release || !writes(query)
+          ? connection.executeQuery(query)
+          : this.#gate.run(() => connection.executeQuery(query), SQLITE_BUSY_TIMEOUT_MS),
+      streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+    };
+    return this.#connection;
+  }
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    const release = await this.#gate.acquire();
+    this.#release = await this.#gate.acquire(SQLITE_BUSY_TIMEOUT_MS);
     try {
       await connection.executeQuery(CompiledQuery.raw('begin immediate'));
     } catch (error) {
-      release();
+      this.#letGo();
       throw error;
     }
-    this.#release = release;
   }
 
   override async commitTransaction(connection: DatabaseConnection): Promise<void> {

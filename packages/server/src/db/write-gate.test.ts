@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isDatabaseUnavailable } from './errors';
 import { WriteGate } from './write-gate';
 
 /** Whether `promise` has settled once everything already queued has run. */
@@ -47,5 +48,19 @@ describe('a write gate', () => {
     const gate = new WriteGate();
     await expect(gate.run(async () => Promise.reject(new Error('refused')))).rejects.toThrow('refused');
     expect(await gate.run(async () => 'next')).toBe('next');
+  });
+
+  it('should give up after the time asked for, as busy, and keep the line for the others', async () => {
+    const gate = new WriteGate();
+    const holder = await gate.acquire();
+    const impatient = gate.acquire(20);
+    const patient = gate.acquire();
+    await expect(impatient).rejects.toSatisfy(isDatabaseUnavailable);
+    expect(gate.waiting).toBe(1);
+    holder();
+    const release = await patient;
+    expect(gate.waiting).toBe(0);
+    release();
+    expect(await settled(gate.acquire())).toBe(true);
   });
 });

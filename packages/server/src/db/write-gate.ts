@@ -1,5 +1,7 @@
+import { DatabaseUnavailableError } from './errors';
+
 /**
- * One write transaction at a time among this process's connections to the SQLite file, taken in the order asked.
+ * One write at a time among this process's connections to the SQLite file, taken in the order asked.
  *
  * SQLite lets one connection write at a time. Without this gate, a connection that asks while another writes waits
  * in SQLite's busy handler, which sleeps 1, 2, 5, 10, 15, 20, 25 ms and so on between its tries: on the app's
@@ -13,10 +15,33 @@ export class WriteGate {
   #held = false;
   readonly #waiting: (() => void)[] = [];
 
-  /** Resolves once the gate is the caller's, with the function that lets it go (once; later calls do nothing). */
-  async acquire(): Promise<() => void> {
-    if (this.#held) await new Promise<void>((resolve) => this.#waiting.push(resolve));
-    else this.#held = true;
+  /**
+   * Resolves once the gate is the caller's, with the function that lets it go (once; later calls do nothing).
+   * Rejects after `timeoutMs` in line as SQLite does after its busy timeout: the database is busy (a 503), and
+   * nothing was written.
+   */
+  async acquire(timeoutMs = Infinity): Promise<() => void> {
+    if (!this.#held) this.#held = true;
+    else {
+      await new Promise<void>((resolve, reject) => {
+        const handOver = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = Number.isFinite(timeoutMs)
+          ? setTimeout(() => {
+              this.#waiting.splice(this.#waiting.indexOf(handOver), 1);
+              reject(
+                Object.assign(
+                  new DatabaseUnavailableError(`The database stayed busy for ${timeoutMs} ms; nothing was written.`),
+                  { code: 'SQLITE_BUSY' },
+                ),
+              );
+            }, timeoutMs)
+          : undefined;
+        this.#waiting.push(handOver);
+      });
+    }
     let released = false;
     return () => {
       if (released) return;
@@ -28,9 +53,9 @@ export class WriteGate {
     };
   }
 
-  /** Runs `work` holding the gate. */
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    const release = await this.acquire();
+  /** Runs `work` holding the gate (see acquire for `timeoutMs`). */
+  async run<T>(work: () => Promise<T>, timeoutMs = Infinity): Promise<T> {
+    const release = await this.acquire(timeoutMs);
     try {
       return await work();
     } finally {

@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type CompiledQuery, type Kysely, type Selectable } from 'kysely';
-import { openSqliteReader, type DatabaseHandle } from '../../db/connection';
+import { openSqliteReader, SQLITE_BUSY_TIMEOUT_MS, type DatabaseHandle } from '../../db/connection';
 import { DatabaseUnavailableError, isDatabaseUnavailable, isUniqueViolation } from '../../db/errors';
 import type { Clock } from '../../clock';
 import type { Database, SignalsTable } from '../../db/schema';
@@ -203,7 +203,7 @@ function openIngestDatabase(database: DatabaseHandle, dataDir: string): IngestDa
       const rows = await work(reader(lookups));
       if (rows.length === 0) return;
       const runs = rows.map((row) => SIGNAL_COLUMNS.map((column) => row[column]));
-      await gate.run(() => worker.writeTransaction(SQLITE_INSERT, runs));
+      await gate.run(() => worker.writeTransaction(SQLITE_INSERT, runs), SQLITE_BUSY_TIMEOUT_MS);
     },
     close: async () => {
       await worker.close();
