@@ -232,6 +232,8 @@ export interface PaperExecutorOptions {
   intervalMs?: number;
   /** SQLite: the write gate (db/write-gate.ts); a group ends early once another writer waits for it. */
   writeGate?: WriteGate;
+  /** How long a group takes further strategies: STEP_GROUP_MS unless a test says otherwise. */
+  stepGroupMs?: number;
 }
 
 export class PaperExecutor implements BackgroundService {
@@ -447,7 +449,7 @@ export class PaperExecutor implements BackgroundService {
    * stops the others' (its signals stay in view for the next run); the events are published after the commit.
    */
   async #stepGroup(queue: number[], until: number): Promise<void> {
-    const { db, dialect, clock, writeGate } = this.#options;
+    const { db, dialect, clock, writeGate, stepGroupMs = STEP_GROUP_MS } = this.#options;
     const results: StepResult[] = [];
     const failures: { strategyId: number; error: unknown }[] = [];
     // Outcomes are derived from the stored signals and candles: the commit need not wait for the disk (a group lost
@@ -479,7 +481,7 @@ export class PaperExecutor implements BackgroundService {
       } while (
         queue.length > 0 &&
         !this.#stopping &&
-        performance.now() - started < STEP_GROUP_MS &&
+        performance.now() - started < stepGroupMs &&
         // An ingest batch waiting to commit goes first: webhook answers wait for it, outcomes can wait.
         !(writeGate && writeGate.waiting > 0)
       );
