@@ -43,6 +43,9 @@ const PAINT_RUNS = quick ? 2 : 9;
 const ROUNDS = 4;
 const TICKS = quick ? 60 : 200;
 const CLOSE_EVERY = 50;
+/** Closes measured a round on top of those among the ticks (one a round), each after a few edits: a median of 4 was noise. */
+const EXTRA_CLOSES = quick ? 2 : 8;
+const EDITS_BEFORE_CLOSE = 4;
 const MOVES = quick ? 32 : 80;
 const log = (message) => process.stderr.write(`${message}\n`);
 const median = (values) => {
@@ -211,7 +214,8 @@ async function measurePaint(context, origin, results) {
 
 /**
  * Heap, live ticks and crosshair moves, one page per renderer, in rounds that alternate between the
- * renderers (the page in front runs; the others wait), so load from elsewhere falls on all three.
+ * renderers (the page in front runs; the others wait), so load from elsewhere falls on all three. Each round
+ * also times EXTRA_CLOSES more candle closes, after the heap is read, for the close's median.
  */
 async function measureLive(context, origin, n, results) {
   const pages = [];
@@ -244,6 +248,12 @@ async function measureLive(context, origin, n, results) {
       entry.heapGrowthMB += ((await heapUsed(cdp)) - start) / 2 ** 20;
       entry.tickEdits.push(...ticks.edits);
       entry.tickCloses.push(...ticks.closes);
+      entry.tickCloses.push(
+        ...(await page.evaluate(
+          ([count, edits]) => window.__bench.closes(count, edits),
+          [EXTRA_CLOSES, EDITS_BEFORE_CLOSE],
+        )),
+      );
       await page.mouse.move(5, 5);
       await page.evaluate(() => window.__bench.resetProbe());
       for (let i = 0; i < MOVES / ROUNDS; i++) {
@@ -372,7 +382,15 @@ async function main() {
       date: new Date().toISOString(),
       seconds,
       load,
-      settings: { histories: HISTORIES, paintRuns: PAINT_RUNS, ticks: TICKS, closeEvery: CLOSE_EVERY, moves: MOVES },
+      settings: {
+        histories: HISTORIES,
+        paintRuns: PAINT_RUNS,
+        ticks: TICKS,
+        closeEvery: CLOSE_EVERY,
+        extraClosesPerRound: EXTRA_CLOSES,
+        editsBeforeClose: EDITS_BEFORE_CLOSE,
+        moves: MOVES,
+      },
       renderers: Object.fromEntries(RENDERERS.map(({ id, name }) => [id, name])),
       results: summary,
     });

@@ -109,6 +109,16 @@ export function startBench(renderer) {
       );
     });
 
+  /** One live tick, timed: it edits the forming candle, or closes it and opens a new one. */
+  const tick = (closing) => {
+    const last = candles[candles.length - 1];
+    const next = closing
+      ? [...candles, openNextCandle(last, MINUTE)]
+      : [...candles.slice(0, -1), tickCandle(last, random)];
+    candles = next;
+    return timeUpdate(() => renderer.update(next, closing ? 'close' : 'edit'));
+  };
+
   window.__bench = {
     mount,
     dom: () => container.querySelectorAll('*').length,
@@ -117,16 +127,22 @@ export function startBench(renderer) {
       const edits = [];
       const closes = [];
       for (let i = 1; i <= tickCount; i++) {
-        const last = candles[candles.length - 1];
         const closing = ++tickNumber % closeEvery === 0;
-        const next = closing
-          ? [...candles, openNextCandle(last, MINUTE)]
-          : [...candles.slice(0, -1), tickCandle(last, random)];
-        candles = next;
-        const ms = await timeUpdate(() => renderer.update(next, closing ? 'close' : 'edit'));
-        (closing ? closes : edits).push(ms);
+        (closing ? closes : edits).push(await tick(closing));
       }
       return { edits, closes };
+    },
+    /**
+     * `count` more candle closes, each after `editsBefore` live ticks (whose times are left out), so the
+     * close's median is taken over more than the few closes of `ticks`.
+     */
+    async closes(count, editsBefore) {
+      const closes = [];
+      for (let i = 0; i < count; i++) {
+        for (let j = 0; j < editsBefore; j++) await tick(false);
+        closes.push(await tick(true));
+      }
+      return closes;
     },
     probeSamples: () => probe.samples.slice(),
     waitProbe: (n) => probe.waitFor(n),
