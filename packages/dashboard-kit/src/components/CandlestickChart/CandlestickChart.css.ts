@@ -68,6 +68,8 @@ export const abbr = style({
 });
 
 export const legendValue = style({
+  // A box, so the width it keeps (a min-width in `ch`, set as it is written) applies.
+  display: 'inline-block',
   color: vars.color.foreground,
   selectors: {
     '[data-direction="up"] &': { color: vars.color.up },

@@ -133,6 +133,25 @@ describe('given a chart with candles', () => {
       expect(screen.getByRole('figure')).toHaveAccessibleDescription(/Last price 131.25, up 31.75/);
     });
   });
+
+  describe('when a candle closes and the new one has shorter values', () => {
+    it('should keep each value as wide as the longest it has shown, so the header keeps its lines', () => {
+      const { rerender } = renderChart();
+      const opened = {
+        time: (CANDLES[29] as Candle).time + MINUTE,
+        open: 129,
+        high: 129,
+        low: 129,
+        close: 129,
+        volume: 0,
+      };
+      rerender(<CandlestickChart candles={[...CANDLES, opened]} interval="1m" symbol="BTC/USD" timeZone="UTC" />);
+      expect(legend()).toHaveTextContent('V 0 0.00 (0.00%) from open');
+      const value = (field: string) => legend().querySelector(`[data-field="${field}"]`);
+      expect(value('volume')).toHaveStyle({ minWidth: `${'30'.length}ch` });
+      expect(value('change')).toHaveStyle({ minWidth: `${'+0.50 (+0.39%)'.length}ch` });
+    });
+  });
 });
 
 describe('given the chart area has keyboard focus', () => {

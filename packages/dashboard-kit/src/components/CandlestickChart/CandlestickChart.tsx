@@ -2,6 +2,7 @@ import { clsx } from 'clsx';
 import {
   forwardRef,
   Fragment,
+  memo,
   useCallback,
   useId,
   useLayoutEffect,
@@ -452,6 +453,10 @@ function ChartPlot({
     if (measured && first < REACH_START_CANDLES) onReachStartRef.current?.();
   }, [measured, first, oldestTime]);
 
+  // Another pair or interval: the legend's values take the widths of its own prices again.
+  useLayoutEffect(() => {
+    if (crosshair.legend) crosshair.legend.widths = {};
+  }, [crosshair, resetKey]);
   const onMarkerClickRef = useRef(onMarkerClick);
   const onTradeClickRef = useRef(onTradeClick);
   useLayoutEffect(() => {
@@ -474,7 +479,7 @@ function ChartPlot({
       legendRoot.querySelectorAll<HTMLElement>('[data-field]').forEach((node) => {
         fields[node.dataset.field as LegendField] = node;
       });
-      crosshair.legend = { root: legendRoot, fields };
+      crosshair.legend = { root: legendRoot, fields, widths: {} };
     }
     const [root, vertical, horizontal, priceTag, timeTag] = [
       crosshairRef.current,
@@ -509,23 +514,7 @@ function ChartPlot({
             {formatIntervalMs(bucketMs)} candles
           </span>
         )}
-        <div ref={legendRef} role="group" aria-label="Candle values" className={styles.legend} data-slot="chart-legend">
-          {/* The spaces between items are for screen readers; the gap lays them out. */}
-          <span className={styles.legendItem} data-field="time" />{' '}
-          {LEGEND_FIELDS.map(([field, short, long]) => (
-            <Fragment key={field}>
-              <span className={styles.legendItem}>
-                <abbr title={long} className={styles.abbr}>
-                  {short}
-                </abbr>{' '}
-                <span className={styles.legendValue} data-field={field} />
-              </span>{' '}
-            </Fragment>
-          ))}
-          <span className={styles.legendItem}>
-            <span className={styles.legendValue} data-field="change" /> <span className={styles.abbr}>from open</span>
-          </span>
-        </div>
+        <CandleLegend ref={legendRef} />
         {status}
         <FullscreenButton surfaceRef={surfaceRef} />
       </ChartHeader>
@@ -681,10 +670,42 @@ function ChartPlot({
 }
 
 /**
- * Shows the whole chart full screen (the Fullscreen API) and back; Escape also leaves full screen.
- * Left out where the browser cannot show an element full screen.
+ * The OHLCV legend's labels and empty values: the crosshair writes the values (see `writeLegend`), so
+ * React renders this once, not on every tick.
  */
-function FullscreenButton({ surfaceRef }: { surfaceRef: RefObject<HTMLDivElement | null> }) {
+const CandleLegend = memo(
+  forwardRef<HTMLDivElement>(function CandleLegend(_props, ref) {
+    return (
+      <div ref={ref} role="group" aria-label="Candle values" className={styles.legend} data-slot="chart-legend">
+        {/* The spaces between items are for screen readers; the gap lays them out. */}
+        <span className={styles.legendItem} data-field="time" />{' '}
+        {LEGEND_FIELDS.map(([field, short, long]) => (
+          <Fragment key={field}>
+            <span className={styles.legendItem}>
+              <abbr title={long} className={styles.abbr}>
+                {short}
+              </abbr>{' '}
+              <span className={styles.legendValue} data-field={field} />
+            </span>{' '}
+          </Fragment>
+        ))}
+        <span className={styles.legendItem}>
+          <span className={styles.legendValue} data-field="change" /> <span className={styles.abbr}>from open</span>
+        </span>
+      </div>
+    );
+  }),
+);
+
+/**
+ * Shows the whole chart full screen (the Fullscreen API) and back; Escape also leaves full screen.
+ * Left out where the browser cannot show an element full screen. Memoised: nothing a tick changes reaches it.
+ */
+const FullscreenButton = memo(function FullscreenButton({
+  surfaceRef,
+}: {
+  surfaceRef: RefObject<HTMLDivElement | null>;
+}) {
   const [full, setFull] = useState(false);
   const [supported, setSupported] = useState(false);
   useLayoutEffect(() => {
@@ -726,7 +747,7 @@ function FullscreenButton({ surfaceRef }: { surfaceRef: RefObject<HTMLDivElement
       {full ? 'Exit full screen' : 'Full screen'}
     </Button>
   );
-}
+});
 
 /** Each scale's button text, and its name where the text is a symbol. */
 const SCALES: [PriceScaleMode, string, string | undefined][] = [

@@ -32,6 +32,8 @@ export type LegendField = 'time' | 'open' | 'high' | 'low' | 'close' | 'volume' 
 export interface LegendElements {
   root: HTMLElement;
   fields: Partial<Record<LegendField, HTMLElement>>;
+  /** The longest text each field has shown, in characters: the width it keeps (see `writeLegend`). */
+  widths: Partial<Record<LegendField, number>>;
 }
 
 type Position = { kind: 'hidden' } | { kind: 'pointer'; x: number; y: number } | { kind: 'candle'; index: number };
@@ -41,19 +43,34 @@ const setText = (node: HTMLElement | undefined, text: string) => {
 };
 
 /**
+ * Writes a legend field, which keeps the width of the longest text it has shown: a new candle's shorter
+ * volume and change (`0`, `0.00 (0.00%)`) would otherwise unwrap the header, and the plot under it would
+ * grow and be drawn again, then shrink back on the next tick.
+ */
+function writeField(legend: LegendElements, field: LegendField, text: string): void {
+  const node = legend.fields[field];
+  if (!node) return;
+  if (node.textContent !== text) node.textContent = text;
+  if (text.length > (legend.widths[field] ?? 0)) {
+    legend.widths[field] = text.length;
+    node.style.minWidth = `${text.length}ch`;
+  }
+}
+
+/**
  * Writes one candle's OHLCV and its change into the legend. The change is the candle's own, close minus
  * open (the legend labels it so), so it can be checked against the O and C beside it.
  */
 export function writeLegend(legend: LegendElements, candle: Candle, state: PlotState): void {
   const { formatPrice, bucketMs } = state;
   const change = describeChange(candle.open, candle.close, formatPrice);
-  setText(legend.fields.time, formatCandleTime(candle.time, bucketMs, state.timeZone));
-  setText(legend.fields.open, formatPrice(candle.open));
-  setText(legend.fields.high, formatPrice(candle.high));
-  setText(legend.fields.low, formatPrice(candle.low));
-  setText(legend.fields.close, formatPrice(candle.close));
-  setText(legend.fields.volume, formatVolume(candle.volume));
-  setText(legend.fields.change, change.text);
+  writeField(legend, 'time', formatCandleTime(candle.time, bucketMs, state.timeZone));
+  writeField(legend, 'open', formatPrice(candle.open));
+  writeField(legend, 'high', formatPrice(candle.high));
+  writeField(legend, 'low', formatPrice(candle.low));
+  writeField(legend, 'close', formatPrice(candle.close));
+  writeField(legend, 'volume', formatVolume(candle.volume));
+  writeField(legend, 'change', change.text);
   const direction = candle.close < candle.open ? 'down' : 'up';
   if (legend.root.dataset.direction !== direction) legend.root.dataset.direction = direction;
 }

@@ -50,14 +50,17 @@ vi.mock('victory', async (importOriginal) => {
 });
 
 const T0 = Date.UTC(2026, 2, 12, 10, 0);
-const history: Candle[] = Array.from({ length: 60 }, (_, i) => ({
-  time: T0 + i * MINUTE,
-  open: 100 + (i % 5),
-  high: 110 + (i % 5),
-  low: 90 + (i % 5),
-  close: 101 + (i % 5),
-  volume: 10,
-}));
+/** `count` one-minute candles from T0, their prices repeating every five. */
+const minutes = (count: number): Candle[] =>
+  Array.from({ length: count }, (_, i) => ({
+    time: T0 + i * MINUTE,
+    open: 100 + (i % 5),
+    high: 110 + (i % 5),
+    low: 90 + (i % 5),
+    close: 101 + (i % 5),
+    volume: 10,
+  }));
+const history = minutes(60);
 const forming = history[59] as Candle;
 
 /** The settled candles on screen. */
@@ -126,6 +129,65 @@ describe('given a live chart (the layer structure)', () => {
       await user.keyboard('{ArrowLeft}{ArrowLeft}{Home}{End}{Escape}');
       expect(screen.getByRole('group', { name: 'Candle values' })).toHaveTextContent('C 105.00');
       expect(draws).toEqual({ settled: settledOnScreen(container), forming: 1 });
+    });
+  });
+});
+
+describe('given a live chart with more candles than the view holds', () => {
+  // Long enough that the view starts past the first candle; a close then leaves the same time labels on screen.
+  const long = minutes(205);
+  const closing = long[long.length - 1] as Candle;
+  const closed = [...long, { ...closing, time: closing.time + MINUTE }];
+  /** x of a glyph or label as drawn: its own x plus the translation of the layer it is in. */
+  const drawnX = (node: Element, x: number) => {
+    const layer = node.closest('[transform]');
+    return x + Number(/^translate\((-?[\d.]+),0\)$/.exec(layer?.getAttribute('transform') ?? '')?.[1] ?? 0);
+  };
+  const candleX = (glyph: Element) => drawnX(glyph, Number(/^M(-?[\d.]+),/.exec(glyph.getAttribute('d') ?? '')?.[1]));
+
+  describe('after a candle closes', () => {
+    it('should redraw only the block gaining the closed candle, and show no candle that left the view', () => {
+      const { rerender, container } = render(chart(long));
+      const mounted = draws.settled;
+      rerender(chart(closed));
+      // The closed candle joins the block of settled candles it falls in; that block alone is drawn again.
+      const closedIndex = long.length - 1;
+      expect(draws.settled - mounted).toBe(closedIndex - Math.floor(closedIndex / SETTLED_BLOCK) * SETTLED_BLOCK + 1);
+      const onPlot = [...container.querySelectorAll('[data-slot="settled-layer"] [data-slot="candle"]')].filter(
+        (glyph) => candleX(glyph) >= 0,
+      );
+      const shown = Number(container.querySelector('[data-slot="chart-surface"]')?.getAttribute('data-candles'));
+      expect(onPlot).toHaveLength(shown - 1);
+    });
+
+    it('should move the time labels with the candles, rewriting none of them', () => {
+      const { rerender, container } = render(chart(long));
+      const labels = () => [...container.querySelectorAll('[data-slot="time-label"]')];
+      const before = labels().map((label) => ({
+        text: label.textContent,
+        x: drawnX(label, Number(label.getAttribute('x'))),
+      }));
+      const changes = new MutationObserver(() => undefined);
+      changes.observe(container.querySelector('[data-slot="axes-layer"]') as Element, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        characterData: true,
+      });
+      rerender(chart(closed));
+      const mutations = changes.takeRecords();
+      const after = labels().map((label) => ({
+        text: label.textContent,
+        x: drawnX(label, Number(label.getAttribute('x'))),
+      }));
+      expect(after.map((label) => label.text)).toEqual(before.map((label) => label.text));
+      const step = (after[0]?.x ?? 0) - (before[0]?.x ?? 0);
+      expect(step).toBeLessThan(0);
+      after.forEach((label, i) => expect(label.x - (before[i]?.x ?? 0)).toBeCloseTo(step));
+      // Only the time axis' translation changed: no label, grid line or price label was written.
+      expect(mutations.map((mutation) => [mutation.type, mutation.attributeName])).toEqual([
+        ['attributes', 'transform'],
+      ]);
     });
   });
 });

@@ -96,6 +96,22 @@ function Candles({ candles, firstIndex, pane }: CandlesProps) {
   );
 }
 
+/**
+ * An x domain to draw on that stays where the view was while the view only shifts (a candle closing, a
+ * short pan), and how far to move what is drawn on it sideways to show `xDomain`. Another span (zoom), or a
+ * view far from the anchor (a long pan), anchors again where the view is.
+ */
+function useAnchoredDomain(xDomain: Range, frame: PlotFrame): { anchor: Range; shift: number } {
+  const anchorRef = useRef<Range>(xDomain);
+  const span = xDomain[1] - xDomain[0];
+  let anchor = anchorRef.current;
+  if (anchor[1] - anchor[0] !== span || Math.abs(anchor[0] - xDomain[0]) > 4 * span) anchor = xDomain;
+  anchorRef.current = anchor;
+  return { anchor, shift: xOfValue(anchor[0], xDomain, frame) - xOfValue(anchor[0], anchor, frame) };
+}
+
+const translateX = (shift: number) => (shift === 0 ? undefined : `translate(${shift},0)`);
+
 /** Settled candles are drawn in blocks of this many, by their index in the series. */
 export const SETTLED_BLOCK = 16;
 
@@ -105,39 +121,40 @@ interface BlockProps {
   pane: Pane;
 }
 
-const sameCandles = (a: readonly Candle[], b: readonly Candle[]) =>
-  a.length === b.length && a.every((candle, i) => candle === b[i]);
+/**
+ * Whether `after` draws nothing `before` did not: the same candles, or the same less some at its start
+ * (those that left the view on the left, which stay drawn left of the plot, where the SVG clips them).
+ */
+function drawnAlready(before: BlockProps, after: BlockProps): boolean {
+  const dropped = after.firstIndex - before.firstIndex;
+  return (
+    before.pane === after.pane &&
+    dropped >= 0 &&
+    before.candles.length - dropped === after.candles.length &&
+    after.candles.every((candle, i) => candle === before.candles[i + dropped])
+  );
+}
 
-/** One block of settled candles: redrawn only when one of its candles, or the scales, change. */
-const SettledBlock = memo(
-  function SettledBlock(props: BlockProps) {
-    return <Candles {...props} />;
-  },
-  (before, after) =>
-    before.pane === after.pane && before.firstIndex === after.firstIndex && sameCandles(before.candles, after.candles),
-);
+/** One block of settled candles: redrawn only when one of its candles on screen, or the scales, change. */
+const SettledBlock = memo(function SettledBlock(props: BlockProps) {
+  return <Candles {...props} />;
+}, drawnAlready);
 
 /**
  * The settled candles and their volume. Memoised: a live tick hands it the same props, so it re-renders only
  * when a candle closes, the view moves, or the price range changes. And then incrementally: the candles are
  * drawn in blocks of SETTLED_BLOCK on an x domain anchored where the view was, and the layer is moved
  * sideways to the current one (the same span only shifts). So when a candle closes and the view steps one
- * candle on, only the blocks at either edge (the one losing its first candle, the one gaining the new one)
- * redraw, not all of them.
+ * candle on, only the block gaining the new candle redraws: the one losing its first candle keeps it, off
+ * the plot's left edge.
  */
 export const SettledLayer = memo(function SettledLayer({ candles, firstIndex, pane }: CandlesProps) {
   const { frame, xDomain, priceRange, volumeMax, candleWidth } = pane;
-  const anchorRef = useRef<Range>(xDomain);
-  const span = xDomain[1] - xDomain[0];
-  let anchor = anchorRef.current;
-  // Another span (zoom), or far from the anchor (a long pan): anchor again where the view is.
-  if (anchor[1] - anchor[0] !== span || Math.abs(anchor[0] - xDomain[0]) > 4 * span) anchor = xDomain;
-  anchorRef.current = anchor;
+  const { anchor, shift } = useAnchoredDomain(xDomain, frame);
   const anchored = useMemo<Pane>(
     () => ({ frame, xDomain: anchor, priceRange, volumeMax, candleWidth }),
     [frame, anchor, priceRange, volumeMax, candleWidth],
   );
-  const shift = xOfValue(anchor[0], xDomain, frame) - xOfValue(anchor[0], anchor, frame);
 
   const blocks: BlockProps[] = [];
   const lastIndex = firstIndex + candles.length - 1;
@@ -147,7 +164,7 @@ export const SettledLayer = memo(function SettledLayer({ candles, firstIndex, pa
     blocks.push({ candles: candles.slice(from - firstIndex, to - firstIndex + 1), firstIndex: from, pane: anchored });
   }
   return (
-    <g data-slot="settled-layer" transform={shift === 0 ? undefined : `translate(${shift},0)`}>
+    <g data-slot="settled-layer" transform={translateX(shift)}>
       {blocks.map((block) => (
         <SettledBlock key={Math.floor(block.firstIndex / SETTLED_BLOCK)} {...block} />
       ))}
@@ -210,8 +227,9 @@ const TICK_PX = 4;
 const LABEL_GAP_PX = 4;
 
 /**
- * Time axis under the volume pane, price axis right of the price pane, with their grid lines: one
- * path for the grid, one for the axis lines and tick marks, and a text per label.
+ * Time axis under the volume pane, price axis right of the price pane, with their grid lines. The time axis
+ * is drawn on an anchored x domain and moved sideways like the settled candles, so a closed candle that
+ * leaves the same labels on screen redraws none of them; the price axis redraws only for new prices.
  */
 export const AxesLayer = memo(function AxesLayer({
   frame,
@@ -222,26 +240,53 @@ export const AxesLayer = memo(function AxesLayer({
   coveredTicks,
   formatPrice,
 }: AxesLayerProps) {
-  const { plotRight, priceTop, priceBottom, volumeBottom } = frame;
-  const timeXs = timeTicks.values.map((index) => xOfValue(index, xDomain, frame));
-  const priceYs = priceTicks.map((price) => yOfPrice(price, priceRange, frame));
-  const grid =
-    timeXs.map((x) => `M${x},${volumeBottom}V${priceTop}`).join('') +
-    priceYs.map((y) => `M${plotRight},${y}H0`).join('');
-  const axes =
-    `M0,${volumeBottom}H${plotRight}M${plotRight},${priceTop}V${priceBottom}` +
-    timeXs.map((x) => `M${x},${volumeBottom}v${TICK_PX}`).join('') +
-    priceYs.map((y) => `M${plotRight},${y}h${TICK_PX}`).join('');
+  const { anchor, shift } = useAnchoredDomain(xDomain, frame);
   return (
     <g data-slot="axes-layer">
-      <path data-slot="grid" className={styles.gridLines} d={grid} />
-      <path data-slot="axes" className={styles.axisLines} d={axes} />
-      {timeTicks.labels.map((label, i) => (
+      <g data-slot="time-axis" transform={translateX(shift)}>
+        <TimeAxis frame={frame} xDomain={anchor} ticks={timeTicks} />
+      </g>
+      <PriceAxis
+        frame={frame}
+        priceRange={priceRange}
+        ticks={priceTicks}
+        coveredTicks={coveredTicks}
+        formatPrice={formatPrice}
+      />
+    </g>
+  );
+});
+
+/** The time labels, their tick marks and grid lines: one path for the grid, one for the marks, a text per label. */
+const TimeAxis = memo(function TimeAxis({
+  frame,
+  xDomain,
+  ticks,
+}: {
+  frame: PlotFrame;
+  xDomain: Range;
+  ticks: AxisTicks;
+}) {
+  const { priceTop, volumeBottom } = frame;
+  const xs = ticks.values.map((index) => xOfValue(index, xDomain, frame));
+  return (
+    <>
+      <path
+        data-slot="grid"
+        className={styles.gridLines}
+        d={xs.map((x) => `M${x},${volumeBottom}V${priceTop}`).join('')}
+      />
+      <path
+        data-slot="axes"
+        className={styles.axisLines}
+        d={xs.map((x) => `M${x},${volumeBottom}v${TICK_PX}`).join('')}
+      />
+      {ticks.labels.map((label, i) => (
         <text
-          key={timeTicks.values[i]}
+          key={ticks.values[i]}
           data-slot="time-label"
           className={styles.tickLabel}
-          x={timeXs[i]}
+          x={xs[i]}
           y={volumeBottom + TICK_PX + LABEL_GAP_PX}
           textAnchor="middle"
           dominantBaseline="hanging"
@@ -249,14 +294,41 @@ export const AxesLayer = memo(function AxesLayer({
           {label}
         </text>
       ))}
-      {priceTicks.map((price, i) =>
+    </>
+  );
+});
+
+interface PriceAxisProps {
+  frame: PlotFrame;
+  priceRange: Range;
+  ticks: readonly number[];
+  coveredTicks: ReadonlySet<number> | undefined;
+  formatPrice: (value: number) => string;
+}
+
+/** The axis lines, the price labels with their tick marks and grid lines. */
+const PriceAxis = memo(function PriceAxis({ frame, priceRange, ticks, coveredTicks, formatPrice }: PriceAxisProps) {
+  const { plotRight, priceTop, priceBottom, volumeBottom } = frame;
+  const ys = ticks.map((price) => yOfPrice(price, priceRange, frame));
+  return (
+    <>
+      <path data-slot="grid" className={styles.gridLines} d={ys.map((y) => `M${plotRight},${y}H0`).join('')} />
+      <path
+        data-slot="axes"
+        className={styles.axisLines}
+        d={
+          `M0,${volumeBottom}H${plotRight}M${plotRight},${priceTop}V${priceBottom}` +
+          ys.map((y) => `M${plotRight},${y}h${TICK_PX}`).join('')
+        }
+      />
+      {ticks.map((price, i) =>
         coveredTicks?.has(price) ? null : (
           <text
             key={price}
             data-slot="price-label"
             className={styles.tickLabel}
             x={plotRight + TICK_PX + LABEL_GAP_PX}
-            y={priceYs[i]}
+            y={ys[i]}
             textAnchor="start"
             dominantBaseline="central"
           >
@@ -264,6 +336,6 @@ export const AxesLayer = memo(function AxesLayer({
           </text>
         ),
       )}
-    </g>
+    </>
   );
 });

@@ -105,6 +105,15 @@ describe('given computeChartModel', () => {
         expect(after.settledVisible[after.settledVisible.length - 1]).toBe(history[history.length - 1]);
         expect(after.window.end).toBe(before.window.end + 1);
       });
+
+      it('should keep the time labels (same object) when the same ones stay on screen', () => {
+        const cache = new ChartModelCache();
+        const before = computeChartModel(input(history), cache);
+        const next = [...history, openNextCandle(history[history.length - 1] as Candle, MINUTE)];
+        const after = computeChartModel(input(next), cache);
+        expect(after.xDomain).not.toBe(before.xDomain);
+        expect(after.timeTicks).toBe(before.timeTicks);
+      });
     });
   });
 

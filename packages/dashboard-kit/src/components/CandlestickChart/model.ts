@@ -31,7 +31,7 @@ import {
   type ChartIndicators,
   type StudyValues,
 } from './studies';
-import { priceTicks, timeTicks, type AxisTicks } from './ticks';
+import { priceTicks, sameTicks, timeTicks, type AxisTicks } from './ticks';
 import type { Candle } from './types';
 import {
   maxVisibleCandles,
@@ -237,9 +237,12 @@ export function computeChartModel(input: ChartModelInput, cache: ChartModelCache
     volumeMax,
     candleWidth,
   }));
-  const timeLabels = cache.memo('timeTicks', [timeSeries, window, bucketMs, frame.plotRight, timeZone], () =>
-    timeTicks(timeSeries, window, bucketMs, frame.plotRight, timeZone),
-  );
+  // A closed candle steps the window on, but mostly leaves the same labels on screen: then they keep their
+  // identity, and the time axis only moves sideways with the view.
+  const timeLabels = cache.memo('timeTicks', [timeSeries, window, bucketMs, frame.plotRight, timeZone], () => {
+    const ticks = timeTicks(timeSeries, window, bucketMs, frame.plotRight, timeZone);
+    return previous && sameTicks(previous.timeTicks, ticks) ? previous.timeTicks : ticks;
+  });
   // Percent: labelled as the change from the first candle on screen, at round percentages.
   const percentBase =
     priceScale === 'percent' ? ((settledVisible[0] ?? (formingVisible ? forming : null))?.close ?? null) : null;

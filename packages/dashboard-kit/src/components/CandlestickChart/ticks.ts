@@ -113,6 +113,15 @@ export function timeTicks(
   return ticks;
 }
 
+/** Whether two sets of time labels put the same labels on the same candles. */
+export function sameTicks(a: AxisTicks, b: AxisTicks): boolean {
+  return (
+    a.values.length === b.values.length &&
+    a.values.every((value, i) => value === b.values[i]) &&
+    a.labels.every((label, i) => label === b.labels[i])
+  );
+}
+
 /** A round step (1, 2, 2.5 or 5 times a power of ten) at least `raw`. */
 export function niceStep(raw: number): number {
   const power = 10 ** Math.floor(Math.log10(raw));
