@@ -138,6 +138,20 @@ describe.each(TEST_DIALECTS)('the market feed on %s', (dialect) => {
       expect(updates.at(-2)!.candles['1m'].time).toBe(bucketStart(NOW, '1m') + MINUTE);
     });
 
+    it('should write a new minute as it opens, however recently the forming one was written', async () => {
+      // 10:30:15 -> 10:30:58: the forming 10:30 is due, and written.
+      clock.advance(43_000);
+      await feed.tick();
+      expect((await latestCandle(database.db, 'ETH'))!.time).toBe(bucketStart(NOW, '1m'));
+
+      // 10:31:01, 3 s later: 10:30 closes and 10:31 opens, and both are stored (the paper executor waits for the
+      // minute a signal was received in to be stored).
+      clock.advance(3_000);
+      await feed.tick();
+      expect(await latestCandle(database.db, 'ETH')).toEqual(updates.at(-2)!.candles['1m']);
+      expect(updates.at(-2)!.candles['1m'].time).toBe(bucketStart(NOW, '1m') + MINUTE);
+    });
+
     it('should publish the final values of the candles a tick closes, equal to what the store then gives', async () => {
       // 10:30:15 -> 10:30:59 and on a second at a time: the 10:30 minute is forming.
       for (let second = 0; second < 44; second++) {

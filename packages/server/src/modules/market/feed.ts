@@ -209,13 +209,18 @@ export class MarketFeed implements BackgroundService {
     await this.persist(false);
   }
 
-  /** Stores closed minutes, and the forming one when PERSIST_FORMING_MS has passed or `force` is set. */
+  /**
+   * Stores closed minutes, and the forming one when PERSIST_FORMING_MS has passed, `force` is set, or it has just
+   * opened: with a minute closing, the new one is stored with it, so the paper executor does not keep the signals
+   * received in it waiting for their minute's market data for up to PERSIST_FORMING_MS.
+   */
   async persist(force: boolean): Promise<void> {
     const now = this.#options.clock();
     const formingDue = force || now - this.#lastPersistAt >= PERSIST_FORMING_MS;
     const writes: { symbol: MarketSymbol; state: SymbolState; candles: Candle[]; forming: Candle | undefined }[] = [];
     for (const [symbol, state] of this.#states) {
-      const forming = formingDue && !state.formingStored ? state.forming : undefined;
+      const opened = state.unstored.length > 0;
+      const forming = (formingDue || opened) && !state.formingStored ? state.forming : undefined;
       const candles = forming ? [...state.unstored, forming] : [...state.unstored];
       if (candles.length > 0) writes.push({ symbol, state, candles, forming });
     }

@@ -77,6 +77,12 @@ export const STEP_GROUP_MS = 5;
 export const EXECUTOR_SHARE = 0.25;
 /** Runs asked for by ingest start at most this often: a burst of batches is one run, not one run per batch. */
 export const WAKE_GAP_MS = 50;
+/**
+ * A run that leaves strategies waiting for their minute's market data runs again this soon (the feed stores a new
+ * minute as it opens), rather than at the next EXECUTOR_INTERVAL_MS: the last signals of a burst received just
+ * after a minute opened would otherwise wait seconds for their outcomes.
+ */
+export const WAITING_RETRY_MS = 1_000;
 
 export interface StepResult {
   userId: number;
@@ -243,6 +249,8 @@ export class PaperExecutor implements BackgroundService {
   #chain: Promise<unknown> = Promise.resolve();
   #timer: NodeJS.Timeout | undefined;
   #queued = false;
+  /** The run asked for by a run that left strategies waiting for market data (WAITING_RETRY_MS). */
+  #retry: NodeJS.Timeout | undefined;
   /** When the latest run started (performance.now()), for WAKE_GAP_MS. */
   #lastRunAt = -Infinity;
   /** Runs only between start() and stop(): an app built for inject() tests leaves signals undecided unless asked. */
@@ -273,6 +281,7 @@ export class PaperExecutor implements BackgroundService {
     this.#started = false;
     this.#stopping = true;
     clearInterval(this.#timer);
+    clearTimeout(this.#retry);
     await this.#chain;
   }
 
@@ -418,6 +427,13 @@ export class PaperExecutor implements BackgroundService {
       else strategies.add(Number(row.strategy_id));
     }
     for (const row of watching) if (!waiting.has(Number(row.strategy_id))) strategies.add(Number(row.strategy_id));
+    if (waiting.size > 0 && this.#started && !this.#retry) {
+      this.#retry = setTimeout(() => {
+        this.#retry = undefined;
+        this.wake();
+      }, WAITING_RETRY_MS);
+      this.#retry.unref();
+    }
     const queue = [...strategies];
     while (queue.length > 0) {
       // A backlog of thousands of signals is decided group by group; shutdown does not wait for all of it (what

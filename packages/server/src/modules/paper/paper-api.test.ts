@@ -114,6 +114,39 @@ describe.each(TEST_DIALECTS)('the paper trading API on %s', (dialect) => {
     },
   );
 
+  it("should decide a signal that waited for its minute's market data moments after the minute is stored, not at the next timed run", async () => {
+    // Received in the minute from 09:03, which is not stored yet.
+    clock.advance(START + 3 * MINUTE + 1000 - clock());
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: ada.webhookPath,
+      payload: JSON.stringify({ ticker: 'BTCUSD', action: 'buy' }),
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(response.statusCode).toBe(202);
+    const decided = () => countRows(testApp.database.db, 'signal_outcomes');
+    // A running executor whose timer would not come round during the test.
+    const executor = new PaperExecutor({
+      db: testApp.database.db,
+      dialect,
+      clock,
+      publish: () => {},
+      log: testApp.app.log,
+      writeGate: testApp.database.writeGate,
+      intervalMs: 60_000,
+    });
+    executor.start();
+    try {
+      await executor.run();
+      expect(await decided()).toBe(0);
+
+      await upsertCandles(testApp.database.db, 'BTC', [candle(START + 3 * MINUTE, 52_000)]);
+      await expect.poll(decided, { timeout: 3_000 }).toBe(1);
+    } finally {
+      await executor.stop();
+    }
+  });
+
   it('should decide a signal that waited for its minute to be final on a later run, without a restart', async () => {
     // Received in the minute from 09:03, which is not stored yet: its market data is not final, so it waits.
     const waiting = await alert(ada.webhookPath, START + 3 * MINUTE + 1000, { ticker: 'BTCUSD', action: 'buy' });
