@@ -31,8 +31,8 @@ export interface DatabaseHandle {
   /** Idempotent. */
   close(): Promise<void>;
   /**
-   * SQLite: taken by every write transaction of this process, the app's connection's and the ingest writer's
-   * (write-gate.ts). PostgreSQL needs none.
+   * SQLite: taken by every write of this process, the app's connection's (each transaction, each statement that
+   * writes outside one) and the ingest writer's batches (write-gate.ts). PostgreSQL needs none.
    */
   writeGate?: WriteGate;
   /** Whether close() was called (connections of their own, like ingest's, follow the app's handle). */
