@@ -144,11 +144,12 @@ describe.each(TEST_DIALECTS)('deleting an account on %s', (dialect: Dialect) => 
   it("should know every table of the schema as a trader's or as shared", async () => {
     // The catalog of this schema alone: Kysely's introspection reads every schema's tables and looks them up by
     // name, so it fails when another test file drops its schema at that moment.
-    const { rows } = await (dialect === 'postgres'
-      ? sql<{ name: string }>`select c.relname as name from pg_class c
+    const { rows } = await (
+      dialect === 'postgres'
+        ? sql<{ name: string }>`select c.relname as name from pg_class c
           join pg_namespace n on n.oid = c.relnamespace
           where n.nspname = current_schema() and c.relkind in ('r', 'p')`
-      : sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`
+        : sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`
     ).execute(testApp.database.db);
     const tables = rows.map((row) => row.name);
     expect(tables).toContain('signals');
