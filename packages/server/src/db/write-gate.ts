@@ -30,7 +30,8 @@ export class WriteGate {
         };
         const timer = Number.isFinite(timeoutMs)
           ? setTimeout(() => {
-              this.#waiting.splice(this.#waiting.indexOf(handOver), 1);
+              const index = this.#waiting.indexOf(handOver);
+              if (index >= 0) this.#waiting.splice(index, 1);
               reject(
                 Object.assign(
                   new DatabaseUnavailableError(`The database stayed busy for ${timeoutMs} ms; nothing was written.`),
