@@ -124,6 +124,7 @@ describe('given a server that is told to stop (SIGTERM)', () => {
             body: alertBody({ action: index % 2 === 0 ? 'buy' : 'sell', quantity: '0.01', id: `${trader}-${index}` }),
           })),
         ),
+        { connections: 64 },
       );
       expect(answers.filter((answer) => answer.status === 202)).toHaveLength(4_000);
 
