@@ -155,12 +155,14 @@ describe('given a server that is told to stop (SIGTERM)', () => {
         await waitUntil((left) => left < 4_000);
         const stopping = Date.now();
         server.process.child.kill('SIGTERM');
+        // Within the server's 10 s grace period, after which it exits 1 (what the backlog used to cause). Quiet,
+        // it takes well under a second; a CI machine running other suites beside it has taken more than 5 s.
         const exit = await Promise.race([
           server.process.exited,
-          new Promise((resolve) => setTimeout(() => resolve('still running after 5 s'), 5_000)),
+          new Promise((resolve) => setTimeout(() => resolve('still running after 12 s'), 12_000)),
         ]);
         expect(exit).toEqual({ code: 0, signal: null });
-        expect(Date.now() - stopping).toBeLessThan(5_000);
+        expect(Date.now() - stopping).toBeLessThan(10_000);
 
         await start();
         expect(await waitUntil((left) => left === 0)).toBe(0);
