@@ -44,8 +44,8 @@ describe.each(TEST_DIALECTS)('the paper trading API on %s', (dialect) => {
       .inject({ method, url, headers: user.headers, ...(body && { payload: body }) })
       .then((response) => ({ status: response.statusCode, body: response.json<T>() }));
 
-  /** Posts an alert at `at` to a webhook path and lets the executor decide it. */
-  const alert = async (path: string, at: number, fields: Record<string, unknown>) => {
+  /** Posts an alert at `at` to a webhook path; the app's executor is not started, so it stays undecided. */
+  const post = async (path: string, at: number, fields: Record<string, unknown>) => {
     clock.advance(at - clock());
     const response = await testApp.app.inject({
       method: 'POST',
@@ -54,6 +54,24 @@ describe.each(TEST_DIALECTS)('the paper trading API on %s', (dialect) => {
       headers: { 'content-type': 'text/plain' },
     });
     expect(response.statusCode).toBe(202);
+    return response;
+  };
+
+  /** An executor of the test's own on the app's database, with `options` (the app's is never started here). */
+  const ownExecutor = (options: Partial<ConstructorParameters<typeof PaperExecutor>[0]>) =>
+    new PaperExecutor({
+      db: testApp.database.db,
+      dialect,
+      clock,
+      publish: () => {},
+      log: testApp.app.log,
+      writeGate: testApp.database.writeGate,
+      ...options,
+    });
+
+  /** Posts an alert at `at` to a webhook path and lets the executor decide it. */
+  const alert = async (path: string, at: number, fields: Record<string, unknown>) => {
+    const response = await post(path, at, fields);
     await testApp.app.paper.run();
     return response.json<{ id: string }>().id;
   };
@@ -77,28 +95,11 @@ describe.each(TEST_DIALECTS)('the paper trading API on %s', (dialect) => {
     async () => {
       const traders = [ada];
       for (const name of ['Grace', 'Linus', 'Barbara', 'Edsger']) traders.push(await signUpTrader(testApp.app, name));
-      clock.advance(START + 90_000 - clock());
-      for (const trader of traders) {
-        const response = await testApp.app.inject({
-          method: 'POST',
-          url: trader.webhookPath,
-          payload: JSON.stringify({ ticker: 'BTCUSD', action: 'buy' }),
-          headers: { 'content-type': 'text/plain' },
-        });
-        expect(response.statusCode).toBe(202);
-      }
+      for (const trader of traders) await post(trader.webhookPath, START + 90_000, { ticker: 'BTCUSD', action: 'buy' });
       const { db, writeGate } = testApp.database;
       const gate = writeGate!;
       // An executor whose groups would take every strategy however slow the machine: only the waiting batch ends one.
-      const executor = new PaperExecutor({
-        db,
-        dialect,
-        clock,
-        publish: () => {},
-        log: testApp.app.log,
-        writeGate: gate,
-        stepGroupMs: 60_000,
-      });
+      const executor = ownExecutor({ stepGroupMs: 60_000 });
       const decided = () => countRows(db, 'signal_outcomes');
       const held = await gate.acquire();
       const run = executor.run();
@@ -116,25 +117,10 @@ describe.each(TEST_DIALECTS)('the paper trading API on %s', (dialect) => {
 
   it("should decide a signal that waited for its minute's market data moments after the minute is stored, not at the next timed run", async () => {
     // Received in the minute from 09:03, which is not stored yet.
-    clock.advance(START + 3 * MINUTE + 1000 - clock());
-    const response = await testApp.app.inject({
-      method: 'POST',
-      url: ada.webhookPath,
-      payload: JSON.stringify({ ticker: 'BTCUSD', action: 'buy' }),
-      headers: { 'content-type': 'text/plain' },
-    });
-    expect(response.statusCode).toBe(202);
+    await post(ada.webhookPath, START + 3 * MINUTE + 1000, { ticker: 'BTCUSD', action: 'buy' });
     const decided = () => countRows(testApp.database.db, 'signal_outcomes');
     // A running executor whose timer would not come round during the test.
-    const executor = new PaperExecutor({
-      db: testApp.database.db,
-      dialect,
-      clock,
-      publish: () => {},
-      log: testApp.app.log,
-      writeGate: testApp.database.writeGate,
-      intervalMs: 60_000,
-    });
+    const executor = ownExecutor({ intervalMs: 60_000 });
     executor.start();
     try {
       await executor.run();
