@@ -469,24 +469,46 @@ export class NotificationPlanner implements BackgroundService {
 
   async #silences(origin: number, now: number): Promise<PlannedEvent[]> {
     const { db } = this.#options;
+    const weekAgo = now - WEEK_MS;
+    // One statement for every strategy (a query per strategy took 4,000 round trips every scan with 4,000
+    // strategies). Each strategy's last alert is one step down its index; only those silent since the origin
+    // whose last alert is within the week count their week's alerts.
+    const lastAlerts = db
+      .selectFrom('strategies as s')
+      .select(['s.id', 's.user_id', 's.name', 's.silent_after_minutes'])
+      .select((eb) =>
+        eb
+          .selectFrom('signals as l')
+          .select('l.received_at')
+          .whereRef('l.strategy_id', '=', 's.id')
+          .orderBy('l.received_at', 'desc')
+          .limit(1)
+          .as('last_at'),
+      )
+      .where('s.silent_after_minutes', 'is not', null)
+      .as('t');
+    const silenceStart = sql<number>`${sql.ref('t.last_at')} + ${sql.ref('t.silent_after_minutes')} * 60000`;
     const strategies = await db
-      .selectFrom('strategies')
-      .select(['id', 'user_id', 'name', 'silent_after_minutes'])
-      .where('silent_after_minutes', 'is not', null)
+      .selectFrom(lastAlerts)
+      .selectAll('t')
+      .select((eb) =>
+        eb
+          .selectFrom('signals as w')
+          .select((count) => count.fn.countAll<number | string>().as('n'))
+          .whereRef('w.strategy_id', '=', 't.id')
+          .where('w.received_at', '>=', weekAgo)
+          .as('week'),
+      )
+      .where('t.last_at', '>=', weekAgo)
+      .where(silenceStart, '>=', origin)
+      .where(silenceStart, '<=', now)
       .execute();
     const events: PlannedEvent[] = [];
     for (const strategy of strategies) {
       const minutes = Number(strategy.silent_after_minutes);
-      const week = await db
-        .selectFrom('signals')
-        .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.max('received_at').as('last')])
-        .where('strategy_id', '=', strategy.id)
-        .where('received_at', '>=', now - WEEK_MS)
-        .executeTakeFirstOrThrow();
-      if (Number(week.n) < USUAL_ALERTS_PER_WEEK || week.last === null) continue;
-      const last = Number(week.last);
+      if (Number(strategy.week) < USUAL_ALERTS_PER_WEEK || strategy.last_at === null) continue;
+      const last = Number(strategy.last_at);
       const silentSince = last + minutes * 60_000;
-      if (now < silentSince || silentSince < origin) continue;
       events.push({
         userId: Number(strategy.user_id),
         key: `webhook_silent:${strategy.id}:${last}`,
