@@ -6,7 +6,7 @@ import { openDatabase, type DatabaseHandle } from '../../db/connection';
 import { createTestDatabase, testPostgresUrl, type TestDatabase } from '../../test/database';
 import { signal as exampleSignal } from '../../openapi/examples';
 import type { CandleUpdate } from './events';
-import { NOTIFY_PAYLOAD_LIMIT_BYTES } from './postgres-bus';
+import { NOTIFY_PAYLOAD_LIMIT_BYTES, PostgresEventBus } from './postgres-bus';
 import { EventStreamClient } from '../../test/event-stream';
 import { signUpTrader } from '../../test/traders';
 
@@ -111,6 +111,36 @@ describe('the PostgreSQL stream bus', () => {
       await first.app.stream.publish({ event: 'signal', userId: ada.id, data: signal });
 
       expect(await client.waitFor((event) => event.event === 'signal')).toEqual({ event: 'signal', data: signal });
+    });
+
+    it('should send events published together in at most two NOTIFY statements, all of them in order', async () => {
+      const ada = await signIn('Ada');
+      const client = await open(second, ada.authorization);
+      const notifies: string[] = [];
+      const db = first.database.db.withPlugin({
+        transformQuery: ({ node }) => {
+          if (node.kind === 'RawNode' && node.sqlFragments.join('').includes('pg_notify')) notifies.push(node.kind);
+          return node;
+        },
+        transformResult: async ({ result }) => result,
+      });
+      const bus = new PostgresEventBus({ db, databaseUrl: testDatabase.env.DATABASE_URL!, log: first.app.log });
+      // One of them larger than a notification: its parts travel in one statement with the rest.
+      const signals = Array.from({ length: 40 }, (_, i) => ({
+        ...exampleSignal,
+        id: String(i + 1),
+        comment: i === 20 ? 'x'.repeat(3 * NOTIFY_PAYLOAD_LIMIT_BYTES) : null,
+      }));
+
+      const publish = (signal: (typeof signals)[number]) =>
+        bus.publish({ event: 'signal', userId: ada.id, data: signal });
+      const opening = publish(signals[0]!);
+      await new Promise(setImmediate);
+      await Promise.all([opening, ...signals.slice(1).map(publish)]);
+
+      expect(await client.waitForSignals(40)).toEqual(signals.map((signal) => signal.id));
+      // The first went at once; the 39 published while its statement was in flight went together in one.
+      expect(notifies).toHaveLength(2);
     });
 
     it('should listen again after its LISTEN connection is cut', async () => {

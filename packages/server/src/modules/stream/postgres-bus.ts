@@ -58,6 +58,10 @@ export class PostgresEventBus implements EventBus {
   #reconnectTimer: NodeJS.Timeout | undefined;
   #failures = 0;
   #nextPartId = 0;
+  /** The NOTIFY statement in flight (see #send), settled either way. */
+  #inFlight: Promise<void> = Promise.resolve();
+  /** Payloads waiting for the next NOTIFY statement. */
+  #queued: { payloads: string[]; sent: Promise<void> } | undefined;
 
   constructor(options: PostgresEventBusOptions) {
     this.#options = options;
@@ -73,10 +77,29 @@ export class PostgresEventBus implements EventBus {
     const payloads = list.flatMap((event) => this.#envelopes(event));
     for (const event of list) this.#deliver(event);
     if (payloads.length === 0) return;
-    const channel = await this.#channelName();
-    await sql`select pg_notify(${channel}, payload) from unnest(${payloads}::text[]) as payload`.execute(
-      this.#options.db,
-    );
+    await this.#send(payloads);
+  }
+
+  /**
+   * One NOTIFY statement at a time: payloads published while one is in flight go together in the next (each
+   * statement is a transaction, and PostgreSQL commits a notifying transaction under one global lock). Parts of
+   * one event stay in one statement; order is kept. Resolves once the statement carrying `payloads` committed.
+   */
+  #send(payloads: string[]): Promise<void> {
+    if (!this.#queued) {
+      const queued = { payloads: [] as string[], sent: Promise.resolve() };
+      queued.sent = this.#inFlight.then(async () => {
+        this.#queued = undefined;
+        const channel = await this.#channelName();
+        await sql`select pg_notify(${channel}, payload) from unnest(${queued.payloads}::text[]) as payload`.execute(
+          this.#options.db,
+        );
+      });
+      this.#inFlight = queued.sent.catch(() => {});
+      this.#queued = queued;
+    }
+    this.#queued.payloads.push(...payloads);
+    return this.#queued.sent;
   }
 
   async start(): Promise<void> {
