@@ -414,6 +414,18 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
     // The next scan records the one that was refused.
     await planner.run();
     expect((await feedOf(grace.id)).map((item) => item.event_key)).toContain(refused);
+    // Each group read its traders' channels once: every event reached Grace's channel, and no one else's.
+    const delivered = await db
+      .selectFrom('notification_deliveries')
+      .select(['channel_id', 'event_key'])
+      .where(
+        'event_key',
+        'in',
+        burst.map((row) => keyOf(row)),
+      )
+      .execute();
+    expect(delivered.filter((row) => Number(row.channel_id) === channels.grace)).toHaveLength(130);
+    expect(delivered).toHaveLength(130);
   });
 
   it('should end a group after the event in hand while another writer waits for the write gate, and still record every event', async () => {

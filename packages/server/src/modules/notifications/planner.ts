@@ -8,7 +8,7 @@ import type { Database } from '../../db/schema';
 import { yieldShare, type BackgroundService } from '../../services';
 import { USUAL_ALERTS_PER_WEEK } from '../signals/health-schemas';
 import type { NotificationEvent } from './contract';
-import { recordEvent, type PlannedEvent, type Recorded } from './record';
+import { enabledChannels, recordEvent, type EnabledChannels, type PlannedEvent, type Recorded } from './record';
 import type { InAppNotification } from './schemas';
 
 /*
@@ -205,15 +205,24 @@ export class NotificationPlanner implements BackgroundService {
    */
   async #recordGroup(events: PlannedEvent[]): Promise<{ taken: number; recorded: (Recorded & { userId: number })[] }> {
     const { db, dialect, clock, log, writeGate } = this.#options;
-    const recordOne = async (into: Kysely<Database> | Transaction<Database>, event: PlannedEvent) => ({
-      ...(await recordEvent(into, event, clock())),
+    const recordOne = async (
+      into: Kysely<Database> | Transaction<Database>,
+      event: PlannedEvent,
+      channels?: EnabledChannels,
+    ) => ({
+      ...(await recordEvent(into, event, clock(), channels)),
       userId: event.userId,
     });
     const recordAll = async (trx: Transaction<Database>) => {
+      // The group's channels in one query, in its transaction.
+      const channels = await enabledChannels(
+        trx,
+        events.map((event) => event.userId),
+      );
       const recorded: (Recorded & { userId: number })[] = [];
       for (const event of events) {
         if (recorded.length > 0 && writeGate && writeGate.waiting > 0) break;
-        recorded.push(await recordOne(trx, event));
+        recorded.push(await recordOne(trx, event, channels));
       }
       return recorded;
     };

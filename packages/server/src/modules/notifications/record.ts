@@ -63,20 +63,45 @@ export interface Recorded {
   deliveries: number;
 }
 
-async function recordIn(trx: Transaction<Database>, event: PlannedEvent, now: number): Promise<Recorded> {
-  const channels = (
-    await trx
+/** A user's enabled channels, by id, with the events each chose. */
+export type EnabledChannels = ReadonlyMap<number, readonly { id: number; events: readonly NotificationEvent[] }[]>;
+
+/** The enabled channels of `userIds` (one query per 500 users; a user with none has an empty list). */
+export async function enabledChannels(
+  db: Kysely<Database> | Transaction<Database>,
+  userIds: readonly number[],
+): Promise<EnabledChannels> {
+  const channels = new Map<number, { id: number; events: NotificationEvent[] }[]>();
+  const users = [...new Set(userIds)];
+  for (let start = 0; start < users.length; start += 500) {
+    const chunk = users.slice(start, start + 500);
+    const rows = await db
       .selectFrom('notification_channels')
-      .select(['id', 'events'])
-      .where('user_id', '=', event.userId)
+      .select(['id', 'user_id', 'events'])
+      .where('user_id', 'in', chunk)
       .where('enabled', '=', 1)
       .orderBy('id')
-      .execute()
-  )
-    .map((channel) => ({
-      id: Number(channel.id),
-      event: event.channelEvent(JSON.parse(channel.events) as NotificationEvent[]),
-    }))
+      .execute();
+    for (const userId of chunk) channels.set(userId, []);
+    for (const row of rows) {
+      channels.get(Number(row.user_id))!.push({
+        id: Number(row.id),
+        events: JSON.parse(row.events) as NotificationEvent[],
+      });
+    }
+  }
+  return channels;
+}
+
+async function recordIn(
+  trx: Transaction<Database>,
+  event: PlannedEvent,
+  now: number,
+  known?: EnabledChannels,
+): Promise<Recorded> {
+  const mine = known?.get(event.userId) ?? (await enabledChannels(trx, [event.userId])).get(event.userId)!;
+  const channels = mine
+    .map((channel) => ({ id: channel.id, event: event.channelEvent(channel.events) }))
     .filter((channel): channel is { id: number; event: NotificationEvent } => channel.event !== null);
 
   let notification: InAppNotification | null = null;
@@ -138,13 +163,17 @@ async function recordIn(trx: Transaction<Database>, event: PlannedEvent, now: nu
   return { notification, deliveries };
 }
 
-/** Records `event` in its own write transaction (or in `trx`). */
+/**
+ * Records `event` in its own write transaction (or in `trx`). `channels`, read in that transaction for a group of
+ * events, saves reading the user's channels for each one.
+ */
 export function recordEvent(
   db: Kysely<Database> | Transaction<Database>,
   event: PlannedEvent,
   now: number,
+  channels?: EnabledChannels,
 ): Promise<Recorded> {
-  if (db.isTransaction) return recordIn(db as Transaction<Database>, event, now);
+  if (db.isTransaction) return recordIn(db as Transaction<Database>, event, now, channels);
   return writeTransaction(db, (trx) => recordIn(trx, event, now));
 }
 
