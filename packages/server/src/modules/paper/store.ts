@@ -198,18 +198,26 @@ export interface MarketProgress {
 }
 
 export async function marketProgress(db: Db, now: number): Promise<MarketProgress> {
+  // One statement: each pair's newest minute is one step down its index.
+  const row = await db
+    .selectNoFrom((eb) =>
+      SYMBOLS.map((symbol) =>
+        eb
+          .selectFrom('candles_1m')
+          .select('time')
+          .where('symbol', '=', symbol)
+          .orderBy('time', 'desc')
+          .limit(1)
+          .as(symbol),
+      ),
+    )
+    .executeTakeFirstOrThrow();
   const newest = new Map<string, number>();
   let settled = Infinity;
   for (const symbol of SYMBOLS) {
-    const latest = await db
-      .selectFrom('candles_1m')
-      .select('time')
-      .where('symbol', '=', symbol)
-      .orderBy('time', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    if (!latest) continue;
-    const time = Number(latest.time);
+    const latest = (row as Record<string, number | string | null>)[symbol];
+    if (latest === null || latest === undefined) continue;
+    const time = Number(latest);
     newest.set(symbol, time);
     if (time > now - MAX_QUOTE_AGE_MS) settled = Math.min(settled, time);
   }
@@ -219,20 +227,30 @@ export async function marketProgress(db: Db, now: number): Promise<MarketProgres
 /** Each pair's latest 1m candle that closed in (from, to]: all an account without stops or pending signals needs. */
 export async function lastCandlesClosingBetween(db: Db, from: number, to: number): Promise<SymbolCandle[]> {
   if (to <= from) return [];
-  const latest: SymbolCandle[] = [];
-  for (const symbol of SYMBOLS) {
-    const row = await db
-      .selectFrom('candles_1m')
-      .select(['time', 'open', 'high', 'low', 'close'])
-      .where('symbol', '=', symbol)
-      .where('time', '>', from - MINUTE_MS)
-      .where('time', '<=', to - MINUTE_MS)
-      .orderBy('time', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    if (row) latest.push({ symbol, candle: { ...row, time: Number(row.time) } });
-  }
-  return latest;
+  // One statement: a step down each pair's index, in SYMBOLS order.
+  const latest = (symbol: MarketSymbol) =>
+    db
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('candles_1m')
+          .select(['symbol', 'time', 'open', 'high', 'low', 'close'])
+          .where('symbol', '=', symbol)
+          .where('time', '>', from - MINUTE_MS)
+          .where('time', '<=', to - MINUTE_MS)
+          .orderBy('time', 'desc')
+          .limit(1)
+          .as('c'),
+      )
+      .selectAll('c');
+  const [first, ...rest] = SYMBOLS;
+  const rows = await rest.reduce((query, symbol) => query.unionAll(latest(symbol)), latest(first!)).execute();
+  const order = (symbol: string) => SYMBOLS.indexOf(symbol as MarketSymbol);
+  return rows
+    .sort((a, b) => order(a.symbol) - order(b.symbol))
+    .map(({ symbol, ...candle }) => ({
+      symbol: symbol as MarketSymbol,
+      candle: { ...candle, time: Number(candle.time) },
+    }));
 }
 
 /** Rows per statement, within both databases' limits on statement parameters (21 columns a trade, 3 a point). */
