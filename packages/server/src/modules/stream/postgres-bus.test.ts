@@ -113,24 +113,41 @@ describe('the PostgreSQL stream bus', () => {
       expect(await client.waitFor((event) => event.event === 'signal')).toEqual({ event: 'signal', data: signal });
     });
 
-    it('should send events published together in at most two NOTIFY statements, all of them in order', async () => {
-      const ada = await signIn('Ada');
-      const client = await open(second, ada.authorization);
+    /** A bus of its own on the first instance's pool, counting its NOTIFY statements. */
+    const countingBus = (db = first.database.db) => {
       const notifies: string[] = [];
-      const db = first.database.db.withPlugin({
+      const counted = db.withPlugin({
         transformQuery: ({ node }) => {
           if (node.kind === 'RawNode' && node.sqlFragments.join('').includes('pg_notify')) notifies.push(node.kind);
           return node;
         },
         transformResult: async ({ result }) => result,
       });
-      const bus = new PostgresEventBus({ db, databaseUrl: testDatabase.env.DATABASE_URL!, log: first.app.log });
-      // One of them larger than a notification: its parts travel in one statement with the rest.
-      const signals = Array.from({ length: 40 }, (_, i) => ({
+      const bus = new PostgresEventBus({
+        db: counted,
+        databaseUrl: testDatabase.env.DATABASE_URL!,
+        log: first.app.log,
+      });
+      return { bus, notifies };
+    };
+    const signalsNumbered = (count: number, comment: (index: number) => string | null) =>
+      Array.from({ length: count }, (_, index) => ({
         ...exampleSignal,
-        id: String(i + 1),
-        comment: i === 20 ? 'x'.repeat(3 * NOTIFY_PAYLOAD_LIMIT_BYTES) : null,
+        id: String(index + 1),
+        comment: comment(index),
       }));
+
+    it('should send events published together in two NOTIFY statements, all of them in order, repeats too', async () => {
+      const ada = await signIn('Ada');
+      const client = await open(second, ada.authorization);
+      const { bus, notifies } = countingBus();
+      // One of them larger than a notification: its parts travel in one statement with the rest. Three repeat the
+      // event before them word for word (a position closed, opened, closed again), which PostgreSQL would deliver
+      // once per transaction if their notifications were identical.
+      const signals = signalsNumbered(40, (index) =>
+        index === 20 ? 'x'.repeat(3 * NOTIFY_PAYLOAD_LIMIT_BYTES) : null,
+      );
+      for (const index of [30, 31, 32]) signals[index] = signals[29]!;
 
       const publish = (signal: (typeof signals)[number]) =>
         bus.publish({ event: 'signal', userId: ada.id, data: signal });
@@ -141,6 +158,36 @@ describe('the PostgreSQL stream bus', () => {
       expect(await client.waitForSignals(40)).toEqual(signals.map((signal) => signal.id));
       // The first went at once; the 39 published while its statement was in flight went together in one.
       expect(notifies).toHaveLength(2);
+    });
+
+    it('should split a large burst into NOTIFY statements of at most about a megabyte', async () => {
+      const ada = await signIn('Ada');
+      const client = await open(second, ada.authorization);
+      const { bus, notifies } = countingBus();
+      // 300 events of about 7.2 KB each: 2.2 MB.
+      const signals = signalsNumbered(300, () => 'x'.repeat(7_000));
+
+      await Promise.all(signals.map((signal) => bus.publish({ event: 'signal', userId: ada.id, data: signal })));
+
+      expect(await client.waitForSignals(300)).toEqual(signals.map((signal) => signal.id));
+      expect(notifies).toHaveLength(3);
+    });
+
+    it('should send the events it was given before it stops', async () => {
+      const ada = await signIn('Ada');
+      const client = await open(second, ada.authorization);
+      const own = await openDatabase(testDatabase.config);
+      const { bus } = countingBus(own.db);
+      const signals = signalsNumbered(3, () => null);
+      const sent = Promise.allSettled(
+        signals.map((signal) => bus.publish({ event: 'signal', userId: ada.id, data: signal })),
+      );
+
+      await bus.stop();
+      await own.close();
+
+      expect((await sent).map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+      expect(await client.waitForSignals(3)).toEqual(['1', '2', '3']);
     });
 
     it('should listen again after its LISTEN connection is cut', async () => {

@@ -21,9 +21,16 @@ const RECONNECT_MIN_MS = 250;
 const RECONNECT_MAX_MS = 10_000;
 /** PostgreSQL identifiers, channel names included, are at most 63 bytes. */
 const MAX_CHANNEL_BYTES = 63;
+/** Payload bytes one NOTIFY statement carries at most (an event's parts always go together). */
+const NOTIFY_STATEMENT_BYTES = 1_000_000;
+/** On stop, queued events are sent for at most this long. */
+const STOP_SEND_MS = 2_000;
 
-/** One notification: a whole event, or part `i` of `n` of the base64 of a large one. */
-type Envelope = { o: string; e: StreamEvent } | { o: string; k: string; i: number; n: number; p: string };
+/**
+ * One notification: a whole event (numbered `s`: PostgreSQL delivers identical payloads of one transaction once,
+ * and events published together share a NOTIFY statement), or part `i` of `n` of the base64 of a large one.
+ */
+type Envelope = { o: string; s: number; e: StreamEvent } | { o: string; k: string; i: number; n: number; p: string };
 
 interface PartialEvent {
   parts: (string | undefined)[];
@@ -57,11 +64,11 @@ export class PostgresEventBus implements EventBus {
   #running = false;
   #reconnectTimer: NodeJS.Timeout | undefined;
   #failures = 0;
-  #nextPartId = 0;
-  /** The NOTIFY statement in flight (see #send), settled either way. */
+  #nextId = 0;
+  /** The last NOTIFY statement started or queued (see #send), settled either way. */
   #inFlight: Promise<void> = Promise.resolve();
-  /** Payloads waiting for the next NOTIFY statement. */
-  #queued: { payloads: string[]; sent: Promise<void> } | undefined;
+  /** Payloads waiting for the next NOTIFY statement, with their size. */
+  #queued: { payloads: string[]; bytes: number; sent: Promise<void> } | undefined;
 
   constructor(options: PostgresEventBusOptions) {
     this.#options = options;
@@ -82,24 +89,28 @@ export class PostgresEventBus implements EventBus {
 
   /**
    * One NOTIFY statement at a time: payloads published while one is in flight go together in the next (each
-   * statement is a transaction, and PostgreSQL commits a notifying transaction under one global lock). Parts of
-   * one event stay in one statement; order is kept. Resolves once the statement carrying `payloads` committed.
+   * statement is a transaction, and PostgreSQL commits a notifying transaction under one global lock), up to
+   * NOTIFY_STATEMENT_BYTES a statement. Parts of one event stay in one statement; order is kept. Resolves once the
+   * statement carrying `payloads` committed.
    */
   #send(payloads: string[]): Promise<void> {
-    if (!this.#queued) {
-      const queued = { payloads: [] as string[], sent: Promise.resolve() };
-      queued.sent = this.#inFlight.then(async () => {
-        this.#queued = undefined;
+    const bytes = payloads.reduce((sum, payload) => sum + payload.length, 0);
+    let queued = this.#queued;
+    if (!queued || (queued.payloads.length > 0 && queued.bytes + bytes > NOTIFY_STATEMENT_BYTES)) {
+      const next = { payloads: [] as string[], bytes: 0, sent: Promise.resolve() };
+      next.sent = this.#inFlight.then(async () => {
+        if (this.#queued === next) this.#queued = undefined;
         const channel = await this.#channelName();
-        await sql`select pg_notify(${channel}, payload) from unnest(${queued.payloads}::text[]) as payload`.execute(
+        await sql`select pg_notify(${channel}, payload) from unnest(${next.payloads}::text[]) as payload`.execute(
           this.#options.db,
         );
       });
-      this.#inFlight = queued.sent.catch(() => {});
-      this.#queued = queued;
+      this.#inFlight = next.sent.catch(() => {});
+      this.#queued = queued = next;
     }
-    this.#queued.payloads.push(...payloads);
-    return this.#queued.sent;
+    queued.payloads.push(...payloads);
+    queued.bytes += bytes;
+    return queued.sent;
   }
 
   async start(): Promise<void> {
@@ -109,6 +120,10 @@ export class PostgresEventBus implements EventBus {
 
   async stop(): Promise<void> {
     this.#running = false;
+    // The events already published still reach the other instances (the pool is closed after the services).
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.#inFlight, new Promise((resolve) => (timer = setTimeout(resolve, STOP_SEND_MS)))]);
+    clearTimeout(timer);
     clearTimeout(this.#reconnectTimer);
     const client = this.#client;
     this.#client = undefined;
@@ -116,7 +131,7 @@ export class PostgresEventBus implements EventBus {
   }
 
   #envelopes(event: StreamEvent): string[] {
-    const whole = JSON.stringify({ o: this.#origin, e: event } satisfies Envelope);
+    const whole = JSON.stringify({ o: this.#origin, s: this.#nextId++, e: event } satisfies Envelope);
     if (Buffer.byteLength(whole) <= NOTIFY_PAYLOAD_LIMIT_BYTES) return [whole];
     const json = Buffer.from(JSON.stringify(event));
     if (json.length > MAX_EVENT_BYTES) {
@@ -126,7 +141,7 @@ export class PostgresEventBus implements EventBus {
     }
     const base64 = json.toString('base64');
     const n = Math.ceil(base64.length / PART_CHARS);
-    const k = String(this.#nextPartId++);
+    const k = String(this.#nextId++);
     return Array.from({ length: n }, (_, i) =>
       JSON.stringify({
         o: this.#origin,
