@@ -211,6 +211,15 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
     await plan();
     expect(await silences()).toHaveLength(2);
     expect((await outboxOf(channels.all!)).filter((event) => event === 'webhook_silent')).toHaveLength(2);
+    // A setting beyond the API's limit, written some other way, still leaves the scan working (on PostgreSQL its
+    // milliseconds are beyond a 32-bit integer).
+    await testApp.database.db
+      .updateTable('strategies')
+      .set({ silent_after_minutes: 40_000 })
+      .where('id', '=', Number(strategyId))
+      .execute();
+    await expect(plan()).resolves.toBeUndefined();
+    expect(await silences()).toHaveLength(2);
   });
 
   it("should send the daily summary at the trader's hour in their time zone, once a day", async () => {

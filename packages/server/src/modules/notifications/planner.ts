@@ -496,7 +496,8 @@ export class NotificationPlanner implements BackgroundService {
       )
       .where('s.silent_after_minutes', 'is not', null)
       .as('t');
-    const silenceStart = sql<number>`${sql.ref('t.last_at')} + ${sql.ref('t.silent_after_minutes')} * 60000`;
+    // In bigint: minutes times 60,000 leave PostgreSQL's integer range above 35,791 minutes.
+    const silenceStart = sql<number>`${sql.ref('t.last_at')} + cast(${sql.ref('t.silent_after_minutes')} as bigint) * 60000`;
     const strategies = await db
       .selectFrom(lastAlerts)
       .selectAll('t')
