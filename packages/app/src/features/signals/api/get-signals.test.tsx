@@ -89,6 +89,32 @@ describe('given useSignals with a page loaded', () => {
   });
 });
 
+describe('given useSignals while its first page is on its way', () => {
+  it('should show the page when it comes, with a live signal and an outcome that arrived before it', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const fetcher = async () => {
+      await held;
+      return { data: [signal('2'), signal('1')], nextCursor: null };
+    };
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <SWRConfig value={{ provider: () => new Map(), fetcher }}>{children}</SWRConfig>
+    );
+    const { result } = renderHook(() => useSignals({}), { wrapper });
+    expect(result.current.isLoading).toBe(true);
+
+    act(() => {
+      result.current.applyEvent(signal('3'));
+      result.current.applyOutcome({ signalId: '2', strategyId: '3', outcome: { status: 'ignored', reason: 'flat' } });
+    });
+    release();
+
+    await waitFor(() => expect(result.current.signals.map((s) => s.id)).toEqual(['3', '2', '1']));
+    expect(result.current.signals[1]!.outcome).toEqual({ status: 'ignored', reason: 'flat' });
+    expect(result.current.isLoading).toBe(false);
+  });
+});
+
 describe('given useSignals on the real server, pages of 2 then 3, and 8 stored signals', () => {
   // Each test registers a trader (Argon2 on the server) and posts its alerts: slower than a unit test.
   vi.setConfig({ testTimeout: 60_000 });
