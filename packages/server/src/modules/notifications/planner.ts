@@ -524,7 +524,7 @@ export class NotificationPlanner implements BackgroundService {
         key: `webhook_silent:${strategy.id}:${last}`,
         event: 'webhook_silent',
         occurredAt: silentSince,
-        title: `Webhook silent: ${strategy.name} has had no alert for ${minutes} minutes`,
+        title: `Webhook silent: ${strategy.name} has had no alert for ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`,
         body: 'TradingView usually sends alerts to this strategy. Check that its alerts are still active.',
         link: '/signals',
         data: {
