@@ -20,6 +20,9 @@ export const MINUTE_MS = 60_000;
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** A pair's place in SYMBOLS: candles of one minute are applied in this order. */
+const symbolOrder = (symbol: string) => SYMBOLS.indexOf(symbol as MarketSymbol);
+
 export interface StoredAccount {
   strategyId: number;
   userId: number;
@@ -175,13 +178,12 @@ export async function candlesClosingBetween(db: Db, from: number, to: number): P
     .where('time', '<=', to - MINUTE_MS)
     .where('symbol', 'in', [...SYMBOLS])
     .execute();
-  const order = (symbol: string) => SYMBOLS.indexOf(symbol as MarketSymbol);
   return rows
     .map((row) => ({
       symbol: row.symbol as MarketSymbol,
       candle: { time: Number(row.time), open: row.open, high: row.high, low: row.low, close: row.close },
     }))
-    .sort((a, b) => a.candle.time - b.candle.time || order(a.symbol) - order(b.symbol));
+    .sort((a, b) => a.candle.time - b.candle.time || symbolOrder(a.symbol) - symbolOrder(b.symbol));
 }
 
 /** How far the stored market data is final, for the executor. */
@@ -244,9 +246,8 @@ export async function lastCandlesClosingBetween(db: Db, from: number, to: number
       .selectAll('c');
   const [first, ...rest] = SYMBOLS;
   const rows = await rest.reduce((query, symbol) => query.unionAll(latest(symbol)), latest(first!)).execute();
-  const order = (symbol: string) => SYMBOLS.indexOf(symbol as MarketSymbol);
   return rows
-    .sort((a, b) => order(a.symbol) - order(b.symbol))
+    .sort((a, b) => symbolOrder(a.symbol) - symbolOrder(b.symbol))
     .map(({ symbol, ...candle }) => ({
       symbol: symbol as MarketSymbol,
       candle: { ...candle, time: Number(candle.time) },
