@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import type { Signal, SignalPage } from '@signaldeck/server/api-types';
 import useSWR from 'swr';
 import { http } from '../../../lib/http';
+import { useUpdatesAfterLoad } from '../../../lib/updates-after-load';
 
 /** Signals asked for a page at a time (the API's most). */
 const RANGE_PAGE_SIZE = 200;
@@ -28,20 +29,20 @@ async function fetchRange([, ticker, from]: readonly [string, string, number]): 
 
 /**
  * GET /api/signals by time range: every signal of `ticker` at or after `from` (the chart's first loaded
- * candle), for markers. `applyEvent` adds a live signal of the ticker.
+ * candle), for markers. `applyEvent` adds a live signal of the ticker (one that comes before the range waits for it).
  */
 export function useSignalsInRange(ticker: string | null, from: number | null) {
   const key = ticker && from !== null ? (['signals-range', ticker, from] as const) : null;
   const swr = useSWR(key, fetchRange, { revalidateOnFocus: false });
   const { mutate } = swr;
+  // A live signal that arrives while the range loads waits for it (see useUpdatesAfterLoad).
+  const update = useUpdatesAfterLoad<Signal[]>(swr.data !== undefined, key ? key.join(' ') : '', mutate);
   const applyEvent = useCallback(
     (signal: Signal) => {
       if (!ticker || signal.ticker?.toUpperCase() !== ticker) return;
-      void mutate((signals) => (!signals || signals.some((s) => s.id === signal.id) ? signals : [signal, ...signals]), {
-        revalidate: false,
-      });
+      update((signals) => (!signals || signals.some((s) => s.id === signal.id) ? signals : [signal, ...signals]));
     },
-    [ticker, mutate],
+    [ticker, update],
   );
   return { signals: swr.data, error: swr.error as unknown, mutate, applyEvent };
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import type { OutcomeUpdate, Signal, SignalPage } from '@signaldeck/server/api-types';
+import { useUpdatesAfterLoad } from '../../../lib/updates-after-load';
 
 /** The first page: enough to fill the screen, and quick to arrive. */
 export const SIGNALS_PAGE_SIZE = 50;
@@ -54,9 +55,6 @@ function useFlatSignals(pages: readonly SignalPage[]): readonly Signal[] {
   return signals;
 }
 
-/** Live updates kept while the first page is on its way (see useSignals). */
-const EARLY_UPDATES_KEPT = 500;
-
 /**
  * GET /api/signals, newest first, one page per cursor: 50 signals first, then 200 a page. `loadMore` shows the next
  * page; `applyEvent` merges a live signal that matches the filter, `applyOutcome` a signal's outcome (both wait
@@ -99,29 +97,8 @@ export function useSignals(filter: SignalsFilter, limit = SIGNALS_PAGE_SIZE, nex
     setShown({ filterKey, pages: shownPages + 1 });
   }, [hasMore, loadingMore, filterKey, shownPages]);
 
-  // A live update that arrives before the first page waits for it: changing SWR's data while the page is on its
-  // way would make SWR drop the answer, and the list would stay empty until a reload.
-  const loaded = data !== undefined;
-  const early = useRef<{ filterKey: string; update: (pages: SignalPage[] | undefined) => SignalPage[] | undefined }[]>(
-    [],
-  );
-  const update = useCallback(
-    (change: (pages: SignalPage[] | undefined) => SignalPage[] | undefined) => {
-      if (!loaded) {
-        // Bounded: a first page that keeps failing does not hold every live update of the session.
-        if (early.current.length >= EARLY_UPDATES_KEPT) early.current.shift();
-        early.current.push({ filterKey, update: change });
-      } else void mutate(change, { revalidate: false });
-    },
-    [loaded, filterKey, mutate],
-  );
-  useEffect(() => {
-    if (!loaded || early.current.length === 0) return;
-    const waiting = early.current.filter((entry) => entry.filterKey === filterKey);
-    early.current = [];
-    if (waiting.length === 0) return;
-    void mutate((pages) => waiting.reduce((current, entry) => entry.update(current), pages), { revalidate: false });
-  }, [loaded, filterKey, mutate]);
+  // A live update that arrives before the first page waits for it (see useUpdatesAfterLoad).
+  const update = useUpdatesAfterLoad<SignalPage[]>(data !== undefined, filterKey, mutate);
 
   const ticker = filter.ticker?.toUpperCase() ?? null;
   const applyEvent = useCallback(
