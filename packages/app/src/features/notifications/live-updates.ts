@@ -13,7 +13,7 @@ const isChannelsKey = (key: unknown) =>
 
 /**
  * Keeps the bell and the notifications page current: a `notification` event puts the new item first on every
- * first page in the cache and sets the unread count it carries, and the channels (their last delivery) and the open
+ * first page in the cache and sets the unread count it carries (a list still loading is asked again), and the channels (their last delivery) and the open
  * delivery logs are asked again; after a break in the stream they refetch.
  * Mounted once, in the shell.
  */
@@ -22,6 +22,11 @@ export function useNotificationLiveUpdates(): void {
   useStreamEvent('notification', ({ unread, ...item }) => {
     for (const key of cache.keys()) {
       if (!isNotificationsKey(key)) continue;
+      // A list still on its way is asked again: changing it meanwhile would make SWR drop its answer.
+      if ((cache.get(key) as { data?: unknown } | undefined)?.data === undefined) {
+        void mutate(key);
+        continue;
+      }
       void mutate(
         key,
         (page: InAppNotificationPage | undefined) => {
