@@ -5,6 +5,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as AuthStore from '../features/auth/store';
+import { answerJson, openEventStream } from '../test/stand-in';
 
 /**
  * The live stream as a trader meets it: the real provider, the header's connection indicator and the
@@ -51,16 +52,12 @@ let app: App;
 beforeAll(async () => {
   server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
-    const json = (status: number, body: unknown) => {
-      res.writeHead(status, { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' });
-      res.end(JSON.stringify(body));
-    };
+    const json = (status: number, body: unknown) => answerJson(res, status, body);
     if (url.pathname === '/api/stream') {
       attempts.push(Date.now());
       if (mode === 'refuse') return json(503, { message: 'Service unavailable' });
       if (mode === 'unauthorized') return json(401, { message: 'Unauthenticated.' });
-      res.writeHead(200, { 'Content-Type': 'text/event-stream' });
-      res.write(`retry: ${retryHintMs}\n\n`);
+      openEventStream(res, retryHintMs);
       lastWriteAt = Date.now();
       open.push(res);
       if (mode === 'ok') {

@@ -57,3 +57,19 @@ export async function registerTrader(origin: string, name = 'Ada Lovelace') {
   const { user, token } = (await response.json()) as SignedIn;
   return { user, token, email, password };
 }
+
+/**
+ * A trader's webhook URL, as their alerts reach it: `post(alert)` sends one alert (JSON) to the real server and
+ * resolves to its answer.
+ */
+export async function traderWebhook(api: ApiServer, token: string) {
+  const auth = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
+  const { url } = (await (await api.serverFetch('/api/webhook', { headers: auth })).json()) as { url: string };
+  const path = new URL(url).pathname;
+  return (alert: Record<string, unknown>) =>
+    api.serverFetch(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(alert),
+    });
+}

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { ComponentType, ReactNode } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { InAppNotification } from '@signaldeck/server/api-types';
+import { answerJson, openEventStream } from '../../test/stand-in';
 
 /**
  * The bell's list against a stand-in server on a real socket: its stream sends a notification while the list's
@@ -36,13 +37,9 @@ beforeAll(async () => {
   let held = new Promise<void>((resolve) => (releaseList = resolve));
   server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
-    const json = (status: number, body: unknown) => {
-      res.writeHead(status, { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' });
-      res.end(JSON.stringify(body));
-    };
+    const json = (status: number, body: unknown) => answerJson(res, status, body);
     if (url.pathname === '/api/stream') {
-      res.writeHead(200, { 'Content-Type': 'text/event-stream' });
-      res.write('retry: 300\n\n');
+      openEventStream(res, 300);
       streams.push(res);
       return;
     }

@@ -4,7 +4,7 @@ import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Signal, SignalPage } from '@signaldeck/server/api-types';
 import { AppProvider } from '../../../app/provider';
-import { registerTrader, useApiServer } from '../../../test/api-server';
+import { registerTrader, traderWebhook, useApiServer } from '../../../test/api-server';
 import { clearAuth, setSession } from '../../auth/store';
 import { useSignalsInRange } from './get-signals-in-range';
 
@@ -14,7 +14,7 @@ describe('given useSignalsInRange on the real server while the range is on its w
 
   let api: ReturnType<typeof useApiServer>;
   let open: () => void;
-  let hooks: string;
+  let post: Awaited<ReturnType<typeof traderWebhook>>;
   let token: string;
 
   beforeEach(async () => {
@@ -28,15 +28,9 @@ describe('given useSignalsInRange on the real server while the range is on its w
       return answer;
     });
     const trader = await registerTrader(api.origin);
-    const auth = { Authorization: `Bearer ${trader.token}`, Accept: 'application/json' };
-    const { url } = (await (await api.serverFetch('/api/webhook', { headers: auth })).json()) as { url: string };
-    hooks = new URL(url).pathname;
+    post = await traderWebhook(api, trader.token);
     for (const price of [84_001, 84_002]) {
-      const posted = await api.serverFetch(hooks, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ ticker: 'BTC', action: 'buy', price }),
-      });
+      const posted = await post({ ticker: 'BTC', action: 'buy', price });
       expect(posted.status).toBe(202);
     }
     token = trader.token;
@@ -59,11 +53,7 @@ describe('given useSignalsInRange on the real server while the range is on its w
     await waitFor(() => expect(api.calls.some((call) => new URL(call.url).pathname === '/api/signals')).toBe(true));
 
     // A third alert is stored while the range is on its way, and comes live (the answer may hold it or not).
-    const posted = await api.serverFetch(hooks, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ticker: 'BTC', action: 'sell', price: 84_003 }),
-    });
+    const posted = await post({ ticker: 'BTC', action: 'sell', price: 84_003 });
     expect(posted.status).toBe(202);
     const newest = await api.serverFetch('/api/signals?ticker=BTC&limit=1', {
       headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },

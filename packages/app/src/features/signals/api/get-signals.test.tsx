@@ -4,7 +4,7 @@ import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Signal } from '@signaldeck/server/api-types';
 import { AppProvider } from '../../../app/provider';
-import { registerTrader, useApiServer } from '../../../test/api-server';
+import { registerTrader, traderWebhook, useApiServer } from '../../../test/api-server';
 import { clearAuth, setSession } from '../../auth/store';
 import { prependSignal, signalsPageKey, useSignals, withOutcome } from './get-signals';
 
@@ -142,15 +142,10 @@ describe('given useSignals on the real server, pages of 2 then 3, and 8 stored s
       return answer;
     });
     const trader = await registerTrader(api.origin);
-    const auth = { Authorization: `Bearer ${trader.token}`, Accept: 'application/json' };
-    const { url } = (await (await api.serverFetch('/api/webhook', { headers: auth })).json()) as { url: string };
+    const post = await traderWebhook(api, trader.token);
     prices = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => 84_000 + n);
     for (const price of prices) {
-      const posted = await api.serverFetch(new URL(url).pathname, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ ticker: 'BTC', action: 'buy', price }),
-      });
+      const posted = await post({ ticker: 'BTC', action: 'buy', price });
       expect(posted.status).toBe(202);
     }
     setSession(trader.user, trader.token);
