@@ -56,6 +56,8 @@ export interface PostgresEventBusOptions {
 export class PostgresEventBus implements EventBus {
   readonly name = 'stream bus (PostgreSQL LISTEN/NOTIFY)';
   readonly #origin = randomBytes(8).toString('hex');
+  /** How this instance's own notifications begin (see #envelopes): their echo is dropped before it is parsed. */
+  readonly #ownPrefix = `{"o":"${this.#origin}",`;
   readonly #listeners = new Set<BusListener>();
   readonly #partials = new Map<string, PartialEvent>();
   readonly #options: PostgresEventBusOptions;
@@ -203,6 +205,7 @@ export class PostgresEventBus implements EventBus {
   }
 
   #receive(payload: string): void {
+    if (payload.startsWith(this.#ownPrefix)) return;
     let envelope: Envelope;
     try {
       envelope = JSON.parse(payload) as Envelope;
