@@ -301,8 +301,15 @@ export const PositionAndTradesPhone: Story = () => (
 );
 PositionAndTradesPhone.meta = { width: 'xsmall' };
 
-/** A long bought and sold on the candle before last, the sell also opening a short: three fills on its entry line. */
-function reversal(candles: readonly Candle[]): { priceLines: PriceLine[]; trades: TradeMarker[] } {
+/**
+ * A long bought and sold on the candle before last, the sell also opening a short: three fills on its entry line,
+ * and the sell signal that reversed it pointing at that price.
+ */
+function reversal(candles: readonly Candle[]): {
+  priceLines: PriceLine[];
+  trades: TradeMarker[];
+  markers: ChartMarker[];
+} {
   const candle = candles[candles.length - 2] as Candle;
   const price = candle.close;
   const fill = (id: string, seconds: number, side: TradeMarker['side'], kind: TradeMarker['kind'], label: string) => ({
@@ -323,6 +330,7 @@ function reversal(candles: readonly Candle[]): { priceLines: PriceLine[]; trades
       fill('long-out', 7, 'long', 'exit', 'Exit −2.00'),
       fill('short-in', 7, 'short', 'entry', `Short 0.0116967 @ ${defaultFormatPrice(price)}`),
     ],
+    markers: [{ id: 'reverse', time: candle.time + 7_000, side: 'sell', label: 'Reverse to short', price }],
   };
 }
 
@@ -331,7 +339,8 @@ const REVERSAL = reversal(HISTORY_300);
 export const ReversalOnTheEntryLine: Story = () => (
   <Stack>
     <Caption>
-      Three flags on the new short’s entry line, by the price axis, with a stop just above: no label covers another.
+      Three flags on the new short’s entry line, by the price axis, with a stop just above and the signal that reversed
+      the position: no label covers another or the signal.
     </Caption>
     <BothThemes>
       <BtcChart {...REVERSAL} timeZone="UTC" height={360} />

@@ -447,6 +447,22 @@ describe('given price lines', () => {
     ).toEqual(['Entry at 110.00', 'Stop at 104.50', 'Target at 400.00']);
   });
 
+  it('should keep a line label off a signal marker by the axis (the newest candles, where the latest signals sit)', () => {
+    // A short entry at 128.00 on the newest candle, and its position's entry line at that price: the label's usual
+    // place, just above the line by the axis, is where the marker points down at the price from.
+    const { container } = renderChart({
+      markers: [{ id: 'short', time: T0 + 29 * MINUTE + 5_000, side: 'sell', label: 'Short', price: 128 }],
+      priceLines: [{ id: 'entry', price: 128, label: 'Short entry', kind: 'entry' }],
+    });
+    const marker = screen.getByRole('button', { name: /Short/ }) as HTMLElement;
+    const markerTop = Number.parseFloat(marker.style.top);
+    const label = container.querySelector('[data-slot="price-line-label"]') as SVGTextElement;
+    expect(label).toHaveTextContent('Short entry');
+    const labelMiddle = attribute(label, 'y');
+    // The label (16px high, centred on its y) and the marker (16px) share no row of pixels.
+    expect(labelMiddle + 8 <= markerTop || labelMiddle - 8 >= markerTop + 16).toBe(true);
+  });
+
   it('should keep the lines when the view is zoomed', async () => {
     const { user, container } = renderChart({ candles: rising(300), priceLines });
     await user.click(chartArea());

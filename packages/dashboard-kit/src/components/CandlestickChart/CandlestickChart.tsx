@@ -34,7 +34,7 @@ import { ChartPlaceholder, ChartStatus } from './ChartStates';
 import { yOfPrice } from './geometry';
 import { AxesLayer, FormingLayer, SettledLayer } from './layers';
 import { MarkerLayer } from './MarkerLayer';
-import { layoutMarkers } from './markers';
+import { layoutMarkers, markerRoom, markerRoomKey } from './markers';
 import { useChartModel } from './model';
 import { layoutPriceLines } from './price-lines';
 import { PriceLineLayer } from './PriceLineLayer';
@@ -394,15 +394,26 @@ function ChartPlot({
     [markers, series, candleWindow, bucketMs, frame, priceRange, selectedMarkerId],
   );
 
-  // Pins first, then the price lines' labels clear of them, then the flags' labels clear of both. Laid out
+  // Pins first, then the price lines' labels clear of them and of the signal markers, then the flags' labels clear of both. Laid out
   // from the candles' times and the price scale, so a tick that only edits the forming candle keeps them.
   const tradePins = useMemo(
     () => placeTradePins({ trades, series: model.timeSeries, window: candleWindow, bucketMs, frame, priceRange }),
     [trades, model.timeSeries, candleWindow, bucketMs, frame, priceRange],
   );
+  // The signal markers' room too: a line's label never covers a signal (on a phone the newest candles, where the
+  // latest signals sit, are right beside the axis the labels end at). Keyed, so a tick that moves no marker keeps it.
+  const markersKey = markerRoomKey(markerLayout);
+  const markerBoxes = useMemo(() => markerRoom(markersKey), [markersKey]);
   const priceLineLayout = useMemo(
-    () => layoutPriceLines({ lines: priceLines, frame, priceRange, formatPrice, reserved: tradePins.map(pinBox) }),
-    [priceLines, frame, priceRange, formatPrice, tradePins],
+    () =>
+      layoutPriceLines({
+        lines: priceLines,
+        frame,
+        priceRange,
+        formatPrice,
+        reserved: [...tradePins.map(pinBox), ...markerBoxes],
+      }),
+    [priceLines, frame, priceRange, formatPrice, tradePins, markerBoxes],
   );
   const tradeLayout = useMemo(
     () =>

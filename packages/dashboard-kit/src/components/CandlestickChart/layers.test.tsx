@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MINUTE } from './aggregate';
 import { CandlestickChart } from './CandlestickChart';
 import { SETTLED_BLOCK } from './layers';
-import type { Candle, PriceLine, TradeMarker } from './types';
+import type { Candle, ChartMarker, PriceLine, TradeMarker } from './types';
 
 // Counts what Victory draws: settled candles (drawn in blocks of several; counted one by one) and draws of
 // the forming candle (a layer with one candle).
@@ -198,8 +198,18 @@ describe('given a live chart with price lines and trade markers', () => {
     { id: 'stop', price: 92, label: 'Stop', kind: 'stop' },
   ];
   const trades: TradeMarker[] = [{ id: 't1', time: T0 + 40 * MINUTE, price: 101, side: 'long', kind: 'entry' }];
+  // A signal on the forming candle: the lines' labels are laid out clear of it, and a tick that does not move it
+  // must not lay them out again.
+  const markers: ChartMarker[] = [{ id: 's1', time: forming.time + 10_000, side: 'sell', label: 'Short', price: 101 }];
   const withOverlays = (candles: Candle[]) => (
-    <CandlestickChart candles={candles} interval="1m" symbol="BTC/USD" priceLines={priceLines} trades={trades} />
+    <CandlestickChart
+      candles={candles}
+      interval="1m"
+      symbol="BTC/USD"
+      priceLines={priceLines}
+      trades={trades}
+      markers={markers}
+    />
   );
 
   describe('after ticks that edit the forming candle within the price range', () => {

@@ -228,3 +228,34 @@ export function layoutMarkers({
   }
   return layouts;
 }
+
+/** How far a flagged marker's "!" reaches beyond its box, up and right (CandlestickChart.css.ts, markerWarning). */
+const WARNING_REACH_PX = 4;
+
+/**
+ * The room the laid-out markers take (each glyph with a flagged one's "!", and each "+N" count), as a text key:
+ * equal keys mean the same room, so a tick that moves no marker changes nothing laid out around the markers.
+ */
+export function markerRoomKey(layouts: readonly MarkerLayout[]): string {
+  const boxes = layouts.flatMap(({ marker, box, countBox }) => [
+    marker.warning
+      ? {
+          ...box,
+          top: box.top - WARNING_REACH_PX,
+          width: box.width + WARNING_REACH_PX,
+          height: box.height + WARNING_REACH_PX,
+        }
+      : box,
+    ...(countBox ? [countBox] : []),
+  ]);
+  return boxes.map(({ left, top, width, height }) => `${left},${top},${width},${height}`).join(';');
+}
+
+/** The boxes of a `markerRoomKey`. */
+export function markerRoom(key: string): Box[] {
+  if (key === '') return [];
+  return key.split(';').map((box) => {
+    const [left = 0, top = 0, width = 0, height = 0] = box.split(',').map(Number);
+    return { left, top, width, height };
+  });
+}
