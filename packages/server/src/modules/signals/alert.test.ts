@@ -339,6 +339,79 @@ describe('parseAlert', () => {
     });
   });
 
+  describe('given values at the edge of what a field takes', () => {
+    const ok = { ticker: 'BTC', action: 'buy' };
+    /** A body with one more value written as raw JSON, so it can hold -0 and 1e999. */
+    const withRaw = (key: string, raw: string) => `{"ticker":"BTC","action":"buy","${key}":${raw}}`;
+
+    it.each([
+      ['a strategy name at most 200 characters once trimmed', { strategy: ` ${'s'.repeat(200)} ` }, 's'.repeat(200)],
+      ['a comment of 1000 emoji (one character each)', { comment: '😀'.repeat(1000) }, '😀'.repeat(1000)],
+      ['a ticker 64 characters long with its spaces', { ticker: `${' '.repeat(61)}BTC` }, 'BTC'],
+      ['a market position 16 characters long with its spaces', { market_position: `${' '.repeat(12)}Long` }, 'long'],
+      ['an interval with spaces', { interval: ' 15 ' }, '15m'],
+      ['the largest exact whole number as an alert id', { id: 2 ** 53 - 1 }, String(2 ** 53 - 1)],
+      ['the smallest positive price', { price: 5e-324 }, 5e-324],
+    ])('should accept %s', (_case, alert, value) => {
+      const parsed = parseAlert(json({ ...ok, ...alert }));
+      expect(parsed.status).toBe('accepted');
+      expect(Object.values(parsed.fields)).toContain(value);
+    });
+
+    it('should keep a previous position size of -0 as given, and write an alert id of -0 as 0', () => {
+      expect(Object.is(parseAlert(withRaw('prev_position_size', '-0')).fields.prevPositionSize, -0)).toBe(true);
+      expect(Object.is(parseAlert(json({ ...ok, prev_position_size: '-0' })).fields.prevPositionSize, -0)).toBe(true);
+      expect(parseAlert(withRaw('id', '-0')).fields.clientId).toBe('0');
+    });
+
+    it.each([
+      [
+        'a comment of 1001 emoji',
+        json({ ...ok, comment: '😀'.repeat(1001) }),
+        'Comment must be at most 1000 characters long',
+      ],
+      [
+        'a ticker 65 characters long with its spaces',
+        json({ ...ok, ticker: `${' '.repeat(62)}BTC` }),
+        `Ticker must be a symbol such as BTCUSDT or BINANCE:BTCUSDT (got "${' '.repeat(38)}…): use "ticker": "{{ticker}}"`,
+      ],
+      [
+        'a market position 17 characters long with its spaces',
+        json({ ...ok, market_position: `${' '.repeat(13)}Long` }),
+        `Market position must be long, flat or short (got "${' '.repeat(13)}Long")`,
+      ],
+      [
+        'an interval 17 characters long with its spaces',
+        json({ ...ok, interval: `${' '.repeat(15)}15` }),
+        `Interval must be a chart interval such as 1, 15, 60, 1D or 1h (got "${' '.repeat(15)}15")`,
+      ],
+      [
+        'an interval that overflows',
+        withRaw('interval', '1e999'),
+        'Interval must be a chart interval such as 1, 15, 60, 1D or 1h (got Infinity)',
+      ],
+      [
+        'a price of -0',
+        withRaw('price', '-0'),
+        'Price must be a positive number such as 65000.5 (got 0): use "price": "{{close}}"',
+      ],
+      [
+        'an alert id past the exact whole numbers',
+        withRaw('id', '9007199254740992'),
+        'Alert id must be text or a whole number (got 9007199254740992)',
+      ],
+      ['a huge alert id', withRaw('id', '1e21'), 'Alert id must be text or a whole number (got 1e+21)'],
+      ['a negative alert id', withRaw('id', '-1'), 'Alert id must be text or a whole number (got -1)'],
+      [
+        'a time that overflows',
+        withRaw('timenow', '1e999'),
+        'Time must be an ISO 8601 date or milliseconds since 1970, between 2000 and 2100 (got Infinity)',
+      ],
+    ])('should reject %s', (_case, body, reason) => {
+      expect(parseAlert(body)).toMatchObject({ status: 'rejected', reason });
+    });
+  });
+
   describe('reasonCode', () => {
     it.each([
       ['', 'empty-body'],

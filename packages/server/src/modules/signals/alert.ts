@@ -1,6 +1,4 @@
-import { z } from 'zod';
 import {
-  ACTIONS,
   normalizeAction,
   normalizeInterval,
   normalizeTicker,
@@ -133,29 +131,102 @@ const TEMPLATE_PLACEHOLDERS: Readonly<Record<string, string>> = {
   id: '{{strategy.order.id}}-{{timenow}}',
 };
 
+/**
+ * Whether a field's value can be used, and as what. Plain functions rather than a schema library: they run for
+ * every field of every webhook request, on the thread that serves them.
+ */
+type Check<T> = (value: unknown) => { ok: true; value: T } | { ok: false };
+
 interface FieldRule<T> {
   /** The field's name in reasons. */
   label: string;
   /** Where the value may be, first found wins: keys of the alert object, dotted for nested objects. */
   keys: readonly string[];
-  schema: z.ZodType<T>;
-  /** The reason when `schema` refuses `value`. */
+  check: Check<T>;
+  /** The reason when `check` refuses `value`. */
   problem(value: unknown): string;
   /** The reason when the alert does not give the field at all; optional fields have none. */
   missing?: string;
 }
 
-const text = (maximum: number) => z.string().trim().max(maximum);
+const REFUSED = { ok: false } as const;
+const accepted = <T>(value: T) => ({ ok: true, value }) as const;
 
-const symbol = z.string().max(64).transform(normalizeTicker).pipe(z.string());
-const action = z.string().max(32).transform(normalizeAction).pipe(z.enum(ACTIONS));
-const positiveNumber = z.unknown().transform(parseStrictNumber).pipe(z.number().positive());
+/**
+ * Whether `value` is at most `maximum` characters long, counting code points rather than UTF-16 units: an emoji
+ * is one character, as the trader sees it (a lone surrogate is one too).
+ */
+function fitsIn(value: string, maximum: number): boolean {
+  const units = value.length;
+  // A code point is one or two units, so only a length in between needs counting.
+  if (units <= maximum) return true;
+  if (units > maximum * 2) return false;
+  let length = units;
+  for (let i = 0; i < units - 1; i++) {
+    if ((value.charCodeAt(i) & 0xfc00) === 0xd800 && (value.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      length--;
+      i++;
+    }
+  }
+  return length <= maximum;
+}
 
-const marketPosition = z
-  .string()
-  .max(16)
-  .transform((value) => value.trim().toLowerCase())
-  .pipe(z.enum(MARKET_POSITIONS));
+/** Text without surrounding spaces, at most `maximum` characters long once they are gone. */
+const text =
+  (maximum: number): Check<string> =>
+  (value) => {
+    if (typeof value !== 'string') return REFUSED;
+    const trimmed = value.trim();
+    return fitsIn(trimmed, maximum) ? accepted(trimmed) : REFUSED;
+  };
+
+/** Text of at most `maximum` characters as given (spaces count), turned into a value by `read` (null: unusable). */
+const normalized =
+  <T>(maximum: number, read: (input: string) => T | null): Check<T> =>
+  (value) => {
+    if (typeof value !== 'string' || !fitsIn(value, maximum)) return REFUSED;
+    const result = read(value);
+    return result === null ? REFUSED : accepted(result);
+  };
+
+/** A number or decimal text (see parseStrictNumber) that `allowed` lets through. */
+const numeric =
+  (allowed: (value: number) => boolean): Check<number> =>
+  (value) => {
+    const number = parseStrictNumber(value);
+    return number !== null && allowed(number) ? accepted(number) : REFUSED;
+  };
+
+const symbol = normalized(64, normalizeTicker);
+const action = normalized(32, normalizeAction);
+const positiveNumber = numeric((value) => value > 0);
+
+const MARKET_POSITION_SET: ReadonlySet<string> = new Set(MARKET_POSITIONS);
+const marketPosition = normalized(16, (value) => {
+  const position = value.trim().toLowerCase();
+  return MARKET_POSITION_SET.has(position) ? (position as MarketPosition) : null;
+});
+
+/** A chart interval as text of at most 16 characters, or as a number (of minutes). */
+const interval: Check<string> = (value) => {
+  const readable = typeof value === 'string' ? fitsIn(value, 16) : typeof value === 'number' && Number.isFinite(value);
+  const result = readable ? normalizeInterval(String(value)) : null;
+  return result === null ? REFUSED : accepted(result);
+};
+
+const alertTime: Check<number> = (value) => {
+  const time = parseAlertTime(value);
+  return time === null ? REFUSED : accepted(time);
+};
+
+const clientIdText = text(MAX_CLIENT_ID_LENGTH);
+/** Text, or a whole number 0 or more that is exact as a double (so the id it becomes is the one that was sent). */
+const clientId: Check<string> = (value) =>
+  typeof value === 'number'
+    ? Number.isSafeInteger(value) && value >= 0
+      ? accepted(String(value))
+      : REFUSED
+    : clientIdText(value);
 
 const rule = <T>(definition: FieldRule<T>) => definition;
 
@@ -171,7 +242,7 @@ const FIELD_RULES = {
   ticker: rule({
     label: 'Ticker',
     keys: ['ticker', 'symbol'],
-    schema: symbol,
+    check: symbol,
     problem: (value) =>
       `Ticker must be a symbol such as BTCUSDT or BINANCE:BTCUSDT (got ${shown(value)}): use "ticker": "{{ticker}}"`,
     missing: 'Missing ticker: add "ticker": "{{ticker}}" to the alert message',
@@ -179,7 +250,7 @@ const FIELD_RULES = {
   action: rule({
     label: 'Action',
     keys: ['action', 'strategy.order.action', 'order_action', 'side'],
-    schema: action,
+    check: action,
     problem: (value) =>
       `Action must be one of ${ACCEPTED_ACTIONS} (got ${shown(value)}): use "action": "{{strategy.order.action}}" in a strategy alert, or write one of them`,
     missing:
@@ -188,84 +259,81 @@ const FIELD_RULES = {
   price: rule({
     label: 'Price',
     keys: ['price', 'close', 'strategy.order.price', 'order_price'],
-    schema: positiveNumber,
+    check: positiveNumber,
     problem: (value) =>
       `Price must be a positive number such as 65000.5 (got ${shown(value)}): use "price": "{{close}}"`,
   }),
   quantity: rule({
     label: 'Quantity',
     keys: ['quantity', 'qty', 'contracts', 'strategy.order.contracts', 'order_contracts'],
-    schema: positiveNumber,
+    check: positiveNumber,
     problem: (value) => `Quantity must be a positive number (got ${shown(value)})`,
   }),
   positionSize: rule({
     label: 'Position size',
     keys: ['position_size', 'strategy.position_size'],
-    schema: z.unknown().transform(parseStrictNumber).pipe(z.number()),
+    check: numeric(() => true),
     problem: (value) => `Position size must be a number (got ${shown(value)})`,
   }),
   marketPosition: rule({
     label: 'Market position',
     keys: ['market_position', 'strategy.market_position'],
-    schema: marketPosition,
+    check: marketPosition,
     problem: (value) => `Market position must be long, flat or short (got ${shown(value)})`,
   }),
   prevMarketPosition: rule({
     label: 'Previous market position',
     keys: ['prev_market_position', 'strategy.prev_market_position'],
-    schema: marketPosition,
+    check: marketPosition,
     problem: (value) => `Previous market position must be long, flat or short (got ${shown(value)})`,
   }),
   prevPositionSize: rule({
     label: 'Previous position size',
     keys: ['prev_market_position_size', 'prev_position_size', 'strategy.prev_market_position_size'],
-    schema: z.unknown().transform(parseStrictNumber).pipe(z.number().nonnegative()),
+    check: numeric((value) => value >= 0),
     problem: (value) => `Previous position size must be a number, 0 or more (got ${shown(value)})`,
   }),
   stopLoss: rule({
     label: 'Stop loss',
     keys: ['stop_loss'],
-    schema: positiveNumber,
+    check: positiveNumber,
     problem: (value) => `Stop loss must be a positive price (got ${shown(value)})`,
   }),
   takeProfit: rule({
     label: 'Take profit',
     keys: ['take_profit'],
-    schema: positiveNumber,
+    check: positiveNumber,
     problem: (value) => `Take profit must be a positive price (got ${shown(value)})`,
   }),
   interval: rule({
     label: 'Interval',
     keys: ['interval', 'timeframe'],
-    schema: z
-      .union([z.string().max(16), z.number()])
-      .transform((value) => normalizeInterval(String(value)))
-      .pipe(z.string()),
+    check: interval,
     problem: (value) => `Interval must be a chart interval such as 1, 15, 60, 1D or 1h (got ${shown(value)})`,
   }),
   alertTime: rule({
     label: 'Time',
     keys: ['timenow', 'time', 'alert_time', 'timestamp'],
-    schema: z.unknown().transform(parseAlertTime).pipe(z.number()),
+    check: alertTime,
     problem: (value) =>
       `Time must be an ISO 8601 date or milliseconds since 1970, between 2000 and 2100 (got ${shown(value)})`,
   }),
   strategy: rule({
     label: 'Strategy',
     keys: ['strategy', 'strategy.name', 'strategy_name'],
-    schema: text(MAX_STRATEGY_LENGTH),
+    check: text(MAX_STRATEGY_LENGTH),
     problem: textProblem('Strategy', MAX_STRATEGY_LENGTH),
   }),
   comment: rule({
     label: 'Comment',
     keys: ['comment', 'strategy.order.comment', 'order_comment', 'message'],
-    schema: text(MAX_COMMENT_LENGTH),
+    check: text(MAX_COMMENT_LENGTH),
     problem: textProblem('Comment', MAX_COMMENT_LENGTH),
   }),
   clientId: rule({
     label: 'Alert id',
     keys: ['id', 'alert_id', 'client_id'],
-    schema: z.union([text(MAX_CLIENT_ID_LENGTH), z.number().int().nonnegative().transform(String)]),
+    check: clientId,
     problem: (value) =>
       typeof value === 'string'
         ? `Alert id must be at most ${MAX_CLIENT_ID_LENGTH} characters long`
@@ -406,9 +474,9 @@ export function parseAlert(body: string): ParsedAlert {
       if (fieldRule.missing) problems.push(fieldRule.missing);
       continue;
     }
-    const result = fieldRule.schema.safeParse(value);
-    if (result.success) {
-      fields[name] = result.data;
+    const result = fieldRule.check(value);
+    if (result.ok) {
+      fields[name] = result.value;
     } else if (typeof value === 'string' && PLACEHOLDER.test(value)) {
       problems.push(
         `${fieldRule.label} is ${shown(value)}: a TradingView placeholder that was not filled in (check its spelling: {{strategy.…}} ones are filled only in strategy alerts, so in an indicator alert write the value)`,
