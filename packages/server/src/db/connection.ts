@@ -191,9 +191,16 @@ function keepingPreparedStatements(file: InstanceType<typeof SqliteDatabase>) {
  * see every transaction committed before they start.
  */
 export function openSqliteReader(dataDir: string): Kysely<Database> {
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: keepingPreparedStatements(openSqliteReadConnection(dataDir)) }),
+  });
+}
+
+/** The same read-only connection as openSqliteReader's, without Kysely: for a statement prepared once and run often. */
+export function openSqliteReadConnection(dataDir: string): InstanceType<typeof SqliteDatabase> {
   const file = new SqliteDatabase(path.join(dataDir, SQLITE_FILE_NAME), { fileMustExist: true });
   for (const pragma of [...SQLITE_CONNECTION_PRAGMAS, 'query_only = ON']) file.pragma(pragma);
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingPreparedStatements(file) }) });
+  return file;
 }
 
 function openSqlite(dataDir: string, gate: WriteGate): Kysely<Database> {

@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type CompiledQuery, type Kysely, type Selectable } from 'kysely';
-import { openSqliteReader, SQLITE_BUSY_TIMEOUT_MS, type DatabaseHandle } from '../../db/connection';
+import { openSqliteReadConnection, SQLITE_BUSY_TIMEOUT_MS, type DatabaseHandle } from '../../db/connection';
 import { DatabaseUnavailableError, isDatabaseUnavailable, isUniqueViolation } from '../../db/errors';
 import type { Clock } from '../../clock';
 import type { Database, SignalsTable } from '../../db/schema';
@@ -102,9 +102,6 @@ interface Original {
   receivedAt: number;
 }
 
-/** Runs a lookup of the ingest transaction and gives its rows. */
-type Read = <Row>(query: CompiledQuery<Row>) => Promise<Row[]>;
-
 type SignalRow = Selectable<SignalsTable>;
 
 /** Where ingest's statements run; `compiler` (the app's handle) compiles them, and runs PostgreSQL's. */
@@ -112,8 +109,10 @@ type IngestDatabase = { compiler: Kysely<Database>; close(): Promise<void> } & (
   | { dialect: 'postgres' }
   | {
       dialect: 'sqlite';
-      /** Runs `work`'s lookups, then inserts the rows it returns in one write transaction; resolves once committed. */
-      transaction(work: (read: Read) => Promise<SignalRow[]>): Promise<void>;
+      /** A batch's lookups (see SQLITE_LOOKUPS), in one statement on a read-only connection. */
+      lookUp(alerts: IncomingAlert[]): BatchFound;
+      /** Inserts the rows in one write transaction; resolves once committed. */
+      insert(rows: SignalRow[]): Promise<void>;
     }
 );
 
@@ -173,41 +172,96 @@ const POSTGRES_TYPES: Record<keyof SignalRow, string> = {
   prev_market_position: 'text',
   prev_position_size: 'float8',
 };
+/**
+ * SQLite, a batch's one read (see openIngestDatabase): the owners of its tokens; the signals its alerts may repeat,
+ * by alert id and by body within the window; and the highest id ever used (AUTOINCREMENT never reuses an id, even
+ * one whose row was deleted). The alerts go in as one JSON parameter of [token hash, alert id, body hash], so the
+ * statement is prepared once whatever the batch; each (strategy, value) pair is one probe of the (strategy_id,
+ * column) index. The lists come back as JSON: one statement instead of four, each a turn through the driver.
+ */
+const SQLITE_LOOKUPS = `
+  with alerts as (
+    select value ->> 0 as token_hash, value ->> 1 as client_id, value ->> 2 as body_hash from json_each(:alerts)
+  ),
+  owners as (
+    select id, user_id, token_hash, tradingview_only from strategies
+    where token_hash in (select token_hash from alerts)
+  ),
+  pairs as (
+    select distinct o.id as strategy_id, a.client_id, a.body_hash
+    from alerts as a join owners as o on o.token_hash = a.token_hash
+  )
+  select
+    (
+      select json_group_array(json_object('id', id, 'user_id', user_id, 'token_hash', token_hash, 'tradingview_only', tradingview_only))
+      from owners
+    ) as owners,
+    (
+      select json_group_array(json_object('id', s.id, 'strategy_id', s.strategy_id, 'value', s.client_id, 'received_at', s.received_at))
+      from (select distinct strategy_id, client_id from pairs where client_id is not null) as p
+      join signals as s on s.strategy_id = p.strategy_id and s.client_id = p.client_id
+      where s.status <> 'duplicate'
+    ) as by_client_id,
+    (
+      select json_group_array(json_object('id', s.id, 'strategy_id', s.strategy_id, 'value', s.body_hash, 'received_at', s.received_at))
+      from (select distinct strategy_id, body_hash from pairs) as p
+      join signals as s on s.strategy_id = p.strategy_id and s.body_hash = p.body_hash
+      where s.status <> 'duplicate' and s.received_at >= :since
+    ) as by_body,
+    max(
+      coalesce((select seq from sqlite_sequence where name = 'signals'), 0),
+      coalesce((select max(id) from signals), 0)
+    ) as last
+`;
+
 const SQLITE_INSERT = `insert into signals (${SIGNAL_COLUMNS.join(', ')}) values (${SIGNAL_COLUMNS.map(() => '?').join(', ')})`;
 
 /**
  * PostgreSQL: two statements on the app's pool, no transaction around them (see #postgresBatch). SQLite: the
- * lookups are plain reads on a read-only connection of their own (so that the app's transactions, the paper
- * executor's above all, never hold them up), and the rows go to a connection of its own on a worker thread (see
- * db/sqlite-writer.ts), inserted between one BEGIN IMMEDIATE and COMMIT once the process's write gate is free (see
- * db/write-gate.ts). The reads are as good as a transaction's: one process owns the data directory
- * (data-dir lock), only ingest writes signals, and its batches run one after another, so they see every signal
- * committed before; the unique index on alert ids backs this up (a violation retries the batch).
+ * lookups are one statement on a read-only connection of its own (so that the app's transactions, the paper
+ * executor's above all, never hold them up), prepared once and run straight on the driver, and the rows go to a
+ * connection of its own on a worker thread (see db/sqlite-writer.ts), inserted between one BEGIN IMMEDIATE and
+ * COMMIT once the process's write gate is free (see db/write-gate.ts). The read is as good as a transaction's: one
+ * process owns the data directory (data-dir lock), only ingest writes signals, and its batches run one after
+ * another, so they see every signal committed before; the unique index on alert ids backs this up (a violation
+ * retries the batch).
  */
 function openIngestDatabase(database: DatabaseHandle, dataDir: string): IngestDatabase {
-  const reader =
-    (db: Kysely<Database>): Read =>
-    async (query) =>
-      (await db.executeQuery(query)).rows;
   if (database.dialect === 'postgres') {
     return { compiler: database.db, dialect: 'postgres', close: async () => {} };
   }
   const worker = new SqliteWriter(dataDir);
   const gate = database.writeGate ?? new WriteGate();
-  const lookups = openSqliteReader(dataDir);
+  const reader = openSqliteReadConnection(dataDir);
+  const lookups = reader.prepare<{ alerts: string; since: number }, SqliteLookups>(SQLITE_LOOKUPS);
+  const open = () => {
+    if (database.isClosed?.() || !reader.open) throw new DatabaseUnavailableError('The database is closed.');
+  };
   return {
     compiler: database.db,
     dialect: 'sqlite',
-    transaction: async (work) => {
-      if (database.isClosed?.()) throw new DatabaseUnavailableError('The database is closed.');
-      const rows = await work(reader(lookups));
-      if (rows.length === 0) return;
+    lookUp: (alerts) => {
+      open();
+      const found = lookups.get({
+        alerts: JSON.stringify(alerts.map((alert) => [alert.tokenHash, alert.parsed.fields.clientId, alert.bodyHash])),
+        since: windowStart(alerts),
+      })!;
+      const byId = (rows: Repeatable[]) => rows.sort((a, b) => a.id - b.id);
+      return {
+        owners: JSON.parse(found.owners) as Secret[],
+        byClientId: JSON.parse(found.by_client_id) as Repeatable[],
+        byBody: byId(JSON.parse(found.by_body) as Repeatable[]),
+        ids: (count) => Array.from({ length: count }, (_, index) => found.last + index + 1),
+      };
+    },
+    insert: async (rows) => {
+      open();
       const runs = rows.map((row) => SIGNAL_COLUMNS.map((column) => row[column]));
       await gate.run(() => worker.writeTransaction(SQLITE_INSERT, runs), SQLITE_BUSY_TIMEOUT_MS);
     },
     close: async () => {
       await worker.close();
-      await lookups.destroy();
+      reader.close();
     },
   };
 }
@@ -323,44 +377,24 @@ export class SignalIngest {
   }
 
   /**
-   * SQLite: one transaction for the batch: the owners of its tokens; for the alerts they own, the signals those may
-   * repeat (by alert id, and by body within the window) and ids for their rows; then one INSERT.
+   * SQLite: the batch's one read (the owners of its tokens, the signals its alerts may repeat by alert id and by
+   * body within the window, the last id used), then one INSERT of the rows planned from it, ids following the last.
    */
   async #transaction(alerts: IncomingAlert[]): Promise<IngestOutcome[]> {
     const database = this.#database;
     if (database.dialect === 'postgres') return this.#postgresBatch(alerts);
-    const db = database.compiler;
-    let outcomes: IngestOutcome[] = [];
-    await database.transaction(async (read) => {
-      const secrets = await read(
-        db
-          .selectFrom('strategies')
-          .select(['id', 'user_id', 'token_hash', 'tradingview_only'])
-          .where('token_hash', 'in', distinct(alerts.map((alert) => alert.tokenHash)))
-          .compile(),
-      );
-      const owned = ownersOf(alerts, secrets);
-      const admitted = owned.filter((owner): owner is Owned => typeof owner !== 'string');
-      if (admitted.length === 0) {
-        outcomes = owned.map((owner) => ({ kind: owner as 'unknown-token' | 'forbidden' }));
-        return [];
-      }
-      const clientIds = distinctPairs(
-        admitted.flatMap(({ strategyId, alert }) =>
-          alert.parsed.fields.clientId === null ? [] : [[strategyId, alert.parsed.fields.clientId]],
-        ),
-      );
-      const bodies = distinctPairs(admitted.map(({ strategyId, alert }) => [strategyId, alert.bodyHash]));
-      const byClientId = clientIds.length === 0 ? [] : await read(this.#repeatsQuery('client_id', clientIds));
-      const byBody = await read(
-        this.#repeatsQuery('body_hash', bodies, windowStart(admitted.map(({ alert }) => alert))),
-      );
-      const ids = await this.#allocateIds(read, admitted.length);
-      const planned = planBatch(owned, { byClientId, byBody, ids, storedAt: this.#clock() });
-      outcomes = planned.outcomes;
-      return planned.rows;
+    const found = database.lookUp(alerts);
+    const owned = ownersOf(alerts, found.owners);
+    const admitted = owned.filter((owner): owner is Owned => typeof owner !== 'string');
+    if (admitted.length === 0) return owned.map((owner) => ({ kind: owner as 'unknown-token' | 'forbidden' }));
+    const planned = planBatch(owned, {
+      byClientId: found.byClientId,
+      byBody: found.byBody,
+      ids: found.ids(admitted.length),
+      storedAt: this.#clock(),
     });
-    return outcomes;
+    await database.insert(planned.rows);
+    return planned.outcomes;
   }
 
   /**
@@ -521,47 +555,6 @@ export class SignalIngest {
       .execute(this.#database.compiler)
       .catch((error: unknown) => this.#log.error({ err: error }, 'pruning old body claims failed'));
   }
-
-  /**
-   * The signals (not duplicates) that may be repeated: for each (strategy, value) pair, that strategy's signals whose
-   * `column` holds the value, oldest first. The pairs go in as one parameter (a JSON array on SQLite, two arrays
-   * on PostgreSQL), so the statement stays short and the same whatever the batch, and each pair is one probe of
-   * the (strategy_id, column) index (a strategy list crossed with a value list would probe every combination).
-   */
-  #repeatsQuery(
-    column: 'client_id' | 'body_hash',
-    pairs: [number, string][],
-    since?: number,
-  ): CompiledQuery<Repeatable> {
-    return sql<Repeatable>`
-      select s.id, s.strategy_id, s.${sql.ref(column)} as value, s.received_at
-      from (select value ->> 0 as strategy_id, value ->> 1 as value from json_each(${JSON.stringify(pairs)})) as p
-      join signals as s on s.strategy_id = p.strategy_id and s.${sql.ref(column)} = p.value
-      where s.status <> 'duplicate'${since === undefined ? sql`` : sql` and s.received_at >= ${since}`}
-      order by s.id
-    `.compile(this.#database.compiler);
-  }
-
-  /**
-   * SQLite: ids for the batch's rows, taken before the insert so that a duplicate can point at an original of its
-   * own batch and one INSERT stores them all. Ingest batches are the only writers of signals and run one at a time
-   * in the one process that owns the database, so ids grow in commit order. (PostgreSQL takes them from the
-   * sequence, in #postgresLookups; there batches commit side by side, so a lower id may commit just after a
-   * higher one.)
-   */
-  async #allocateIds(read: Read, count: number): Promise<number[]> {
-    const db = this.#database.compiler;
-    // AUTOINCREMENT never reuses an id, even one whose row was deleted: start after the highest ever used.
-    const [{ last }] = (await read(
-      sql<{ last: number }>`
-        select max(
-          coalesce((select seq from sqlite_sequence where name = 'signals'), 0),
-          coalesce((select max(id) from signals), 0)
-        ) as last
-      `.compile(db),
-    )) as [{ last: number }];
-    return Array.from({ length: count }, (_, index) => last + index + 1);
-  }
 }
 
 interface Owned {
@@ -602,7 +595,23 @@ interface PostgresLookups {
   ids: number[];
 }
 
-const distinctPairs = (pairs: [number, string][]) => [...new Map(pairs.map((pair) => [key(...pair), pair])).values()];
+/** SQLite: the batch's read's one row (the lists as JSON text). */
+interface SqliteLookups {
+  owners: string;
+  by_client_id: string;
+  by_body: string;
+  last: number;
+}
+
+/** SQLite: what a batch's read found, the lists parsed. */
+interface BatchFound {
+  owners: Secret[];
+  byClientId: Repeatable[];
+  /** Oldest first. */
+  byBody: Repeatable[];
+  /** Ids for `count` new rows, increasing. */
+  ids(count: number): number[];
+}
 
 /** A signal an alert may repeat: `value` is its alert id or its body's hash. */
 interface Repeatable {
