@@ -49,7 +49,7 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
     expect(response.statusCode, response.body).toBe(201);
     return response.json<{ channel: { id: number } }>().channel.id;
   };
-  /** An open BTC long of Grace's strategy, stored as the executor stores one. */
+  /** An open BTC long of Grace's strategy, stored as the executor stores one (opened by signal `number`). */
   const newTrade = (strategyId: number, number: number, openedAt: number) => ({
     strategy_id: strategyId,
     user_id: grace.id,
@@ -69,10 +69,13 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
     take_profit: null,
     opened_at: openedAt,
     closed_at: null,
-    entry_signal_ids: '[]',
+    entry_signal_ids: `[${number}]`,
     exit_signal_id: null,
     exit_reason: null,
   });
+  /** The trade_opened key of such a trade: its strategy, pair, opening time and opening signal. */
+  const openedKey = (strategyId: number, row: { number: number; opened_at: number }) =>
+    `trade_opened:${strategyId}:BTC:${row.opened_at}:${row.number}`;
   const feedOf = async (userId: number) =>
     testApp.database.db
       .selectFrom('notifications')
@@ -359,7 +362,7 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
         .values(
           part.map((row) => ({
             user_id: grace.id,
-            event_key: `trade_opened:${strategyId}:BTC:${row.opened_at}`,
+            event_key: openedKey(strategyId, row),
             event: 'trade_opened',
             title: 'Trade opened',
             body: '',
@@ -375,7 +378,7 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
 
     await plan();
     const keys = (await feedOf(grace.id)).map((item) => item.event_key);
-    expect(keys).toContain(`trade_opened:${strategyId}:BTC:${fresh.opened_at}`);
+    expect(keys).toContain(openedKey(strategyId, fresh));
     expect(keys.length).toBe(5_001);
   });
 
@@ -386,7 +389,7 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
       newTrade(strategyId, 300_000 + index, clock() - 1000 + index),
     );
     await testApp.database.db.insertInto('paper_trades').values(burst).execute();
-    const keyOf = (row: { opened_at: number }) => `trade_opened:${strategyId}:BTC:${row.opened_at}`;
+    const keyOf = (row: { number: number; opened_at: number }) => openedKey(strategyId, row);
     const refused = keyOf(burst[70]!);
     const { db } = testApp.database;
     if (dialect === 'sqlite') {
@@ -466,6 +469,142 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
     (await waiter)();
     expect(published).toEqual(Array.from({ length: 30 }, () => 1));
     const keys = new Set((await feedOf(grace.id)).map((item) => item.event_key));
-    expect(burst.every((row) => keys.has(`trade_opened:${strategyId}:BTC:${row.opened_at}`))).toBe(true);
+    expect(burst.every((row) => keys.has(openedKey(strategyId, row)))).toBe(true);
   });
+
+  /** A trader of their own, their strategy's id, and a channel of theirs that chose `trade_opened` only. */
+  const openingTrader = async (name: string) => {
+    const trader = await signUpTrader(testApp.app, name);
+    const strategies = await testApp.app.inject({ method: 'GET', url: '/api/strategies', headers: trader.headers });
+    const strategyId = Number(strategies.json<{ data: { id: string }[] }>().data[0]!.id);
+    return { trader, strategyId, channelId: await channel(trader, 'Opens', ['trade_opened']) };
+  };
+  /** Fresh BTC prices (50,000) for the next minutes; returns the start of the first minute alerts can trade in. */
+  const freshPrices = async () => {
+    const minute = Math.floor(clock() / MINUTE) * MINUTE;
+    await upsertCandles(
+      testApp.database.db,
+      'BTC',
+      [0, 1, 2, 3, 4].map((offset) => flatCandle(minute + offset * MINUTE, 50_000)),
+    );
+    return minute + MINUTE;
+  };
+  const eventsOf = async (userId: number, event: string) =>
+    (await feedOf(userId)).filter((item) => item.event === event);
+
+  it('should tell each position opened in one millisecond once, and a position closed in parts once', async () => {
+    const { trader: hedy, strategyId, channelId } = await openingTrader('Hedy');
+    const minute = await freshPrices();
+    // One millisecond: a long opened and closed, a long opened and reversed into a short (three positions).
+    const burst = minute + 1000;
+    for (const body of [
+      '{"ticker":"BTCUSD","action":"buy","quantity":0.01,"id":"h1"}',
+      '{"ticker":"BTCUSD","action":"sell","quantity":0.01,"market_position":"flat","id":"h2"}',
+      '{"ticker":"BTCUSD","action":"buy","quantity":0.01,"id":"h3"}',
+      '{"ticker":"BTCUSD","action":"sell","quantity":0.01,"id":"h4"}',
+      // The short closed, so that the next millisecond starts flat.
+      '{"ticker":"BTCUSD","action":"buy","quantity":0.01,"market_position":"flat","id":"h5"}',
+    ]) {
+      await alert(hedy, burst, body);
+    }
+    // Another millisecond: a long closed in three parts, then a long opened (two positions), the latter reduced
+    // a second later: partial closes are closed rows of their own with their position's opening time.
+    const parts = minute + 2000;
+    for (const body of [
+      '{"ticker":"BTCUSD","action":"buy","quantity":0.03,"id":"h6"}',
+      '{"ticker":"BTCUSD","action":"sell","position_size":0.02,"id":"h7"}',
+      '{"ticker":"BTCUSD","action":"sell","position_size":0.01,"id":"h8"}',
+      '{"ticker":"BTCUSD","action":"sell","market_position":"flat","id":"h9"}',
+      '{"ticker":"BTCUSD","action":"buy","quantity":0.02,"id":"h10"}',
+    ]) {
+      await alert(hedy, parts, body);
+    }
+    await alert(hedy, parts + 1000, '{"ticker":"BTCUSD","action":"sell","position_size":0.01,"id":"h11"}');
+    const rows = await testApp.database.db
+      .selectFrom('paper_trades')
+      .select(['opened_at', 'status'])
+      .where('strategy_id', '=', strategyId)
+      .execute();
+    expect(rows.filter((row) => Number(row.opened_at) === burst)).toHaveLength(3);
+    expect(rows.filter((row) => Number(row.opened_at) === parts)).toHaveLength(5);
+
+    await plan();
+    const opened = await eventsOf(hedy.id, 'trade_opened');
+    expect(opened.map((item) => item.title.match(/^Trade opened: BTC (long|short) /)?.[1]).sort()).toEqual([
+      'long',
+      'long',
+      'long',
+      'long',
+      'short',
+    ]);
+    expect(new Set(opened.map((item) => item.event_key)).size).toBe(5);
+    expect(await outboxOf(channelId)).toEqual(Array.from({ length: 5 }, () => 'trade_opened'));
+    // Each closed row is a trade closed of its own: four positions closed in full, and three parts.
+    expect(await eventsOf(hedy.id, 'trade_closed')).toHaveLength(7);
+
+    await plan();
+    expect(await eventsOf(hedy.id, 'trade_opened')).toHaveLength(5);
+    expect(await outboxOf(channelId)).toHaveLength(5);
+  });
+
+  it('should not tell again, after an upgrade, a position told under the key without its opening signal', async () => {
+    const { trader: katherine, strategyId, channelId } = await openingTrader('Katherine');
+    const minute = await freshPrices();
+    const burst = minute + 1000;
+    for (const body of [
+      '{"ticker":"BTCUSD","action":"buy","quantity":0.01,"id":"k1"}',
+      '{"ticker":"BTCUSD","action":"sell","quantity":0.01,"market_position":"flat","id":"k2"}',
+      '{"ticker":"BTCUSD","action":"buy","quantity":0.02,"id":"k3"}',
+    ]) {
+      await alert(katherine, burst, body);
+    }
+    // The first position of the millisecond, told before the upgrade: in the feed and queued for the channel.
+    const former = `trade_opened:${strategyId}:BTC:${burst}`;
+    const { db } = testApp.database;
+    await db
+      .insertInto('notifications')
+      .values({
+        user_id: katherine.id,
+        event_key: former,
+        event: 'trade_opened',
+        title: 'Trade opened: BTC long 0.01 at 50,000',
+        body: '',
+        link: '/performance/trades',
+        created_at: clock(),
+        read_at: null,
+      })
+      .execute();
+    await db
+      .insertInto('notification_deliveries')
+      .values({
+        user_id: katherine.id,
+        channel_id: channelId,
+        event_key: former,
+        message_id: 'msg_told_before_the_upgrade',
+        event: 'trade_opened',
+        title: 'Trade opened: BTC long 0.01 at 50,000',
+        payload: '{}',
+        state: 'pending',
+        attempts: 0,
+        next_attempt_at: clock(),
+        last_attempt_at: null,
+        response_code: null,
+        error: null,
+        duration_ms: null,
+        created_at: clock(),
+        lease_until: null,
+        lease_owner: null,
+      })
+      .execute();
+
+    await plan();
+    const opened = await eventsOf(katherine.id, 'trade_opened');
+    expect(opened.map((item) => item.title)).toEqual([
+      'Trade opened: BTC long 0.01 at 50,000',
+      'Trade opened: BTC long 0.02 at 50,000',
+    ]);
+    expect(opened[0]!.event_key).toBe(former);
+    expect(await outboxOf(channelId)).toEqual(['trade_opened', 'trade_opened']);
+  });
+
 });

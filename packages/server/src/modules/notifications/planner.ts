@@ -41,6 +41,43 @@ const RECORD_GROUP = 25;
 const notInFeed = (userId: RawBuilder<unknown>, key: RawBuilder<unknown>) =>
   sql<boolean>`not exists (select 1 from notifications as n where n.user_id = ${userId} and n.event_key = ${key})`;
 
+/**
+ * The first id in a paper_trades row's entry_signal_ids (a JSON array of ids, e.g. `[12,15]`): the signal that
+ * opened its position. Every row of a position carries it (a partial close copies the position's ids, an addition
+ * appends to them) and a signal opens one position at most, so it tells apart positions of one strategy and pair
+ * opened in the same millisecond. Taken as the digits after `[`, with functions both databases have.
+ */
+const openingSignal = (trade: string) => {
+  const ids = sql.ref(`${trade}.entry_signal_ids`);
+  return sql<string>`substr(${ids}, 2, length(${ids}) - 1 - length(ltrim(substr(${ids}, 2), '0123456789')))`;
+};
+
+/** The key SignalDeck gave a trade_opened before it carried the opening signal: one per strategy, pair and millisecond. */
+const formerOpenedKey = (trade: string) =>
+  sql<string>`'trade_opened:' || ${sql.ref(`${trade}.strategy_id`)} || ':' || ${sql.ref(`${trade}.symbol`)} || ':' || ${sql.ref(`${trade}.opened_at`)}`;
+
+/** A position's trade_opened key: the former key and the signal that opened it. */
+const openedKey = (trade: string) => sql<string>`${formerOpenedKey(trade)} || ':' || ${openingSignal(trade)}`;
+
+/**
+ * notInFeed for a trade's opening: its key is not in the feed, nor the former key when its position is the first
+ * of its strategy, pair and millisecond (the one the former key was recorded for: no row of another position with
+ * a lower number has its opening time), so that an upgrade does not tell it again. The trade's other rows are read
+ * only when the former key is in the feed (openings told before an upgrade), through the opening time's index:
+ * the unary + keeps SQLite off the (strategy_id, number) index, which would walk all of the strategy's earlier
+ * trades for each row.
+ */
+const openingNotInFeed = sql<boolean>`case
+  when exists (select 1 from notifications as n
+    where n.user_id = paper_trades.user_id and n.event_key = ${openedKey('paper_trades')}) then false
+  when exists (select 1 from notifications as n
+    where n.user_id = paper_trades.user_id and n.event_key = ${formerOpenedKey('paper_trades')}) then exists (
+      select 1 from paper_trades as p
+      where +p.strategy_id = paper_trades.strategy_id and p.symbol = paper_trades.symbol
+        and p.opened_at = paper_trades.opened_at and p.number < paper_trades.number
+        and ${openingSignal('p')} <> ${openingSignal('paper_trades')})
+  else true end`;
+
 export interface PreferencesRow {
   timeZone: string;
   dailySummaryHour: number;
@@ -378,13 +415,9 @@ export class NotificationPlanner implements BackgroundService {
     const opened = await db
       .selectFrom('paper_trades')
       .select(columns)
+      .select(openedKey('paper_trades').as('opened_key'))
       .where('opened_at', '>=', since)
-      .where(
-        notInFeed(
-          sql.ref('paper_trades.user_id'),
-          sql`'trade_opened:' || paper_trades.strategy_id || ':' || paper_trades.symbol || ':' || paper_trades.opened_at`,
-        ),
-      )
+      .where(openingNotInFeed)
       .orderBy('opened_at')
       .orderBy('id')
       .limit(5_000)
@@ -407,8 +440,8 @@ export class NotificationPlanner implements BackgroundService {
     const events: PlannedEvent[] = [];
     const seenOpen = new Set<string>();
     for (const row of opened) {
-      // A partial close is a closed row of its own with the position's opening time: one opening, one event.
-      const key = `trade_opened:${row.strategy_id}:${row.symbol}:${row.opened_at}`;
+      // A partial close is a closed row of its own with its position's key: one position, one event.
+      const key = row.opened_key;
       if (seenOpen.has(key)) continue;
       seenOpen.add(key);
       events.push({
