@@ -607,4 +607,25 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
     expect(await outboxOf(channelId)).toEqual(['trade_opened', 'trade_opened']);
   });
 
+  it('should tell a loss under half a cent as $0.00, with no minus sign', async () => {
+    const { trader: margaret, strategyId } = await openingTrader('Margaret');
+    await testApp.database.db
+      .insertInto('paper_trades')
+      .values({
+        ...newTrade(strategyId, 300_000, clock() - 2 * MINUTE),
+        user_id: margaret.id,
+        status: 'closed',
+        exit_price: 50_000,
+        gross_pnl: 0,
+        net_pnl: -0.004,
+        return_pct: -0.0008,
+        closed_at: clock() - MINUTE,
+        exit_reason: 'manual',
+      })
+      .execute();
+
+    await plan();
+    const closed = await eventsOf(margaret.id, 'trade_closed');
+    expect(closed.map((item) => item.title)).toEqual(['Trade closed: BTC long, P&L $0.00']);
+  });
 });

@@ -84,9 +84,11 @@ export interface PreferencesRow {
 }
 export const DEFAULT_PREFERENCES: PreferencesRow = { timeZone: 'UTC', dailySummaryHour: 8 };
 
+/** `+$12.30`, `-$1.80`, `$0.00`: signed by the amount shown, so a loss under half a cent is not `-$0.00`. */
 const usd = (value: number) => {
-  const sign = value > 0 ? '+' : value < 0 ? '-' : '';
-  return `${sign}$${Math.abs(value).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  const cents = Math.round(Math.abs(value) * 100);
+  const sign = cents === 0 ? '' : value > 0 ? '+' : '-';
+  return `${sign}$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 };
 const plain = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 8 });
 
