@@ -287,6 +287,8 @@ describe('parseAlert', () => {
         '"price": "{{close}}"',
       ],
       ['an unknown key', '{"ticker": "BTC", "action": "buy", "note": hello}', 'hello', '"note": "hello"'],
+      ['a key named like an object property', '{"constructor": abc, "ticker": "BTC"}', 'abc', '"constructor": "abc"'],
+      ['the key __proto__', '{"__proto__": abc, "ticker": "BTC"}', 'abc', '"__proto__": "abc"'],
     ])('should name %s and show it quoted', (_case, body, value, fix) => {
       const parsed = parseAlert(body);
       const key = fix.slice(1, fix.indexOf('"', 1));

@@ -434,7 +434,10 @@ function invalidJsonReason(source: string, parserMessage: string): string {
   if (unquoted) {
     const [, key, rawValue] = unquoted;
     const value = rawValue!.trim();
-    const placeholder = PLACEHOLDER.test(value) ? value : (TEMPLATE_PLACEHOLDERS[key!.toLowerCase()] ?? value);
+    // Own keys only: `constructor` or `__proto__` would otherwise read Object's properties.
+    const lower = key!.toLowerCase();
+    const template = Object.hasOwn(TEMPLATE_PLACEHOLDERS, lower) ? TEMPLATE_PLACEHOLDERS[lower] : undefined;
+    const placeholder = PLACEHOLDER.test(value) ? value : (template ?? value);
     const quoted = value.length > 40 ? `${value.slice(0, 39)}…` : value;
     return `The message is not valid JSON: "${key}" has a value without quotes (${quoted}): quote it: "${key}": "${placeholder}"`;
   }
