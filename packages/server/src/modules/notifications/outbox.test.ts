@@ -255,8 +255,15 @@ describe.each(TEST_DIALECTS)('the notification outbox on %s', (dialect) => {
       await addChannel(receiver.url, 'Fast');
       await tradeClosed();
       await tradeClosed();
-      const worker = outbox({ clock: Date.now, pollMs: 50, settings: transportSettings(testApp.config, 5_000) });
+      // Real time passes for the receiver's timeout, counted from the test's clock that dated the rows (a worker
+      // on the wall clock alone would find them more than a day old, and give up on them, once that date is past).
       const started = Date.now();
+      const from = clock();
+      const worker = outbox({
+        clock: () => from + (Date.now() - started),
+        pollMs: 50,
+        settings: transportSettings(testApp.config, 5_000),
+      });
       worker.start();
       try {
         // Both of the fast channel's messages arrive while the slow one still waits for its 5 s timeout.
