@@ -2,6 +2,7 @@
  * A small client of SignalDeck's HTTP API over real sockets, for the proofs that drive a server process the way
  * a trader's browser and TradingView do (signing up: test/traders.ts).
  */
+import { SYMBOLS } from '../../modules/market/markets';
 import type { Signal, SignalPage } from '../../modules/signals/schemas';
 
 async function expectJson<T>(response: Response, status: number, what: string): Promise<T> {
@@ -47,6 +48,27 @@ export async function waitUntilHealthy(baseUrl: string, timeoutMs: number): Prom
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`${baseUrl} did not become healthy within ${timeoutMs} ms (last answer: ${last})`);
+}
+
+/**
+ * Resolves once every pair has a stored 1m candle (a first start backfills the pairs one after another), or rejects
+ * after `timeoutMs`. Asks twice a second, within a trader's limit on candle reads.
+ */
+export async function waitForMarketData(baseUrl: string, authorization: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  const waiting = new Set(SYMBOLS);
+  while (waiting.size > 0) {
+    for (const symbol of waiting) {
+      const response = await fetch(`${baseUrl}/api/markets/${symbol}/candles?interval=1m&limit=1`, {
+        headers: { authorization },
+      });
+      if (response.status !== 200) throw new Error(`candles of ${symbol}: ${response.status} ${await response.text()}`);
+      if (((await response.json()) as { candles: unknown[] }).candles.length > 0) waiting.delete(symbol);
+    }
+    if (waiting.size === 0) return;
+    if (Date.now() > deadline) throw new Error(`no market data for ${[...waiting].join(', ')} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }
 
 /**

@@ -19,7 +19,7 @@ import { replayAccount } from '../../modules/paper/service';
 import { closedTrade, loadAccount } from '../../modules/paper/store';
 import { createTestDatabase } from '../../test/database';
 import { signUpTrader, type SignedInTrader } from '../../test/traders';
-import { closeFirstPosition, listAllSignals, webhookUrlOn } from './api';
+import { closeFirstPosition, listAllSignals, waitForMarketData, webhookUrlOn } from './api';
 import { randomInt, seededRandom } from './random';
 import { RunningServer } from './server';
 
@@ -161,6 +161,10 @@ export async function runCrashCycles(options: CrashOptions): Promise<CrashReport
     const traders: SignedInTrader[] = [];
     for (let index = 0; index < options.traders; index += 1)
       traders.push(await signUpTrader(server.url, `Crash trader ${index}`));
+    // A first start backfills the pairs one after another. An account stepped before a pair's first candle is
+    // stored has no price of that pair (its mark) until its next step, while a replay at the end finds the pair's
+    // candles: the load starts once every pair has market data, as a running product's has.
+    await waitForMarketData(server.url, traders[0]!.authorization);
 
     for (let cycle = 1; cycle <= options.cycles; cycle += 1) {
       if (cycle > 1) await verify(server.url, traders);
