@@ -3,10 +3,18 @@ import path from 'node:path';
 import { SqliteDatabase } from './sqlite-driver';
 import { sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, TEST_DIALECTS, type OpenTestDatabase } from '../test/database';
+import {
+  createTestDatabase,
+  openTestDatabase,
+  TEST_DIALECTS,
+  type OpenTestDatabase,
+  type TestDatabase,
+} from '../test/database';
+import { startServerProcess, type ServerProcess } from '../test/server-process';
 import {
   derivedTransaction,
   openDatabase,
+  postgresConnectionString,
   SQLITE_FILE_NAME,
   writeTransaction,
   type DatabaseHandle,
@@ -267,4 +275,43 @@ describe('given the embedded database', () => {
       await fresh.cleanup();
     }
   });
+});
+
+describe('postgresConnectionString', () => {
+  const osUser = () => 'trader';
+
+  it('should keep a URL that names its user as it is', () => {
+    const url = 'postgres://ada:secret@db.example:5432/signaldeck?sslmode=require';
+    expect(postgresConnectionString(url, { PGUSER: 'other' }, osUser)).toBe(url);
+  });
+
+  it.each([
+    [{ PGUSER: 'signaldeck' }, 'postgres://signaldeck@127.0.0.1:5432/test'],
+    [{}, 'postgres://trader@127.0.0.1:5432/test'],
+    [{ PGUSER: '' }, 'postgres://trader@127.0.0.1:5432/test'],
+    [{ PGUSER: 'a b@c' }, 'postgres://a%20b%40c@127.0.0.1:5432/test'],
+  ])('should name PGUSER, else the operating-system user, when the URL names none (%o)', (env, expected) => {
+    expect(postgresConnectionString('postgres://127.0.0.1:5432/test', env, osUser)).toBe(expected);
+  });
+});
+
+describe('given a PostgreSQL URL without a user, and no USER variable (as in a container or a service)', () => {
+  let testDatabase: TestDatabase;
+  let server: ServerProcess | undefined;
+
+  afterEach(async () => {
+    server?.child.kill('SIGKILL');
+    if (server) await server.exited;
+    await testDatabase.cleanup();
+  });
+
+  it('should connect as the operating-system user, as psql does, and serve', async () => {
+    testDatabase = await createTestDatabase('postgres');
+    const url = new URL(testDatabase.env.DATABASE_URL!);
+    url.username = '';
+    // The server process gets PATH, HOME and these, nothing else: no USER, no PGUSER.
+    server = startServerProcess({ ...testDatabase.env, DATABASE_URL: url.href });
+    const listening = await server.listening;
+    expect((await fetch(`${listening}/api/health`)).status).toBe(200);
+  }, 60_000);
 });

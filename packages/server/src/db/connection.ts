@@ -214,12 +214,25 @@ function openSqlite(dataDir: string, gate: WriteGate): Kysely<Database> {
 
 const INT8_OID = 20;
 
-function openPostgres(databaseUrl: string, onPoolError: (error: Error) => void): Kysely<Database> {
+/**
+ * The URL the server connects with: as given, or, like libpq, with PGUSER or else the operating-system user when it
+ * names no user. (The driver's own default is the USER variable, which a container or a service often lacks; and a
+ * `user` option beside the URL is overridden by the URL's empty one.)
+ */
+export function postgresConnectionString(
+  databaseUrl: string,
+  env: NodeJS.ProcessEnv = process.env,
+  osUser: () => string = () => os.userInfo().username,
+): string {
   const url = new URL(databaseUrl);
+  if (url.username) return databaseUrl;
+  url.username = encodeURIComponent(env.PGUSER || osUser());
+  return url.href;
+}
+
+function openPostgres(databaseUrl: string, onPoolError: (error: Error) => void): Kysely<Database> {
   const pool = new pg.Pool({
-    connectionString: databaseUrl,
-    // Like libpq: with no user in the URL or PGUSER, connect as the operating-system user.
-    user: url.username ? undefined : (process.env.PGUSER ?? os.userInfo().username),
+    connectionString: postgresConnectionString(databaseUrl),
     max: 10,
     connectionTimeoutMillis: 5_000,
     // Timestamps (milliseconds) and counts are int8: read them as numbers, as SQLite does.

@@ -1,5 +1,5 @@
-import os from 'node:os';
 import pg from 'pg';
+import { postgresConnectionString } from '../../db/connection';
 
 /**
  * A PostgreSQL connection of its own, outside the query pool, for what must hold one session: LISTEN, and
@@ -7,10 +7,8 @@ import pg from 'pg';
  * the URL nor PGUSER names one. The caller connects it and listens for its `error` and `end`.
  */
 export function dedicatedPostgresClient(databaseUrl: string): pg.Client {
-  const url = new URL(databaseUrl);
   return new pg.Client({
-    connectionString: databaseUrl,
-    user: url.username ? undefined : (process.env.PGUSER ?? os.userInfo().username),
+    connectionString: postgresConnectionString(databaseUrl),
     connectionTimeoutMillis: 5_000,
     // A dead peer is noticed within about a minute rather than the kernel's default of hours.
     keepAlive: true,
