@@ -21,7 +21,8 @@ import { healthRoutes } from './modules/health/routes';
 import { marketRoutes } from './modules/market/routes';
 import { notificationsModule } from './modules/notifications/routes';
 import { paperRoutes } from './modules/paper/routes';
-import { signalsRoutes } from './modules/signals/routes';
+import { FixedWindowRateLimiter } from './modules/signals/rate-limiter';
+import { signalsRoutes, WEBHOOK_REQUESTS_PER_MINUTE } from './modules/signals/routes';
 import { streamRoutes } from './modules/stream/routes';
 import { openApiRoutes } from './openapi/routes';
 import { BackgroundServices } from './services';
@@ -124,6 +125,7 @@ export async function buildApp({
     services,
     tokens,
     loginThrottle: new LoginThrottle(config.rateLimits.loginFailuresPerMinute, clock),
+    webhookRateLimiter: new FixedWindowRateLimiter(WEBHOOK_REQUESTS_PER_MINUTE, 60_000, clock),
     requireAuth: createRequireAuth(tokens),
   };
   for (const module of modules) await app.register(module, context);

@@ -5,6 +5,7 @@ import type { DatabaseHandle } from './db/connection';
 import type { ZodTypeProvider } from './http/validation';
 import type { LoginThrottle } from './modules/auth/login-throttle';
 import type { TokenService } from './modules/auth/tokens';
+import type { FixedWindowRateLimiter } from './modules/signals/rate-limiter';
 import type { BackgroundServices } from './services';
 
 /**
@@ -19,6 +20,11 @@ export interface AppContext {
   tokens: TokenService;
   /** Failed password checks per account and IP address: logins and the Account page's password checks share it. */
   loginThrottle: LoginThrottle;
+  /**
+   * Alerts per webhook URL (keyed by its token's hash). Shared by the receiver and by every way of rotating a URL,
+   * which hands the new URL the old one's count.
+   */
+  webhookRateLimiter: FixedWindowRateLimiter;
   /**
    * The hook that admits only signed-in users and sets `request.user` (see modules/auth/require-auth.ts):
    * `{ preValidation: requireAuth }` on a route.

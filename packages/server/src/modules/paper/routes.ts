@@ -102,7 +102,10 @@ const queryId = (id: string | undefined) => (id === undefined ? undefined : Numb
  * Paper trading: the user's strategies (each with its own webhook URL, settings and paper account), the open
  * positions, the trades and the performance, and the executor that gives every accepted signal its outcome.
  */
-export const paperPlugin: AppModule = async (app, { config, database, clock, requireAuth, services }) => {
+export const paperPlugin: AppModule = async (
+  app,
+  { config, database, clock, requireAuth, services, webhookRateLimiter },
+) => {
   const executor = new PaperExecutor({
     db: database.db,
     dialect: database.dialect,
@@ -113,7 +116,9 @@ export const paperPlugin: AppModule = async (app, { config, database, clock, req
   });
   services.add(executor);
   app.decorate('paper', executor);
-  const secrets = new WebhookSecrets(database.db, clock, config.webhookSecretKeys);
+  const secrets = new WebhookSecrets(database.db, clock, config.webhookSecretKeys, (previous, next) =>
+    webhookRateLimiter.carry(previous, next),
+  );
   const refusals = sharedRefusalCounter(database.db, clock, (error) =>
     app.log.error({ err: error }, 'counting refused webhook posts failed'),
   );

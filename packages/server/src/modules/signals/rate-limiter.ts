@@ -37,6 +37,18 @@ export class FixedWindowRateLimiter {
     return window.count <= this.max ? 0 : window.start + this.windowMs - now;
   }
 
+  /**
+   * `to` takes over what `from` has used of its window (a rotated webhook URL keeps its predecessor's count, so
+   * rotating is no way around the limit).
+   */
+  carry(from: string, to: string): void {
+    const window = this.#windows.get(from);
+    if (!window || this.clock() - window.start >= this.windowMs) return;
+    this.#windows.delete(to);
+    this.#windows.set(to, { ...window });
+    this.#forgetOldestKeys();
+  }
+
   /** Map order is insertion order and a renewed window is re-inserted, so the first keys have the oldest windows. */
   #forgetOldestKeys(): void {
     for (const key of this.#windows.keys()) {

@@ -17,7 +17,6 @@ import { HealthReads } from './health-reads';
 import { readAlert, SignalIngest, type PublishSignals } from './ingest';
 import { webhookReachability } from './reachability';
 import { REFUSED_STATUSES, sharedRefusalCounter } from './refusals';
-import { FixedWindowRateLimiter } from './rate-limiter';
 import {
   alertMessageSchema,
   alertRepeatedSchema,
@@ -89,9 +88,14 @@ const settingsJson = (webhook: Webhook) => ({
  * Webhook signals: the receiver TradingView posts to (`POST /api/webhooks/{token}`, no sign-in, the token is
  * the credential), the signed-in user's webhook URL and its settings, and the signals list.
  */
-export const signalsRoutes: AppModule = async (app, { config, database, clock, requireAuth }) => {
+export const signalsRoutes: AppModule = async (
+  app,
+  { config, database, clock, requireAuth, webhookRateLimiter: rateLimiter },
+) => {
   const healthReads = new HealthReads<WebhookHealth | undefined>();
-  const secrets = new WebhookSecrets(database.db, clock, config.webhookSecretKeys);
+  const secrets = new WebhookSecrets(database.db, clock, config.webhookSecretKeys, (previous, next) =>
+    rateLimiter.carry(previous, next),
+  );
   // At start: tokens move to WEBHOOK_SECRET_KEY (from the database key or the previous setting).
   const reencrypted = await secrets.reencrypt();
   if (reencrypted > 0) app.log.info({ reencrypted }, 'webhook tokens re-encrypted with WEBHOOK_SECRET_KEY');
@@ -107,7 +111,6 @@ export const signalsRoutes: AppModule = async (app, { config, database, clock, r
     log: app.log,
     clock,
   });
-  const rateLimiter = new FixedWindowRateLimiter(WEBHOOK_REQUESTS_PER_MINUTE, 60_000, clock);
   const refusals = sharedRefusalCounter(database.db, clock, (error) =>
     app.log.error({ err: error }, 'counting refused webhook posts failed'),
   );
@@ -139,7 +142,7 @@ export const signalsRoutes: AppModule = async (app, { config, database, clock, r
             'credential: no bearer token, no signing. Any content type is taken, and every body to a valid URL is',
             'stored, even one SignalDeck cannot read: that becomes a rejected signal with the reason, so the trader',
             `can see why an alert did nothing. Bodies over ${MAX_ALERT_BYTES / 1024} KiB are refused. Each URL takes`,
-            `${WEBHOOK_REQUESTS_PER_MINUTE} requests a minute (per server instance). A 2xx answer is sent once the`,
+            `${WEBHOOK_REQUESTS_PER_MINUTE} requests a minute (per server instance; a rotated URL keeps its count). A 2xx answer is sent once the`,
             'signal is on disk.',
           ].join(' '),
           tags: ['Webhooks'],

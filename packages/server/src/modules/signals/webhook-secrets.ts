@@ -80,10 +80,18 @@ const additionalData = (userId: number) => Buffer.from(`signaldeck webhook token
 export class WebhookSecrets {
   readonly #db: Kysely<Database>;
   readonly #clock: Clock;
+  readonly #onRotated: (previousHash: string, nextHash: string) => void;
   readonly #cipher: ServerCipher;
   #key: Promise<Buffer> | undefined;
 
-  constructor(db: Kysely<Database>, clock: Clock, keys: WebhookSecretKeys = {}) {
+  constructor(
+    db: Kysely<Database>,
+    clock: Clock,
+    keys: WebhookSecretKeys = {},
+    /** Told of each rotation, with the former and the new token's hash. */
+    onRotated: (previousHash: string, nextHash: string) => void = () => {},
+  ) {
+    this.#onRotated = onRotated;
     this.#db = db;
     this.#clock = clock;
     this.#cipher = new ServerCipher({ keys, databaseKey: () => this.databaseKey(), what: 'webhook token' });
@@ -232,6 +240,7 @@ export class WebhookSecrets {
       .where('id', '=', id)
       .where('user_id', '=', userId)
       .execute();
+    if (existing?.token_hash) this.#onRotated(existing.token_hash, columns.token_hash);
     return this.get(userId, id);
   }
 

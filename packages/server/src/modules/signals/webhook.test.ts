@@ -199,6 +199,30 @@ describe.each(TEST_DIALECTS)('POST /api/webhooks/{token} on %s', (dialect) => {
       expect((await post(alertBody({ id: 'next minute' }))).statusCode).toBe(202);
     });
 
+    it("should keep counting a URL's alerts after it is rotated, whichever way", async () => {
+      for (let index = 0; index < WEBHOOK_REQUESTS_PER_MINUTE; index += 1) {
+        expect((await post(alertBody({ id: index }))).statusCode).toBe(202);
+      }
+      const rotated = await testApp.app.inject({ method: 'POST', url: '/api/webhook/rotate', headers: trader.headers });
+      const rotatedPath = new URL(rotated.json<{ url: string }>().url).pathname;
+      expect((await post(alertBody({ id: 'after rotating' }), { path: rotatedPath })).statusCode).toBe(429);
+
+      const [strategy] = (
+        await testApp.app.inject({ method: 'GET', url: '/api/strategies', headers: trader.headers })
+      ).json<{ data: { id: string }[] }>().data;
+      const again = await testApp.app.inject({
+        method: 'POST',
+        url: `/api/strategies/${strategy!.id}/rotate`,
+        headers: trader.headers,
+      });
+      const againPath = new URL(again.json<{ webhookUrl: string }>().webhookUrl).pathname;
+      expect((await post(alertBody({ id: 'after rotating twice' }), { path: againPath })).statusCode).toBe(429);
+      expect(await storedSignals(testApp.database)).toHaveLength(WEBHOOK_REQUESTS_PER_MINUTE);
+
+      clock.advance(60_000);
+      expect((await post(alertBody({ id: 'next minute' }), { path: againPath })).statusCode).toBe(202);
+    });
+
     it('should stop taking the old URL as soon as it is rotated', async () => {
       const rotated = await testApp.app.inject({ method: 'POST', url: '/api/webhook/rotate', headers: trader.headers });
       const newPath = new URL(rotated.json<{ url: string }>().url).pathname;
