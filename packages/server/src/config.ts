@@ -117,7 +117,9 @@ const environmentSchema = z.object({
     .describe('an integer between 1 and 100000 (login attempts per minute per IP address)'),
   RATE_LIMIT_LOGIN_FAILURES_PER_MINUTE: integer(1, 100_000)
     .default(5)
-    .describe('an integer between 1 and 100000 (failed logins per minute per account and IP address)'),
+    .describe(
+      'an integer between 1 and 100000 (failed logins per minute per account and IP address; an account takes 4 times as many from all addresses)',
+    ),
   RATE_LIMIT_REGISTER_PER_MINUTE: integer(1, 100_000)
     .default(10)
     .describe('an integer between 1 and 100000 (registrations per minute per IP address)'),

@@ -18,7 +18,7 @@ export interface AppContext {
   clock: Clock;
   services: BackgroundServices;
   tokens: TokenService;
-  /** Failed password checks per account and IP address: logins and the Account page's password checks share it. */
+  /** Failed password checks per account, and per account and address: logins and the Account page's checks share it. */
   loginThrottle: LoginThrottle;
   /**
    * Alerts per webhook URL (keyed by its token's hash). Shared by the receiver and by every way of rotating a URL,

@@ -21,7 +21,7 @@ import { AccountService } from './service';
 
 const TAG = 'Account';
 const WRONG_PASSWORD_429 = rateLimited(
-  'Too many wrong passwords for this account from this address (the login limit, RATE_LIMIT_LOGIN_FAILURES_PER_MINUTE).',
+  'Too many wrong passwords for this account, from this address or from all together (the login limits, RATE_LIMIT_LOGIN_FAILURES_PER_MINUTE).',
   'Too many wrong passwords. Please try again in 42 seconds.',
 );
 const PASSWORD_CHECK =

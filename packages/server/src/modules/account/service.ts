@@ -65,8 +65,7 @@ export class AccountService {
   /** Throws a 422 on `current_password` unless it is the user's password; a 429 past the login failure limit. */
   async #checkPassword(user: User, password: string | undefined, ip: string): Promise<void> {
     if (!password) throw validationError({ current_password: ['Enter your current password to change your email.'] });
-    const key = `${user.email}|${ip}`;
-    const retryAfterMs = this.throttle.reserve(key);
+    const retryAfterMs = this.throttle.reserve(user.email, ip);
     if (retryAfterMs > 0) {
       const seconds = Math.ceil(retryAfterMs / 1000);
       throw tooManyRequests(`Too many wrong passwords. Please try again in ${seconds} seconds.`, seconds);
@@ -75,7 +74,7 @@ export class AccountService {
     if (!row || !(await verifyPassword(row.password_hash, password))) {
       throw validationError({ current_password: [WRONG_PASSWORD] });
     }
-    this.throttle.clear(key);
+    this.throttle.clear(user.email, ip);
   }
 
   async updateProfile(

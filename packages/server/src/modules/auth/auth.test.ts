@@ -303,6 +303,32 @@ describe.each(TEST_DIALECTS)('auth on %s', (dialect) => {
       expect((await login({ email: ada.email, password: ada.password })).statusCode).toBe(200);
     });
 
+    it('should refuse an account from every address once many addresses have failed it, until the minute is over', async () => {
+      const clock = manualClock();
+      await start({ RATE_LIMIT_LOGIN_FAILURES_PER_MINUTE: '2' }, clock);
+      await registered();
+      const statuses: number[] = [];
+      for (let address = 1; address <= 6; address += 1) {
+        for (let attempt = 0; attempt < 2; attempt += 1) {
+          const answer = await login(
+            { email: ada.email, password: 'wrong password' },
+            { remoteAddress: `198.51.100.${address}` },
+          );
+          statuses.push(answer.statusCode);
+        }
+      }
+      // Four times the per-address limit from all addresses together: 8 checked, the rest refused unchecked.
+      expect(statuses.filter((status) => status === 422)).toHaveLength(8);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(4);
+      const fresh = await login({ email: ada.email, password: ada.password }, { remoteAddress: '203.0.113.50' });
+      expect(fresh.statusCode).toBe(429);
+
+      clock.advance(MINUTE_MS);
+      expect(
+        (await login({ email: ada.email, password: ada.password }, { remoteAddress: '203.0.113.50' })).statusCode,
+      ).toBe(200);
+    });
+
     it('should verify no more wrong passwords than the limit when they are all sent at once', async () => {
       await start();
       await registered();

@@ -1,7 +1,9 @@
+import type { FastifyRequest } from 'fastify';
 import type { AppModule } from '../../context';
 import { HttpError } from '../../http/errors';
 import { password, signedIn, user } from '../../openapi/examples';
 import { ERRORS, errorResponse, jsonResponse, noContent, rateLimited } from '../../openapi/registry';
+import { addressNetwork } from './login-throttle';
 import { authenticatedUser, sessionOrigin } from './require-auth';
 import { loginBody, registerBody, signedInSchema, userSchema } from './schemas';
 import { AuthService } from './service';
@@ -15,6 +17,7 @@ const perMinuteLimit = (max: number, message: string) => ({
   rateLimit: {
     max,
     timeWindow: MINUTE_MS,
+    keyGenerator: (request: FastifyRequest) => addressNetwork(request.ip),
     errorResponseBuilder: (_request: unknown, context: { statusCode: number; ttl: number }) =>
       new HttpError(context.statusCode, `${message} Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
   },
@@ -76,7 +79,8 @@ export const authRoutes: AppModule = async (
           'Signs in with email and password, answering with a new token.',
           'A wrong email or password is a 422 with the same message either way, on `email`.',
           `${AUTH_BODY_LIMIT} Each IP address may try RATE_LIMIT_LOGIN_PER_MINUTE times a minute (default 20), and`,
-          'fail RATE_LIMIT_LOGIN_FAILURES_PER_MINUTE times a minute per account (default 5).',
+          'fail RATE_LIMIT_LOGIN_FAILURES_PER_MINUTE times a minute per account (default 5), and an account four times as',
+          'many from all addresses together. An IPv6 address counts by its /64.',
         ].join(' '),
         tags: ['Auth'],
         body: loginBody,

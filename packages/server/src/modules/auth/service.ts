@@ -66,12 +66,11 @@ export class AuthService {
 
   /**
    * Signs in with email and password. Unknown email and wrong password get the same 422, after the same Argon2
-   * work. Failed attempts per email and IP address are limited; past the limit, a 429 says when to retry.
+   * work. Failed attempts per email and IP address, and per email from all addresses, are limited; past the limit, a 429 says when to retry.
    */
   async login({ email, password }: Credentials, ip: string, origin: SessionOrigin = {}): Promise<SignedIn> {
-    const throttleKey = `${email}|${ip}`;
     // Counted before the verification: attempts sent at once cannot all pass while the first are being verified.
-    const retryAfterMs = this.throttle.reserve(throttleKey);
+    const retryAfterMs = this.throttle.reserve(email, ip);
     if (retryAfterMs > 0) {
       const seconds = Math.ceil(retryAfterMs / 1000);
       throw tooManyRequests(`Too many login attempts. Please try again in ${seconds} seconds.`, seconds);
@@ -85,7 +84,7 @@ export class AuthService {
     const passwordMatches = await verifyPassword(user?.password_hash ?? (await this.#dummyPasswordHash), password);
     if (!user || !passwordMatches) throw badCredentials();
 
-    this.throttle.clear(throttleKey);
+    this.throttle.clear(email, ip);
     return {
       user: { id: user.id, name: user.name, email: user.email },
       token: await this.tokens.issue(user.id, this.db, origin),
