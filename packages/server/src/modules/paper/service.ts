@@ -16,6 +16,7 @@ import { INGEST_GRACE_MS, type PaperExecutor } from './executor';
 import { equityCurve, performanceMetrics } from './metrics';
 import { outcomeRow } from './outcomes';
 import { replay } from './replay';
+import type { Outcome } from './signal';
 import type {
   Breakdown,
   EquityCurve,
@@ -312,13 +313,7 @@ export class PaperService {
       const result = await replayAccount(trx, account);
       await clearTradesNotReplayed(trx, id, [...result.trades, ...Object.values(result.state.positions)]);
       const events: StreamEvent[] = [];
-      for (const { signalId, outcome } of result.outcomes) {
-        await trx
-          .updateTable('signal_outcomes')
-          .set(outcomeRow(signalId, id, outcome, now))
-          .where('signal_id', '=', signalId)
-          .execute();
-      }
+      await replaceOutcomes(trx, id, result.outcomes, now);
       await writeEvents(
         trx,
         account,
@@ -666,4 +661,52 @@ export async function replayAccount(db: Kysely<Database> | Transaction<Database>
       closes[closes.length - 1]?.after ?? until,
     ),
   });
+}
+
+/** Outcome rows written per statement by a replay: 16 columns each, within both databases' parameter limits. */
+const OUTCOMES_PER_STATEMENT = 1_000;
+
+/**
+ * A replay's new outcomes replace the stored ones, a thousand rows a statement (one UPDATE per signal made a
+ * replay of 100,000 signals hold the process for seconds). Only signals that have an outcome already are
+ * written, as the UPDATE did: one the executor has not decided yet is left to it.
+ */
+async function replaceOutcomes(
+  trx: Transaction<Database>,
+  strategyId: number,
+  outcomes: { signalId: number; outcome: Outcome }[],
+  decidedAt: number,
+): Promise<void> {
+  for (let start = 0; start < outcomes.length; start += OUTCOMES_PER_STATEMENT) {
+    const part = outcomes.slice(start, start + OUTCOMES_PER_STATEMENT);
+    const decided = new Set(
+      (
+        await trx
+          .selectFrom('signal_outcomes')
+          .select('signal_id')
+          .where(
+            'signal_id',
+            'in',
+            part.map(({ signalId }) => signalId),
+          )
+          .execute()
+      ).map((row) => Number(row.signal_id)),
+    );
+    const rows = part
+      .filter(({ signalId }) => decided.has(signalId))
+      .map(({ signalId, outcome }) => outcomeRow(signalId, strategyId, outcome, decidedAt));
+    if (rows.length === 0) continue;
+    const columns = Object.keys(rows[0]!).filter((column) => column !== 'signal_id') as (keyof (typeof rows)[0])[];
+    await trx
+      .insertInto('signal_outcomes')
+      .values(rows)
+      .onConflict((conflict) =>
+        conflict
+          .column('signal_id')
+          .doUpdateSet((update) =>
+            Object.fromEntries(columns.map((column) => [column, update.ref(`excluded.${column}`)])),
+          ),
+      )
+      .execute();
+  }
 }
