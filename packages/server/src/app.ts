@@ -21,6 +21,7 @@ import { healthRoutes } from './modules/health/routes';
 import { marketRoutes } from './modules/market/routes';
 import { notificationsModule } from './modules/notifications/routes';
 import { paperRoutes } from './modules/paper/routes';
+import { AccountQueue } from './http/account-queue';
 import { FixedWindowRateLimiter } from './modules/signals/rate-limiter';
 import { signalsRoutes, WEBHOOK_REQUESTS_PER_MINUTE } from './modules/signals/routes';
 import { streamRoutes } from './modules/stream/routes';
@@ -126,6 +127,7 @@ export async function buildApp({
     tokens,
     loginThrottle: new LoginThrottle(config.rateLimits.loginFailuresPerMinute, clock),
     webhookRateLimiter: new FixedWindowRateLimiter(WEBHOOK_REQUESTS_PER_MINUTE, 60_000, clock),
+    accountQueue: new AccountQueue(),
     requireAuth: createRequireAuth(tokens),
   };
   for (const module of modules) await app.register(module, context);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, preValidationAsyncHookHandler, RawServerDefaul
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/connection';
+import type { AccountQueue } from './http/account-queue';
 import type { ZodTypeProvider } from './http/validation';
 import type { LoginThrottle } from './modules/auth/login-throttle';
 import type { TokenService } from './modules/auth/tokens';
@@ -25,6 +26,8 @@ export interface AppContext {
    * which hands the new URL the old one's count.
    */
   webhookRateLimiter: FixedWindowRateLimiter;
+  /** Heavy requests (replays, exports, performance) run one at a time per account (see http/account-queue.ts). */
+  accountQueue: AccountQueue;
   /**
    * The hook that admits only signed-in users and sets `request.user` (see modules/auth/require-auth.ts):
    * `{ preValidation: requireAuth }` on a route.

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppModule } from '../../context';
 import { password, user } from '../../openapi/examples';
 import { ERRORS, errorResponse, jsonResponse, noContent, rateLimited } from '../../openapi/registry';
+import { BUSY_MESSAGE } from '../../http/account-queue';
 import { AUTH_BODY_LIMIT_BYTES } from '../auth/routes';
 import { authenticatedUser } from '../auth/require-auth';
 import { userSchema } from '../auth/schemas';
@@ -32,7 +33,10 @@ const PASSWORD_CHECK =
  * a bearer token (the API uses no cookies, so a page on another site cannot make a browser call these for the
  * trader: no CSRF), and the ones that change who can sign in ask for the current password.
  */
-export const accountRoutes: AppModule = async (app, { database, clock, tokens, loginThrottle, requireAuth }) => {
+export const accountRoutes: AppModule = async (
+  app,
+  { database, clock, tokens, loginThrottle, requireAuth, accountQueue },
+) => {
   const account = new AccountService(database.db, tokens, loginThrottle, clock, (work) => app.paper.exclusive(work));
   const auth = { preValidation: requireAuth };
   const common = { 401: ERRORS.unauthenticated, 503: ERRORS.unavailable };
@@ -236,22 +240,27 @@ export const accountRoutes: AppModule = async (app, { database, clock, tokens, l
           },
           422: ERRORS.validationFailed,
           ...common,
+          429: rateLimited('Too many heavy requests of this account at once.', BUSY_MESSAGE),
         },
       },
     },
     async (request, reply) => {
       const { id } = authenticatedUser(request);
       const { format } = request.query;
-      const now = clock();
-      const file = EXPORT_FILES[format];
-      const filename = `signaldeck-export-${new Date(now).toISOString().slice(0, 10)}.${file.extension}`;
-      return (
-        reply
+      // The account's turn is held until the file has been sent (or the download given up).
+      await accountQueue.run(id, async () => {
+        const now = clock();
+        const file = EXPORT_FILES[format];
+        const filename = `signaldeck-export-${new Date(now).toISOString().slice(0, 10)}.${file.extension}`;
+        const sent = new Promise<void>((resolve) => reply.raw.once('close', resolve));
+        void reply
           .type(file.contentType)
           .header('content-disposition', `attachment; filename="${filename}"`)
           // A stream is sent as it is read, without the serializer; the type provider only knows the documented text.
-          .send(Readable.from(exportChunks(database.db, id, format, now)) as unknown as string)
-      );
+          .send(Readable.from(exportChunks(database.db, id, format, now)) as unknown as string);
+        await sent;
+      });
+      return reply;
     },
   );
 

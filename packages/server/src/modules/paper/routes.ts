@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppModule } from '../../context';
+import { BUSY_MESSAGE } from '../../http/account-queue';
 import { notFound } from '../../http/errors';
 import { position, trade, webhookUrl as exampleUrl } from '../../openapi/examples';
-import { ERRORS, errorResponse, jsonResponse, noContent } from '../../openapi/registry';
+import { ERRORS, errorResponse, jsonResponse, noContent, rateLimited } from '../../openapi/registry';
 import { authenticatedUser } from '../auth/require-auth';
 import { sharedRefusalCounter } from '../signals/refusals';
 import { WebhookSecrets } from '../signals/webhook-secrets';
@@ -104,7 +105,7 @@ const queryId = (id: string | undefined) => (id === undefined ? undefined : Numb
  */
 export const paperPlugin: AppModule = async (
   app,
-  { config, database, clock, requireAuth, services, webhookRateLimiter },
+  { config, database, clock, requireAuth, services, webhookRateLimiter, accountQueue },
 ) => {
   const executor = new PaperExecutor({
     db: database.db,
@@ -128,6 +129,7 @@ export const paperPlugin: AppModule = async (
 
   const auth = { preValidation: requireAuth };
   const common = { 401: ERRORS.unauthenticated, 503: ERRORS.unavailable };
+  const heavy = { 429: rateLimited('Too many heavy requests of this account at once.', BUSY_MESSAGE) };
   const withBody = {
     400: ERRORS.malformedJson,
     413: ERRORS.payloadTooLarge,
@@ -330,11 +332,16 @@ export const paperPlugin: AppModule = async (
           404: strategyNotFound,
           ...withBody,
           ...common,
+          ...heavy,
         },
       },
     },
-    async (request) =>
-      paper.replay(authenticatedUser(request).id, pathId(request.params.id), request.body, urlFor(request)),
+    async (request) => {
+      const userId = authenticatedUser(request).id;
+      return accountQueue.run(userId, () =>
+        paper.replay(userId, pathId(request.params.id), request.body, urlFor(request)),
+      );
+    },
   );
 
   app.get(
@@ -439,12 +446,14 @@ export const paperPlugin: AppModule = async (
           404: strategyNotFound,
           422: ERRORS.validationFailed,
           ...common,
+          ...heavy,
         },
       },
     },
     async (request) => {
       const { strategy, ...query } = request.query;
-      return paper.performance(authenticatedUser(request).id, { ...query, strategy: queryId(strategy) });
+      const userId = authenticatedUser(request).id;
+      return accountQueue.run(userId, () => paper.performance(userId, { ...query, strategy: queryId(strategy) }));
     },
   );
 
@@ -469,12 +478,14 @@ export const paperPlugin: AppModule = async (
           404: strategyNotFound,
           422: ERRORS.validationFailed,
           ...common,
+          ...heavy,
         },
       },
     },
     async (request) => {
       const { strategy, ...query } = request.query;
-      return paper.equityCurve(authenticatedUser(request).id, { ...query, strategy: queryId(strategy) });
+      const userId = authenticatedUser(request).id;
+      return accountQueue.run(userId, () => paper.equityCurve(userId, { ...query, strategy: queryId(strategy) }));
     },
   );
 
@@ -493,16 +504,16 @@ export const paperPlugin: AppModule = async (
           404: strategyNotFound,
           422: ERRORS.validationFailed,
           ...common,
+          ...heavy,
         },
       },
     },
     async (request) => {
       const { strategy, by, ...query } = request.query;
-      return paper.breakdown(authenticatedUser(request).id, {
-        ...query,
-        strategy: queryId(strategy),
-        by: breakdownParam(by),
-      });
+      const userId = authenticatedUser(request).id;
+      return accountQueue.run(userId, () =>
+        paper.breakdown(userId, { ...query, strategy: queryId(strategy), by: breakdownParam(by) }),
+      );
     },
   );
 };

@@ -4,6 +4,7 @@ import { HttpError, notFound, tooManyRequests } from '../../http/errors';
 import { validationError } from '../../http/validation';
 import { alertText, rejectedSignal, signal as exampleSignal, webhookUrl as exampleUrl } from '../../openapi/examples';
 import { ERRORS, errorResponse, jsonResponse, rateLimited } from '../../openapi/registry';
+import { BUSY_MESSAGE } from '../../http/account-queue';
 import { authenticatedUser } from '../auth/require-auth';
 import { latestCandle } from '../market/store';
 import {
@@ -90,9 +91,9 @@ const settingsJson = (webhook: Webhook) => ({
  */
 export const signalsRoutes: AppModule = async (
   app,
-  { config, database, clock, requireAuth, webhookRateLimiter: rateLimiter },
+  { config, database, clock, requireAuth, webhookRateLimiter: rateLimiter, accountQueue },
 ) => {
-  const healthReads = new HealthReads<WebhookHealth | undefined>();
+  const healthReads = new HealthReads<WebhookHealth | undefined>(accountQueue);
   const secrets = new WebhookSecrets(database.db, clock, config.webhookSecretKeys, (previous, next) =>
     rateLimiter.carry(previous, next),
   );
@@ -511,6 +512,7 @@ export const signalsRoutes: AppModule = async (
           200: jsonResponse('The health figures.', webhookHealthSchema, exampleHealth),
           401: ERRORS.unauthenticated,
           404: errorResponse("No such strategy among the user's.", { message: 'Strategy not found.' }),
+          429: rateLimited('Too many heavy requests of this account at once.', BUSY_MESSAGE),
           503: ERRORS.unavailable,
         },
       },
