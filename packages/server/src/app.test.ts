@@ -139,13 +139,17 @@ describe('the HTTP layer', () => {
       expect(response.json()).toEqual({ message: 'The request body is too large.' });
     });
 
-    it('should answer an unsupported content type with 415', async () => {
+    it.each([
+      ['application/xml', '<a/>'],
+      ['text/plain', '{"name":"Ada"}'],
+      ['text/plain; charset=utf-8', 'Ada'],
+    ])('should answer an unsupported content type (%s) with 415', async (contentType, payload) => {
       const app = await build();
       const response = await app.inject({
         method: 'POST',
         url: '/api/probe/echo',
-        headers: { 'content-type': 'application/xml' },
-        payload: '<a/>',
+        headers: { 'content-type': contentType },
+        payload,
       });
       expect(response.statusCode).toBe(415);
       expect(response.json()).toEqual({ message: expect.stringMatching(/^Unsupported content type/) });

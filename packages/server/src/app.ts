@@ -105,7 +105,9 @@ export async function buildApp({
   // JSON bodies as Fastify parses them (prototype poisoning refused), except that an empty body with a JSON
   // content type is no body at all: the app sends that header on every call, bodiless POSTs included.
   const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
+  // JSON is the one body the API takes (the webhook receiver has parsers of its own): text is a 415, as for any
+  // other media type, not a 422 about a string that is no object.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') return done(null, undefined);
     parseJson(request, body as string, done);
