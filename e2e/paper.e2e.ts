@@ -157,6 +157,13 @@ describe('given a new trader who sent "buy BTC" then "sell BTC" to the Default U
         .filter({ hasText: signedMoney(trade.netPnl!) })
         .count(),
     ).toBe(0);
+
+    // A filter no trade matches says so, and clears in one click (not "No trades yet").
+    await page.getByRole('group', { name: 'Filter trades' }).getByLabel('Pair').selectOption({ label: 'SOL/USD' });
+    await page.getByText('No trades match these filters').waitFor();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await row.first().waitFor();
+    expect(new URL(page.url()).search).toBe('');
     await context.close();
   });
 

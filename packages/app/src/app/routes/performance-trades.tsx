@@ -1,4 +1,4 @@
-import { TradesTable } from 'dashboard-kit';
+import { Button, EmptyState, TradesTable } from 'dashboard-kit';
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
@@ -102,7 +102,21 @@ export function PerformanceTradesRoute() {
           navigate(link.href);
         }}
         csvFileName="signaldeck-trades.csv"
-        {...(filtered ? {} : { emptyState: <NoTrades /> })}
+        emptyState={
+          filtered ? (
+            <EmptyState
+              title="No trades match these filters"
+              description="No trade of this strategy, pair, side or result. Clear the filters to see every trade."
+              action={
+                <Button variant="outline" onClick={() => setParams(new URLSearchParams(), { replace: true })}>
+                  Clear filters
+                </Button>
+              }
+            />
+          ) : (
+            <NoTrades />
+          )
+        }
       />
     </div>
   );

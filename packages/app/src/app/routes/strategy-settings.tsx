@@ -545,7 +545,7 @@ function StrategyCard({
               {...confirmation('replay')}
               label="Replay…"
               confirmLabel="Replay signals"
-              warning="Trades, positions, equity and outcomes are recomputed from this strategy’s signals since the account opened, with the saved settings. Positions closed by hand are not closed again."
+              warning="Trades, positions, equity and outcomes are recomputed from this strategy’s signals since the account opened, with the saved settings. Positions closed by hand are closed again where you closed them, at the price you got."
               onConfirm={() =>
                 replayStrategy(strategy.id).then((result) =>
                   after(`Replayed ${result.signals} signals: ${result.trades} closed trades.`)(),
