@@ -1,7 +1,8 @@
 /*
  * The server side of the ingest benchmark (started by ingest.bench.ts, not on its own): the real app on the
  * configured database, listening on 127.0.0.1, plus two routes of the benchmark's own:
- * - POST /bench/bare: a bare Fastify route that answers 202 without storing, the reference the webhook is
+ * - POST /bench/bare: a bare Fastify route that reads the body as the receiver does and answers 202 without
+ *   storing, the reference the webhook is
  *   compared with (same process, same plugins and hooks, same body parsing as Fastify does it);
  * - GET /bench/stats: how many signals are stored (and how many of them accepted), in how many transactions,
  *   and the CPU time this process has used (all threads), to compare the routes' cost per request.
@@ -100,7 +101,13 @@ const app = await buildApp({
   },
 });
 
-app.post('/bench/bare', async (_request, reply) => reply.code(202).send({ id: '0', status: 'accepted' }));
+// Its body is read as the webhook receiver reads one (any content type, as raw bytes): the API's own routes take
+// JSON only, and a text/plain body would be a 415 answered before it is read.
+await app.register(async (bare) => {
+  bare.removeAllContentTypeParsers();
+  bare.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  bare.post('/bench/bare', async (_request, reply) => reply.code(202).send({ id: '0', status: 'accepted' }));
+});
 app.get('/bench/stats', async () => {
   const { rows, accepted } = await database.db
     .selectFrom('signals')

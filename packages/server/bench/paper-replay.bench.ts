@@ -44,6 +44,8 @@ const signals: PaperSignal[] = Array.from({ length: SIGNALS }, (_, index) => {
     quantity: random() < 0.5 ? 0.01 : null,
     positionSize: null,
     marketPosition: null,
+    prevMarketPosition: null,
+    prevPositionSize: null,
     stopLoss: null,
     takeProfit: null,
     alertTime: receivedAt - Math.floor(random() * 5_000),
