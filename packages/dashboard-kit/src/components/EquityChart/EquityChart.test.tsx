@@ -77,6 +77,21 @@ describe('given an equity curve', () => {
     });
   });
 
+  it('should keep equity flat until the next fill, not slope it across the time between', () => {
+    const drop = [
+      { time: T0, equity: 10_000, drawdown: 0, drawdownPct: 0 },
+      { time: T0 + 9 * HOUR, equity: 9_000, drawdown: 1_000, drawdownPct: 10 },
+    ];
+    const { container } = renderChart({ points: drop });
+    const d = container.querySelector('[data-slot="equity-area"] path')!.getAttribute('d')!;
+    const [first, second, third] = [...d.matchAll(/(-?[\d.]+),(-?[\d.]+)/g)].map(([, x, y]) => [Number(x), Number(y)]);
+    // From the first point level to the second's time, then down at that time.
+    expect(second![1]).toBeCloseTo(first![1]!);
+    expect(second![0]).toBeGreaterThan(first![0]!);
+    expect(third![0]).toBeCloseTo(second![0]!);
+    expect(third![1]).toBeGreaterThan(second![1]!);
+  });
+
   describe('after arrow keys on the focused chart', () => {
     it('should move the crosshair point by point, updating the legend and the value read out', async () => {
       const { user } = renderChart();

@@ -603,6 +603,8 @@ function EquitySvg({
           padding={padding(equityTop, equityBottom)}
           domain={{ x: [timeDomain[0], timeDomain[1]], y: [valueDomain[0], valueDomain[1]] }}
           data={equityData}
+          // Equity changes only at a fill: flat until the next one, not a slope drawn across the time between.
+          interpolation="stepAfter"
           style={EQUITY_STYLE}
         />
       </g>
@@ -614,6 +616,7 @@ function EquitySvg({
           padding={padding(drawdownTop, drawdownBottom)}
           domain={{ x: [timeDomain[0], timeDomain[1]], y: [drawdownDomain[0], drawdownDomain[1]] }}
           data={drawdownData}
+          interpolation="stepAfter"
           style={DRAWDOWN_STYLE}
         />
       </g>
