@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
 
@@ -36,6 +37,37 @@ describe('serving the web app', () => {
       expect(response.body).toBe('console.log("app")');
       expect(response.headers['content-type']).toMatch(/javascript/);
       expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    });
+
+    it("should send an asset's compressed copy to a browser that accepts it, and the file to one that does not", async () => {
+      const source = `console.log(${JSON.stringify('app '.repeat(500))})`;
+      await writeFile(path.join(staticDir, 'assets', 'big-abc123.js'), source);
+      await writeFile(path.join(staticDir, 'assets', 'big-abc123.js.br'), brotliCompressSync(source));
+      await writeFile(path.join(staticDir, 'assets', 'big-abc123.js.gz'), gzipSync(source));
+
+      const brotli = await testApp.app.inject({
+        method: 'GET',
+        url: '/assets/big-abc123.js',
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(brotli.statusCode).toBe(200);
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotli.headers['content-type']).toMatch(/javascript/);
+      expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(source);
+
+      const gzip = await testApp.app.inject({
+        method: 'GET',
+        url: '/assets/big-abc123.js',
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(source);
+
+      const plain = await testApp.app.inject({ method: 'GET', url: '/assets/big-abc123.js' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(source);
     });
 
     it('should serve other files to be revalidated', async () => {

@@ -18,7 +18,8 @@ const acceptsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').
 
 /**
  * Serves the built web app from `staticDir`, so one process on one port is the whole product:
- * - `/assets/*` (Vite's content-hashed files) cached for a year as immutable;
+ * - `/assets/*` (Vite's content-hashed files) cached for a year as immutable, their Brotli or gzip copy sent
+ *   when the build wrote one and the browser accepts it;
  * - every other file, index.html included, revalidated on each use (`no-cache`);
  * - SPA fallback: a GET outside /api/ and /assets/ that accepts HTML gets index.html, and the app routes it.
  * Unknown /api/ routes and anything else get a JSON 404. When the app is not built, the API still works and
@@ -66,6 +67,9 @@ export async function registerStaticApp(app: FastifyInstance, staticDir: string)
       allowedPath: (pathName) => !pathName.endsWith('/') && pathName !== '/index.html',
       redirect: false,
       cacheControl: false,
+      // The app's build writes a Brotli and a gzip copy of each text asset (app/scripts/precompress.mjs): a
+      // browser that accepts one gets it (317 KB of JavaScript is about 95 KB in Brotli on the wire).
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const relative = path.relative(staticDir, filePath);
         reply.header('cache-control', relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : REVALIDATE);
