@@ -1,7 +1,8 @@
 /*
  * After `vite build`: a Brotli (.br) and a gzip (.gz) copy of every text asset in dist/, so the server sends
  * the compressed copy to a browser that accepts it (@fastify/static's preCompressed) without compressing
- * anything per request. A copy that would save under a tenth of the file is not written.
+ * anything per request. A copy that would save under a tenth of the file is not written; source maps (read by
+ * developer tools only) are left as they are.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
-const TEXT = /\.(js|mjs|css|svg|json|txt|map|webmanifest)$/;
+const TEXT = /\.(js|mjs|css|svg|json|txt|webmanifest)$/;
 const MIN_BYTES = 1024;
 
 /** Every file under `dir`, recursively. */
