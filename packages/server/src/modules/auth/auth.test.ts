@@ -161,15 +161,20 @@ describe.each(TEST_DIALECTS)('auth on %s', (dialect) => {
 
     it('should refuse a name with NUL or other control characters with 422 on every database', async () => {
       await start();
-      for (const name of ['Ada\u0000', 'Ada\u0007Lovelace', '\ud800Ada']) {
+      for (const name of ['Ada\u0000', 'Ada\u0007Lovelace', '\ud800Ada', 'Eve\u202Egnp.exe', 'Ada\u2067Lovelace']) {
         const response = await register({ ...ada, name });
         expect(response.statusCode).toBe(422);
         expect(response.json().errors).toEqual({ name: ['The name field must not contain control characters.'] });
       }
+      // A right-to-left name, with the mark it may need, is a name like any other.
+      const rtl = await register({ ...ada, email: 'noa@example.com', name: 'נועה כהן\u200F' });
+      expect(rtl.statusCode).toBe(201);
       const withNul = await register({ ...ada, email: 'nul\u0000@example.com', password: 'pass\u0000word' });
       expect(withNul.statusCode).toBe(422);
       expect(withNul.json().errors.email).toEqual(['The email field must be a valid email address.']);
-      expect(await testApp.database.db.selectFrom('users').select('id').execute()).toEqual([]);
+      expect(await testApp.database.db.selectFrom('users').select('name').execute()).toEqual([
+        { name: 'נועה כהן\u200F' },
+      ]);
     });
 
     it('should take about as long to refuse a taken email as to create an account', async () => {
