@@ -2,17 +2,22 @@ import type { FastifySchemaCompiler, FastifySerializerCompiler, FastifyTypeProvi
 import { z } from 'zod';
 import { HttpError } from './errors';
 
-/**
- * C0 and C1 control characters (NUL among them, which PostgreSQL text cannot hold), the bidirectional embeddings,
- * overrides and isolates (which make a name read backwards, "Eve\u202Egnp.exe" shown as "Eveexe.png"), and lone
- * surrogates. The marks a right-to-left name may need (U+200E, U+200F) are kept.
- */
+/** C0 and C1 control characters (NUL among them, which PostgreSQL text cannot hold) and lone surrogates. */
 const CONTROL_OR_LONE_SURROGATE =
   // eslint-disable-next-line no-control-regex -- finding control characters is the point
-  /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+  /[\u0000-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** True for text a person would type as a name or a label: no control characters, no broken characters. */
 export const isPlainText = (value: string) => !CONTROL_OR_LONE_SURROGATE.test(value);
+
+/** Text-direction overrides and isolates (U+202A to U+202E, U+2066 to U+2069): they make a name read backwards. */
+const DIRECTION_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+
+/** True for text without text-direction overrides or isolates ("Eve\u202Egnp.exe" shows as "Eveexe.png"). */
+export const hasNoDirectionControls = (value: string) => !DIRECTION_CONTROL.test(value);
+
+/** The message for a name refused by hasNoDirectionControls. */
+export const DIRECTION_CONTROLS_MESSAGE = 'The name field must not contain text-direction controls.';
 
 /** "password_confirmation" -> "password confirmation", as the messages read. */
 const fieldLabel = (field: string) => field.replace(/_/g, ' ');

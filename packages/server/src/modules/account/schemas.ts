@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isPlainText } from '../../http/validation';
+import { DIRECTION_CONTROLS_MESSAGE, hasNoDirectionControls, isPlainText } from '../../http/validation';
 import { named } from '../../openapi/components';
 import { userSchema } from '../auth/schemas';
 
@@ -10,7 +10,8 @@ const name = z
   .trim()
   .min(1)
   .max(100)
-  .refine(isPlainText, 'The name field must not contain control characters.');
+  .refine(isPlainText, 'The name field must not contain control characters.')
+  .refine(hasNoDirectionControls, DIRECTION_CONTROLS_MESSAGE);
 const email = z.string().trim().toLowerCase().pipe(z.email().max(255));
 const currentPassword = z.string().min(1).max(128);
 const epochMs = z.int().nonnegative();

@@ -161,10 +161,16 @@ describe.each(TEST_DIALECTS)('auth on %s', (dialect) => {
 
     it('should refuse a name with NUL or other control characters with 422 on every database', async () => {
       await start();
-      for (const name of ['Ada\u0000', 'Ada\u0007Lovelace', '\ud800Ada', 'Eve\u202Egnp.exe', 'Ada\u2067Lovelace']) {
+      for (const name of ['Ada\u0000', 'Ada\u0007Lovelace', '\ud800Ada']) {
         const response = await register({ ...ada, name });
         expect(response.statusCode).toBe(422);
         expect(response.json().errors).toEqual({ name: ['The name field must not contain control characters.'] });
+      }
+      // One that would read backwards ("Eve\u202Egnp.exe" shows as "Eveexe.png").
+      for (const name of ['Eve\u202Egnp.exe', 'Ada\u2067Lovelace']) {
+        const response = await register({ ...ada, name });
+        expect(response.statusCode).toBe(422);
+        expect(response.json().errors).toEqual({ name: ['The name field must not contain text-direction controls.'] });
       }
       // A right-to-left name, with the mark it may need, is a name like any other.
       const rtl = await register({ ...ada, email: 'noa@example.com', name: 'נועה כהן\u200F' });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isPlainText } from '../../http/validation';
+import { DIRECTION_CONTROLS_MESSAGE, hasNoDirectionControls, isPlainText } from '../../http/validation';
 import { named } from '../../openapi/components';
 
 /** The wire contract of the auth routes: what they take and what they answer (routes.ts declares the routes). */
@@ -15,7 +15,8 @@ export const registerBody = named(
         .trim()
         .min(1)
         .max(100)
-        .refine(isPlainText, 'The name field must not contain control characters.'),
+        .refine(isPlainText, 'The name field must not contain control characters.')
+        .refine(hasNoDirectionControls, DIRECTION_CONTROLS_MESSAGE),
       email,
       password: z.string().min(8).max(128),
       password_confirmation: z.unknown().optional(),

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { isPlainText, withUnchangeable } from '../../http/validation';
+import {
+  DIRECTION_CONTROLS_MESSAGE,
+  hasNoDirectionControls,
+  isPlainText,
+  withUnchangeable,
+} from '../../http/validation';
 import { named } from '../../openapi/components';
 import { CHANNEL_KINDS, NOTIFICATION_EVENTS } from './contract';
 
@@ -41,8 +46,6 @@ export const channelListSchema = named(
   }),
 );
 
-/** Text-direction overrides and isolates (U+202A to U+202E, U+2066 to U+2069): they make a name read backwards. */
-const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
 /** Nothing a person can see: format characters (zero-width space, joiners, BOM...) and spaces only. */
 const INVISIBLE_ONLY = /^[\p{Cf}\s]+$/u;
 
@@ -52,7 +55,7 @@ const name = z
   .min(1)
   .max(60)
   .refine(isPlainText, 'The name field must not contain control characters.')
-  .refine((value) => !BIDI_CONTROL.test(value), 'The name field must not contain text-direction controls.')
+  .refine(hasNoDirectionControls, DIRECTION_CONTROLS_MESSAGE)
   .refine(
     (value) => value.length === 0 || !INVISIBLE_ONLY.test(value),
     'The name field must contain visible characters.',
