@@ -1,3 +1,4 @@
+import { rateLimited } from '../openapi/registry';
 import { tooManyRequests } from './errors';
 
 /** Heavy requests of one account waiting behind the one running, at most; more are answered 429. */
@@ -5,6 +6,8 @@ export const MAX_WAITING_PER_ACCOUNT = 10;
 const RETRY_AFTER_SECONDS = 5;
 /** The 429's message. */
 export const BUSY_MESSAGE = `Too many heavy requests at once for this account. Please try again in ${RETRY_AFTER_SECONDS} seconds.`;
+/** The 429 as the API reference documents it, on every route that runs in the queue. */
+export const ACCOUNT_BUSY_RESPONSE = rateLimited('Too many heavy requests of this account at once.', BUSY_MESSAGE);
 
 /**
  * Runs an account's heavy requests (a replay, an export, performance over a long history) one after another. On

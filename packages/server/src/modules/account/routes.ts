@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppModule } from '../../context';
 import { password, user } from '../../openapi/examples';
 import { ERRORS, errorResponse, jsonResponse, noContent, rateLimited } from '../../openapi/registry';
-import { BUSY_MESSAGE } from '../../http/account-queue';
+import { ACCOUNT_BUSY_RESPONSE } from '../../http/account-queue';
 import { AUTH_BODY_LIMIT_BYTES } from '../auth/routes';
 import { authenticatedUser } from '../auth/require-auth';
 import { userSchema } from '../auth/schemas';
@@ -240,7 +240,7 @@ export const accountRoutes: AppModule = async (
           },
           422: ERRORS.validationFailed,
           ...common,
-          429: rateLimited('Too many heavy requests of this account at once.', BUSY_MESSAGE),
+          429: ACCOUNT_BUSY_RESPONSE,
         },
       },
     },

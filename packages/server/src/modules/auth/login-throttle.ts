@@ -57,31 +57,33 @@ export class LoginThrottle {
   reserve(account: string, ip: string): number {
     const now = this.clock();
     if (this.#windows.size >= SWEEP_THRESHOLD) this.#sweep(now);
-    const limits = [
-      { key: `address ${account}|${addressNetwork(ip)}`, max: this.maxAttempts },
-      { key: `account ${account}`, max: this.maxAttempts * ACCOUNT_LIMIT_FACTOR },
-    ];
-    const windows = limits.map(({ key }) => {
+    const counted = this.#limits(account, ip).map(({ key, max }) => {
       const window = this.#windows.get(key);
-      return window && window.resetsAt > now ? window : undefined;
+      return { key, max, window: window && window.resetsAt > now ? window : undefined };
     });
     const wait = Math.max(
       0,
-      ...windows.map((window, index) => (window && window.attempts >= limits[index]!.max ? window.resetsAt - now : 0)),
+      ...counted.map(({ max, window }) => (window && window.attempts >= max ? window.resetsAt - now : 0)),
     );
     if (wait > 0) return wait;
-    limits.forEach(({ key }, index) => {
-      const window = windows[index];
+    for (const { key, window } of counted) {
       if (window) window.attempts += 1;
       else this.#windows.set(key, { attempts: 1, resetsAt: now + WINDOW_MS });
-    });
+    }
     return 0;
   }
 
   /** Forgets the failures counted against `account`, from `ip` and from everywhere: its password was right. */
   clear(account: string, ip: string): void {
-    this.#windows.delete(`address ${account}|${addressNetwork(ip)}`);
-    this.#windows.delete(`account ${account}`);
+    for (const { key } of this.#limits(account, ip)) this.#windows.delete(key);
+  }
+
+  /** The two windows an attempt counts in: the account from the address's network, and the account overall. */
+  #limits(account: string, ip: string): { key: string; max: number }[] {
+    return [
+      { key: `address ${account}|${addressNetwork(ip)}`, max: this.maxAttempts },
+      { key: `account ${account}`, max: this.maxAttempts * ACCOUNT_LIMIT_FACTOR },
+    ];
   }
 
   #sweep(now: number): void {

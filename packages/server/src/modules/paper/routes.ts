@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppModule } from '../../context';
-import { BUSY_MESSAGE } from '../../http/account-queue';
+import { ACCOUNT_BUSY_RESPONSE } from '../../http/account-queue';
 import { notFound } from '../../http/errors';
 import { position, trade, webhookUrl as exampleUrl } from '../../openapi/examples';
-import { ERRORS, errorResponse, jsonResponse, noContent, rateLimited } from '../../openapi/registry';
+import { ERRORS, errorResponse, jsonResponse, noContent } from '../../openapi/registry';
 import { authenticatedUser } from '../auth/require-auth';
 import { sharedRefusalCounter } from '../signals/refusals';
 import { WebhookSecrets } from '../signals/webhook-secrets';
@@ -129,7 +129,6 @@ export const paperPlugin: AppModule = async (
 
   const auth = { preValidation: requireAuth };
   const common = { 401: ERRORS.unauthenticated, 503: ERRORS.unavailable };
-  const heavy = { 429: rateLimited('Too many heavy requests of this account at once.', BUSY_MESSAGE) };
   const withBody = {
     400: ERRORS.malformedJson,
     413: ERRORS.payloadTooLarge,
@@ -332,7 +331,7 @@ export const paperPlugin: AppModule = async (
           404: strategyNotFound,
           ...withBody,
           ...common,
-          ...heavy,
+          429: ACCOUNT_BUSY_RESPONSE,
         },
       },
     },
@@ -446,7 +445,7 @@ export const paperPlugin: AppModule = async (
           404: strategyNotFound,
           422: ERRORS.validationFailed,
           ...common,
-          ...heavy,
+          429: ACCOUNT_BUSY_RESPONSE,
         },
       },
     },
@@ -478,7 +477,7 @@ export const paperPlugin: AppModule = async (
           404: strategyNotFound,
           422: ERRORS.validationFailed,
           ...common,
-          ...heavy,
+          429: ACCOUNT_BUSY_RESPONSE,
         },
       },
     },
@@ -504,7 +503,7 @@ export const paperPlugin: AppModule = async (
           404: strategyNotFound,
           422: ERRORS.validationFailed,
           ...common,
-          ...heavy,
+          429: ACCOUNT_BUSY_RESPONSE,
         },
       },
     },

@@ -4,7 +4,7 @@ import { HttpError, notFound, tooManyRequests } from '../../http/errors';
 import { validationError } from '../../http/validation';
 import { alertText, rejectedSignal, signal as exampleSignal, webhookUrl as exampleUrl } from '../../openapi/examples';
 import { ERRORS, errorResponse, jsonResponse, rateLimited } from '../../openapi/registry';
-import { BUSY_MESSAGE } from '../../http/account-queue';
+import { ACCOUNT_BUSY_RESPONSE } from '../../http/account-queue';
 import { authenticatedUser } from '../auth/require-auth';
 import { latestCandle } from '../market/store';
 import {
@@ -512,7 +512,7 @@ export const signalsRoutes: AppModule = async (
           200: jsonResponse('The health figures.', webhookHealthSchema, exampleHealth),
           401: ERRORS.unauthenticated,
           404: errorResponse("No such strategy among the user's.", { message: 'Strategy not found.' }),
-          429: rateLimited('Too many heavy requests of this account at once.', BUSY_MESSAGE),
+          429: ACCOUNT_BUSY_RESPONSE,
           503: ERRORS.unavailable,
         },
       },
