@@ -1,3 +1,4 @@
+import net from 'node:net';
 import type { InjectOptions } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, manualClock, type TestApp } from '../../test/app';
@@ -264,6 +265,43 @@ describe.each(TEST_DIALECTS)('the Account API on %s', (dialect) => {
   describe('GET /api/account/export', () => {
     const post = (trader: SignedInTrader, body: object) =>
       testApp.app.inject({ method: 'POST', url: trader.webhookPath, payload: body });
+
+    it.runIf(dialect === 'sqlite')(
+      "should let an export given up while it waited its turn go, so the account's next heavy request is answered",
+      async () => {
+        await start();
+        const url = new URL(await testApp.app.listen({ host: '127.0.0.1', port: 0 }));
+        const ada = await signUpTrader(testApp.app, 'Ada');
+        // About 15 MB of export: more than the sockets' buffers hold, so an export nobody reads stays unsent.
+        const comment = 'x'.repeat(60_000);
+        for (let index = 0; index < 240; index += 1) {
+          if (index > 0 && index % 100 === 0) clock.advance(60_000);
+          expect((await post(ada, { ticker: 'BTCUSD', action: 'buy', comment, id: `big-${index}` })).statusCode).toBe(
+            202,
+          );
+        }
+        const rawExport = () => {
+          const socket = net.connect(Number(url.port), url.hostname);
+          socket.write(`GET /api/account/export HTTP/1.1\r\nhost: x\r\nauthorization: ${ada.authorization}\r\n\r\n`);
+          socket.pause();
+          return socket;
+        };
+        const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+        const holder = rawExport(); // holds the turn: it reads nothing
+        await sleep(500);
+        const givenUp = rawExport(); // waits behind it, then its download is given up
+        await sleep(300);
+        givenUp.destroy();
+        await sleep(300);
+        holder.destroy();
+        const performance = await fetch(`${url.origin}/api/performance`, {
+          headers: { authorization: ada.authorization },
+          signal: AbortSignal.timeout(10_000),
+        });
+        expect(performance.status).toBe(200);
+      },
+      60_000,
+    );
 
     it("should download one JSON file with the trader's profile, strategies (token masked), signals, outcomes, trades and positions, and nobody else's", async () => {
       await start();

@@ -21,6 +21,8 @@ import {
 import { AccountService } from './service';
 
 const TAG = 'Account';
+/** An export holds its account's turn among heavy requests (http/account-queue.ts) for this long at most. */
+export const EXPORT_TURN_MS = 30_000;
 const WRONG_PASSWORD_429 = rateLimited(
   'Too many wrong passwords for this account, from this address or from all together (the login limits, RATE_LIMIT_LOGIN_FAILURES_PER_MINUTE).',
   'Too many wrong passwords. Please try again in 42 seconds.',
@@ -247,18 +249,23 @@ export const accountRoutes: AppModule = async (
     async (request, reply) => {
       const { id } = authenticatedUser(request);
       const { format } = request.query;
-      // The account's turn is held until the file has been sent (or the download given up).
+      // Listened for from the start: a download given up while it waited for its turn has closed already.
+      const closed = new Promise<void>((resolve) => reply.raw.once('close', resolve));
       await accountQueue.run(id, async () => {
+        if (reply.raw.destroyed) return;
         const now = clock();
         const file = EXPORT_FILES[format];
         const filename = `signaldeck-export-${new Date(now).toISOString().slice(0, 10)}.${file.extension}`;
-        const sent = new Promise<void>((resolve) => reply.raw.once('close', resolve));
         void reply
           .type(file.contentType)
           .header('content-disposition', `attachment; filename="${filename}"`)
           // A stream is sent as it is read, without the serializer; the type provider only knows the documented text.
           .send(Readable.from(exportChunks(database.db, id, format, now)) as unknown as string);
-        await sent;
+        // The account's turn is held until the file has been sent, the download given up, or EXPORT_TURN_MS
+        // (a client that stops reading holds its file, not the account's other heavy requests).
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([closed, new Promise((resolve) => (timer = setTimeout(resolve, EXPORT_TURN_MS)))]);
+        clearTimeout(timer);
       });
       return reply;
     },
