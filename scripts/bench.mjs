@@ -20,6 +20,11 @@ const parts = [
     cmd: ['pnpm', '--filter', '@signaldeck/server', 'exec', 'tsx', 'bench/ingest.bench.ts'],
   },
   {
+    name: 'ingest-statements',
+    label: 'PostgreSQL ingest statements (prepared INSERT against planned each time)',
+    cmd: ['pnpm', '--filter', '@signaldeck/server', 'exec', 'tsx', 'bench/ingest-statements.bench.ts'],
+  },
+  {
     name: 'crash',
     label: 'Crash durability',
     cmd: ['pnpm', '--filter', '@signaldeck/server', 'exec', 'tsx', 'bench/crash.bench.ts'],

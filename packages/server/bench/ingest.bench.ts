@@ -24,6 +24,7 @@ import { parseArgs } from 'node:util';
 import autocannon, { type Result } from 'autocannon';
 import type { Dialect } from '../src/db/connection';
 import { createTestDatabase } from '../src/test/database';
+import { postgresCpu, postgresCpuBetween } from './postgres-cpu';
 
 const { values: options } = parseArgs({
   options: {
@@ -130,10 +131,15 @@ function load(server: Server, target: 'bare' | 'webhook', durationS: number): Pr
   });
 }
 
+/** PostgreSQL's processes' CPU so far (see postgres-cpu.ts); nothing on SQLite, which runs inside the server. */
+const databaseCpu = (dialect: Dialect) => (dialect === 'postgres' ? postgresCpu() : new Map<string, number>());
+
 interface Measurement {
   requestsPerSecond: number;
   /** Server CPU time (all threads) per request: what the route costs, however busy the machine is. */
   cpuMicrosecondsPerRequest: number;
+  /** PostgreSQL's CPU time per request (its processes on this machine); 0 on SQLite, which runs in the server. */
+  databaseCpuMicrosecondsPerRequest: number;
   p50Ms: number;
   p99Ms: number;
   errors: number;
@@ -142,9 +148,10 @@ interface Measurement {
   responses2xx: number;
 }
 
-const measure = (result: Result, cpuMicroseconds: number): Measurement => ({
+const measure = (result: Result, cpuMicroseconds: number, databaseCpu: number): Measurement => ({
   requestsPerSecond: result.requests.average,
   cpuMicrosecondsPerRequest: cpuMicroseconds / result.requests.total,
+  databaseCpuMicrosecondsPerRequest: databaseCpu / result.requests.total,
   p50Ms: result.latency.p50,
   p99Ms: result.latency.p99,
   errors: result.errors,
@@ -247,12 +254,19 @@ async function run(dialect: Dialect): Promise<DatabaseResult> {
     const warmBare = await load(server, 'bare', WARM_UP_S);
     const warmWebhook = await load(server, 'webhook', WARM_UP_S);
     const cpuBefore = (await settledStats(server)).cpuMicroseconds;
+    const databaseCpuBefore = databaseCpu(dialect);
     const bareResult = await measuredLoad(server, dialect, 'bare');
     const cpuBetween = (await settledStats(server)).cpuMicroseconds;
+    const databaseCpuMiddle = databaseCpu(dialect);
     const webhookResult = await measuredLoad(server, dialect, 'webhook');
     const stats = await settledStats(server);
-    const bare = measure(bareResult, cpuBetween - cpuBefore);
-    const webhook = measure(webhookResult, stats.cpuMicroseconds - cpuBetween);
+    const databaseCpuAfter = databaseCpu(dialect);
+    const bare = measure(bareResult, cpuBetween - cpuBefore, postgresCpuBetween(databaseCpuBefore, databaseCpuMiddle));
+    const webhook = measure(
+      webhookResult,
+      stats.cpuMicroseconds - cpuBetween,
+      postgresCpuBetween(databaseCpuMiddle, databaseCpuAfter),
+    );
 
     const both =
       dialect === 'postgres' && Number(options.instances) >= 2
@@ -293,7 +307,18 @@ async function run(dialect: Dialect): Promise<DatabaseResult> {
 }
 
 function printTable(results: DatabaseResult[]): void {
-  const header = ['database', 'route', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', '2xx', 'CPU µs/req'];
+  const header = [
+    'database',
+    'route',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'errors',
+    'non-2xx',
+    '2xx',
+    'CPU µs/req',
+    'DB CPU µs/req',
+  ];
   const rows: string[][] = [];
   for (const result of results) {
     for (const [route, measurement] of [
@@ -310,6 +335,7 @@ function printTable(results: DatabaseResult[]): void {
         String(measurement.non2xx),
         String(measurement.responses2xx),
         measurement.cpuMicrosecondsPerRequest.toFixed(0),
+        result.database === 'postgres' ? measurement.databaseCpuMicrosecondsPerRequest.toFixed(0) : 'in server',
       ]);
     }
   }

@@ -315,3 +315,40 @@ describe('given a PostgreSQL URL without a user, and no USER variable (as in a c
     expect((await fetch(`${listening}/api/health`)).status).toBe(200);
   }, 60_000);
 });
+
+describe('executePrepared (a statement run as a prepared one)', () => {
+  let opened: OpenTestDatabase;
+
+  beforeEach(async () => {
+    opened = await openTestDatabase('postgres');
+  });
+
+  afterEach(() => opened.cleanup());
+
+  it('should, on PostgreSQL, be parsed once per connection and give each run its own values', async () => {
+    const { database } = opened;
+    const doubled = (value: number) => sql<{ twice: number }>`select ${value}::int * 2 as twice`.compile(database.db);
+    // One statement at a time: the pool hands the same idle connection back each time.
+    for (const value of [1, 2, 3, 4, 5, 6, 7]) {
+      expect(await database.executePrepared!('doubled', doubled(value))).toEqual([{ twice: value * 2 }]);
+    }
+    const prepared = await database.executePrepared!(
+      'prepared_here',
+      sql<{ name: string }>`select name from pg_prepared_statements order by name`.compile(database.db),
+    );
+    expect(prepared.map((row) => row.name)).toEqual(['doubled', 'prepared_here']);
+    // A name stands for one text: another statement under it is refused, not run as the first one.
+    await expect(
+      database.executePrepared!('doubled', sql`select ${1}::int + 1 as twice`.compile(database.db)),
+    ).rejects.toThrow(/Prepared statements must be unique/);
+  });
+
+  it('should not be offered on the embedded database', async () => {
+    const sqlite = await openTestDatabase('sqlite');
+    try {
+      expect(sqlite.database.executePrepared).toBeUndefined();
+    } finally {
+      await sqlite.cleanup();
+    }
+  });
+});

@@ -37,6 +37,12 @@ export interface DatabaseHandle {
   writeGate?: WriteGate;
   /** Whether close() was called (connections of their own, like ingest's, follow the app's handle). */
   isClosed?(): boolean;
+  /**
+   * PostgreSQL: runs `query` as the named prepared statement `name`: each pooled connection parses and plans it
+   * once, then only binds and executes it. Only for a statement whose text never changes (its values are all
+   * parameters) and that runs many times a second: ingest's two (planning was a third of their database time).
+   */
+  executePrepared?<R>(name: string, query: CompiledQuery<R>): Promise<R[]>;
 }
 
 export const SQLITE_FILE_NAME = 'signaldeck.db';
@@ -230,7 +236,10 @@ export function postgresConnectionString(
   return url.href;
 }
 
-function openPostgres(databaseUrl: string, onPoolError: (error: Error) => void): Kysely<Database> {
+function openPostgres(
+  databaseUrl: string,
+  onPoolError: (error: Error) => void,
+): { db: Kysely<Database>; pool: pg.Pool } {
   const pool = new pg.Pool({
     connectionString: postgresConnectionString(databaseUrl),
     max: 10,
@@ -253,7 +262,7 @@ function openPostgres(databaseUrl: string, onPoolError: (error: Error) => void):
     // JIT compilation costs more than it saves on our short aggregate queries (35 ms or more each, measured).
     client.query('SET jit = off').catch(onPoolError);
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), pool };
 }
 
 export interface OpenDatabaseOptions {
@@ -273,9 +282,10 @@ export async function openDatabase(
 ): Promise<DatabaseHandle> {
   const dialect: Dialect = config.databaseUrl ? 'postgres' : 'sqlite';
   const writeGate = dialect === 'sqlite' ? new WriteGate() : undefined;
-  const db = config.databaseUrl
+  const postgres = config.databaseUrl
     ? openPostgres(config.databaseUrl, options.onBackgroundError ?? (() => {}))
-    : openSqlite(config.dataDir, writeGate!);
+    : undefined;
+  const db = postgres?.db ?? openSqlite(config.dataDir, writeGate!);
 
   let closed: Promise<void> | undefined;
   const close = () => (closed ??= db.destroy());
@@ -293,6 +303,12 @@ export async function openDatabase(
     writeGate,
     close,
     isClosed: () => closed !== undefined,
+    executePrepared: postgres
+      ? async <R>(name: string, query: CompiledQuery<R>) => {
+          const result = await postgres.pool.query({ name, text: query.sql, values: [...query.parameters] });
+          return result.rows as R[];
+        }
+      : undefined,
     async ping() {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {

@@ -106,7 +106,15 @@ type SignalRow = Selectable<SignalsTable>;
 
 /** Where ingest's statements run; `compiler` (the app's handle) compiles them, and runs PostgreSQL's. */
 type IngestDatabase = { compiler: Kysely<Database>; close(): Promise<void> } & (
-  | { dialect: 'postgres' }
+  | {
+      dialect: 'postgres';
+      /**
+       * Runs the batch's INSERT as a statement prepared once per pooled connection (its text never changes): its
+       * planning was a fifth of its time. Its plan reads no table a lookup would scan (the claims are found by
+       * their unique index), so a plan made once holds whatever the tables grow to.
+       */
+      insert<R>(query: CompiledQuery<R>): Promise<R[]>;
+    }
   | {
       dialect: 'sqlite';
       /** A batch's lookups (see SQLITE_LOOKUPS), in one statement on a read-only connection. */
@@ -228,7 +236,14 @@ const SQLITE_INSERT = `insert into signals (${SIGNAL_COLUMNS.join(', ')}) values
  */
 function openIngestDatabase(database: DatabaseHandle, dataDir: string): IngestDatabase {
   if (database.dialect === 'postgres') {
-    return { compiler: database.db, dialect: 'postgres', close: async () => {} };
+    const run = database.executePrepared;
+    if (!run) throw new Error('A PostgreSQL handle runs prepared statements.');
+    return {
+      compiler: database.db,
+      dialect: 'postgres',
+      insert: (query) => run('ingest_insert', query),
+      close: async () => {},
+    };
   }
   const worker = new SqliteWriter(dataDir);
   const gate = database.writeGate ?? new WriteGate();
@@ -382,7 +397,7 @@ export class SignalIngest {
    */
   async #transaction(alerts: IncomingAlert[]): Promise<IngestOutcome[]> {
     const database = this.#database;
-    if (database.dialect === 'postgres') return this.#postgresBatch(alerts);
+    if (database.dialect === 'postgres') return this.#postgresBatch(database, alerts);
     const found = database.lookUp(alerts);
     const owned = ownersOf(alerts, found.owners);
     const admitted = owned.filter((owner): owner is Owned => typeof owner !== 'string');
@@ -412,9 +427,14 @@ export class SignalIngest {
    *      (so are the batch's repeats of that row); a claim being written by another statement is waited for.
    *      (A body with an alert id needs no claim: identical bodies carry the same alert id.)
    */
-  async #postgresBatch(alerts: IncomingAlert[]): Promise<IngestOutcome[]> {
-    const db = this.#database.compiler;
-    const [found] = (await db.executeQuery(this.#postgresLookups(alerts))).rows;
+  async #postgresBatch(
+    database: Extract<IngestDatabase, { dialect: 'postgres' }>,
+    alerts: IncomingAlert[],
+  ): Promise<IngestOutcome[]> {
+    // Planned each time, not prepared: a plan made once, while the signals table is small (a new install), scans it
+    // whole rather than probing its indexes, and goes on doing so as it grows (13 ms a batch at 25,000 signals,
+    // against 0.6 ms planned and run).
+    const [found] = (await database.compiler.executeQuery(this.#postgresLookups(alerts))).rows;
     const owned = ownersOf(alerts, found!.owners);
     const admitted = owned.filter((owner): owner is Owned => typeof owner !== 'string');
     if (admitted.length === 0) return owned.map((owner) => ({ kind: owner as 'unknown-token' | 'forbidden' }));
@@ -425,7 +445,7 @@ export class SignalIngest {
       ids: found!.ids,
       storedAt: this.#clock(),
     });
-    const stored = (await db.executeQuery(this.#postgresInsert(planned.rows))).rows;
+    const stored = await database.insert(this.#postgresInsert(planned.rows));
     this.#pruneClaims();
 
     // A row that lost its body's claim to another batch is a duplicate of that batch's signal.
