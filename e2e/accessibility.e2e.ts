@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousAxeViolations } from './axe';
+import { axeRuleViolations, seriousAxeViolations } from './axe';
 import { api, launchBrowser, openPage, registerUser, signedInPage, startServer, type RunningServer } from './harness';
 
 /**
@@ -240,3 +240,22 @@ for (const theme of THEMES) {
     }
   });
 }
+
+describe('given the signed-in shell on a desktop', () => {
+  it('should put everything in a named landmark: the sidebar, its navigation and the page', async () => {
+    const { page, context } = await openIn('dark', {
+      name: 'signals',
+      path: '/signals',
+      signedIn: true,
+      ready: async () => {},
+    });
+    await page.getByRole('link', { name: 'ETH/USD' }).waitFor();
+    const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+    await expect(
+      sidebar.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'ETH/USD' }).count(),
+    ).resolves.toBe(1);
+    await expect(sidebar.getByRole('button', { name: /Ada Lovelace/ }).count()).resolves.toBe(1);
+    expect(await axeRuleViolations(page, ['region', 'landmark-unique', 'aria-prohibited-attr'])).toEqual([]);
+    await context.close();
+  });
+});

@@ -193,7 +193,7 @@ export function AppShell() {
       <PaperLiveUpdates />
       <SidebarProvider defaultOpen={defaultOpen} persist>
         <SkipLink />
-        <Sidebar collapsible="icon" aria-label="Main navigation">
+        <Sidebar collapsible="icon" aria-label="Sidebar">
           <SidebarHeader>
             <Link to={paths.home} className={styles.brand}>
               <BrandMark />
@@ -201,14 +201,16 @@ export function AppShell() {
             </Link>
           </SidebarHeader>
           <SidebarContent>
-            <SidebarGroup>
-              <SidebarGroupLabel>Platform</SidebarGroupLabel>
-              <SidebarMenu>
-                {platformNav.map((section) => (
-                  <NavSectionItem key={section.label} section={section} />
-                ))}
-              </SidebarMenu>
-            </SidebarGroup>
+            <nav aria-label="Main navigation">
+              <SidebarGroup>
+                <SidebarGroupLabel>Platform</SidebarGroupLabel>
+                <SidebarMenu>
+                  {platformNav.map((section) => (
+                    <NavSectionItem key={section.label} section={section} />
+                  ))}
+                </SidebarMenu>
+              </SidebarGroup>
+            </nav>
           </SidebarContent>
           <SidebarFooter>
             <ThemeToggle />

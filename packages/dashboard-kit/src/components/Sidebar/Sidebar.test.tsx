@@ -1,4 +1,5 @@
 import { act, render, renderHook, screen } from '@testing-library/react';
+import axe from 'axe-core';
 import userEvent from '@testing-library/user-event';
 import { useState, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -562,6 +563,23 @@ describe('given a phone-sized viewport', () => {
   });
 });
 
+describe('given a desktop sidebar with a label, beside the page', () => {
+  it('should be a landmark of its own with that name, so that nothing in it is outside the regions of the page', async () => {
+    render(
+      <SidebarProvider>
+        <Sidebar collapsible="icon" aria-label="Workspace">
+          <SidebarHeader>SignalDeck</SidebarHeader>
+          <SidebarFooter>Ada Lovelace</SidebarFooter>
+        </Sidebar>
+        <SidebarInset>Page</SidebarInset>
+      </SidebarProvider>,
+    );
+    expect(screen.getByRole('complementary', { name: 'Workspace' })).toHaveTextContent('SignalDeckAda Lovelace');
+    const { violations } = await axe.run(document.body, { runOnly: ['region', 'aria-prohibited-attr'] });
+    expect(violations.map((violation) => violation.id)).toEqual([]);
+  });
+});
+
 describe('given the whole desktop shell', () => {
   describe.each(['offcanvas', 'icon'] as const)('when collapsed (%s)', (collapsible) => {
     it('should have no axe violations that jsdom can detect', async () => {
@@ -593,7 +611,8 @@ itConforms('SidebarProvider', {
 });
 
 itConforms('Sidebar', {
-  refType: HTMLDivElement,
+  // The desktop sidebar's <aside>.
+  refType: HTMLElement,
   render: (props) => (
     <SidebarProvider>
       <Sidebar {...props} />

@@ -14,6 +14,7 @@ import {
   type ComponentPropsWithoutRef,
   type ComponentRef,
   type ElementType,
+  type ForwardedRef,
   type MouseEvent,
   type ReactElement,
   type ReactNode,
@@ -171,7 +172,7 @@ export const SidebarProvider = forwardRef<HTMLDivElement, SidebarProviderProps>(
 /** True inside a desktop sidebar that is collapsed to icons: the only time item tooltips show. */
 const IconsOnlyContext = createContext(false);
 
-export interface SidebarProps extends ComponentPropsWithoutRef<'div'> {
+export interface SidebarProps extends ComponentPropsWithoutRef<'aside'> {
   /**
    * How the desktop sidebar collapses: slide out of view (`offcanvas`), shrink to a column of
    * icons (`icon`), or not at all (`none`, which also stays in the page on phones).
@@ -184,9 +185,11 @@ export interface SidebarProps extends ComponentPropsWithoutRef<'div'> {
 /**
  * The sidebar: a fixed column beside the page on desktop, a sheet from the left on phones.
  * `className` and other props go to the outer element (`data-slot="sidebar"`, with `data-state`
- * and `data-collapsible`); the visible panel inside it is `data-slot="sidebar-container"`.
+ * and `data-collapsible`); the visible panel inside it is `data-slot="sidebar-container"`. On
+ * desktop the outer element is an `<aside>`, a landmark of its own (name it with `aria-label`), so
+ * that everything in it belongs to a region of the page; on phones it is the sheet's dialog.
  */
-export const Sidebar = forwardRef<HTMLDivElement, SidebarProps>(function Sidebar(
+export const Sidebar = forwardRef<HTMLElement, SidebarProps>(function Sidebar(
   { collapsible = 'offcanvas', mobileTitle = 'Sidebar', className, children, ...rest },
   ref,
 ) {
@@ -194,7 +197,7 @@ export const Sidebar = forwardRef<HTMLDivElement, SidebarProps>(function Sidebar
 
   if (collapsible === 'none') {
     return (
-      <div
+      <aside
         ref={ref}
         data-slot="sidebar"
         data-collapsible="none"
@@ -202,7 +205,7 @@ export const Sidebar = forwardRef<HTMLDivElement, SidebarProps>(function Sidebar
         {...rest}
       >
         {children}
-      </div>
+      </aside>
     );
   }
 
@@ -210,7 +213,7 @@ export const Sidebar = forwardRef<HTMLDivElement, SidebarProps>(function Sidebar
     return (
       <Sheet open={openMobile} onOpenChange={setOpenMobile}>
         <SheetContent
-          ref={ref}
+          ref={ref as ForwardedRef<HTMLDivElement>}
           side="left"
           data-slot="sidebar"
           data-mobile="true"
@@ -226,7 +229,7 @@ export const Sidebar = forwardRef<HTMLDivElement, SidebarProps>(function Sidebar
 
   return (
     <IconsOnlyContext.Provider value={collapsible === 'icon' && state === 'collapsed'}>
-      <div
+      <aside
         ref={ref}
         data-slot="sidebar"
         data-state={state}
@@ -237,7 +240,7 @@ export const Sidebar = forwardRef<HTMLDivElement, SidebarProps>(function Sidebar
         <div data-slot="sidebar-container" className={styles.container}>
           {children}
         </div>
-      </div>
+      </aside>
     </IconsOnlyContext.Provider>
   );
 });
