@@ -306,7 +306,7 @@ describe('given no trades', () => {
 });
 
 describe('given a phone-width screen', () => {
-  it('should start with the card columns: entry, pair, side, P&L and exit reason', () => {
+  it('should start with the card columns: entry, exit, pair, side, quantity, P&L and exit reason', () => {
     const media = mockMatchMedia({ [COMPACT_MEDIA_QUERY]: true });
     try {
       const { container } = renderTable();
@@ -315,7 +315,10 @@ describe('given a phone-width screen', () => {
         within(grid())
           .getAllByRole('columnheader')
           .map((header) => header.textContent),
-      ).toEqual(['Entry (UTC)', 'Pair', 'Side', 'P&L', 'Exit reason']);
+      ).toEqual(['Entry (UTC)', 'Exit (UTC)', 'Pair', 'Side', 'Quantity', 'P&L', 'Exit reason']);
+      // A trade's card tells what a trader checks on a phone: both fills and the size, not only the result.
+      const card = within(grid()).getAllByRole('row')[1]!;
+      expect(within(card).getByText(/^[\d.,]+ (BTC|ETH|SOL)$/)).toBeInTheDocument();
     } finally {
       media.restore();
     }

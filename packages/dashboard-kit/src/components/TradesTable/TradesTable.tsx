@@ -17,15 +17,13 @@ import { TradesTableBody } from './TradesTableBody';
 import type { TradeColumnId, TradeLink, TradeRow, TradesTableColumnVisibility, TradesTableSorting } from './types';
 
 /**
- * Columns a table starts without: on phones all but entry, pair, side, P&L and exit reason (a card's
- * worth); on wider screens the strategy (shown when asked for: several on one page) and the duration
+ * Columns a table starts without: on phones the fees, the duration and the strategy (a card holds the
+ * entry and the exit, each a time over a price, the pair, side, quantity, P&L and exit reason); on wider screens the strategy (shown when asked for: several on one page) and the duration
  * (the entry and exit times are in the row), so that every other column fits a 1280 px screen beside
  * the sidebar.
  */
 const HIDDEN_COLUMNS = {
   compact: {
-    closed: false,
-    quantity: false,
     fees: false,
     duration: false,
     strategy: false,
