@@ -83,6 +83,11 @@ export interface PaperAccountsTable {
   /** 1: a position has a stop or target, or a signal waits for the next open: every candle is applied. */
   watches_candles: number;
   updated_at: number;
+  /**
+   * When the account was last replayed (migration 0013), or null: the trades and outcomes it rewrote, up to then,
+   * are history that the notification planner does not tell as news.
+   */
+  replayed_at: Generated<number | null>;
 }
 
 export type OutcomeStatus = 'executed' | 'ignored' | 'pending';

@@ -11,6 +11,7 @@ import * as outcomeEffects from './0009_outcome_effects';
 import * as sessionDetails from './0010_session_details';
 import * as notifications from './0011_notifications';
 import * as signalBodyClaims from './0012_signal_body_claims';
+import * as accountReplayedAt from './0013_account_replayed_at';
 
 /** Every migration, in the order they run. Add one line per new migration file; never rename or reorder. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010_session_details': sessionDetails,
   '0011_notifications': notifications,
   '0012_signal_body_claims': signalBodyClaims,
+  '0013_account_replayed_at': accountReplayedAt,
 };

@@ -629,3 +629,82 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
     expect(closed.map((item) => item.title)).toEqual(['Trade closed: BTC long, P&L $0.00']);
   });
 });
+
+describe.each(TEST_DIALECTS)('the notification planner after a replay, on %s', (dialect) => {
+  let testApp: TestApp;
+  const clock = manualClock(START);
+  let ada: SignedInTrader;
+  let strategyId: string;
+
+  const alert = async (time: number, body: string) => {
+    clock.advance(time - clock());
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: ada.webhookPath,
+      payload: body,
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(response.statusCode, response.body).toBe(202);
+    await testApp.app.paper.run();
+  };
+  const plan = () => testApp.app.notifications.planner.run();
+  const feed = async () =>
+    (
+      await testApp.database.db
+        .selectFrom('notifications')
+        .select('event')
+        .where('user_id', '=', ada.id)
+        .orderBy('id')
+        .execute()
+    ).map((row) => row.event);
+
+  beforeAll(async () => {
+    testApp = await createTestApp(dialect, { RATE_LIMIT_REGISTER_PER_MINUTE: '100' }, { clock });
+    const minutes = Array.from({ length: 10 }, (_, minute) => minute);
+    await upsertCandles(
+      testApp.database.db,
+      'BTC',
+      minutes.map((minute) => flatCandle(at(minute), 50_000)),
+    );
+    ada = await signUpTrader(testApp.app, 'Ada');
+    const strategies = await testApp.app.inject({ method: 'GET', url: '/api/strategies', headers: ada.headers });
+    strategyId = strategies.json<{ data: { id: string }[] }>().data[0]!.id;
+    const longOnly = await testApp.app.inject({
+      method: 'PATCH',
+      url: `/api/strategies/${strategyId}`,
+      headers: ada.headers,
+      payload: { settings: { sides: 'long' } },
+    });
+    expect(longOnly.statusCode, longOnly.body).toBe(200);
+    await plan();
+  });
+  afterAll(async () => {
+    await testApp?.cleanup();
+  });
+
+  it('should not tell the trades a replay with other settings made of the last minutes, and tell the next live ones', async () => {
+    // Live, long only: the sell is ignored, and told so.
+    await alert(at(1, 1), '{"ticker":"BTCUSD","action":"sell","quantity":0.1,"id":"r1"}');
+    await plan();
+    expect(await feed()).toEqual(['signal_ignored']);
+
+    // Replayed with shorts allowed, a minute later: the sell opens a short that the live account never had.
+    clock.advance(at(2, 30) - clock());
+    const replay = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/strategies/${strategyId}/replay`,
+      headers: ada.headers,
+      payload: { settings: { sides: 'both' } },
+    });
+    expect(replay.statusCode, replay.body).toBe(200);
+    const positions = await testApp.app.inject({ method: 'GET', url: '/api/positions', headers: ada.headers });
+    expect(positions.json<{ data: { side: string }[] }>().data.map((position) => position.side)).toEqual(['short']);
+    await plan();
+    expect(await feed()).toEqual(['signal_ignored']);
+
+    // Live again: the buy closes that short and opens a long, both news.
+    await alert(at(3, 1), '{"ticker":"BTCUSD","action":"buy","quantity":0.1,"id":"r2"}');
+    await plan();
+    expect((await feed()).sort()).toEqual(['signal_ignored', 'trade_closed', 'trade_opened'].sort());
+  });
+});

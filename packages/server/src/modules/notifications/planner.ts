@@ -52,6 +52,14 @@ const openingSignal = (trade: string) => {
   return sql<string>`substr(${ids}, 2, length(${ids}) - 1 - length(ltrim(substr(${ids}, 2), '0123456789')))`;
 };
 
+/**
+ * An event of a strategy's account at `time` that no replay has rewritten since: a replay recomputes the account's
+ * trades and outcomes up to its moment (with other settings, trades the live account never had), and those are
+ * history, not news.
+ */
+const notReplayedOver = (strategyId: RawBuilder<unknown>, time: RawBuilder<unknown>) =>
+  sql<boolean>`not exists (select 1 from paper_accounts as a where a.strategy_id = ${strategyId} and a.replayed_at >= ${time})`;
+
 /** The key SignalDeck gave a trade_opened before it carried the opening signal: one per strategy, pair and millisecond. */
 const formerOpenedKey = (trade: string) =>
   sql<string>`'trade_opened:' || ${sql.ref(`${trade}.strategy_id`)} || ':' || ${sql.ref(`${trade}.symbol`)} || ':' || ${sql.ref(`${trade}.opened_at`)}`;
@@ -332,8 +340,10 @@ export class NotificationPlanner implements BackgroundService {
         'o.decided_at',
       ])
       .where('o.decided_at', '>=', since)
-      // A replay or a reset re-decides old signals' outcomes now: only signals received in the window are news.
+      // A replay or a reset re-decides old signals' outcomes now: only signals received in the window are news, and
+      // not those a replay decided again since.
       .where('s.received_at', '>=', since)
+      .where(notReplayedOver(sql.ref('s.strategy_id'), sql.ref('s.received_at')))
       .where((eb) =>
         eb.or([
           eb.and([
@@ -419,6 +429,7 @@ export class NotificationPlanner implements BackgroundService {
       .select(columns)
       .select(openedKey('paper_trades').as('opened_key'))
       .where('opened_at', '>=', since)
+      .where(notReplayedOver(sql.ref('paper_trades.strategy_id'), sql.ref('paper_trades.opened_at')))
       .where(openingNotInFeed)
       .orderBy('opened_at')
       .orderBy('id')
@@ -429,6 +440,7 @@ export class NotificationPlanner implements BackgroundService {
       .select(columns)
       .where('closed_at', '>=', since)
       .where('status', '=', 'closed')
+      .where(notReplayedOver(sql.ref('paper_trades.strategy_id'), sql.ref('paper_trades.closed_at')))
       .where(
         notInFeed(
           sql.ref('paper_trades.user_id'),

@@ -329,6 +329,8 @@ export class PaperService {
         result.state,
       );
       await saveAccount(trx, { ...account, state: result.state }, now);
+      // What the replay rewrote up to now is the account's history, not news for the notification planner.
+      await trx.updateTable('paper_accounts').set({ replayed_at: now }).where('strategy_id', '=', id).execute();
       return {
         result: {
           settings: account.settings,
