@@ -38,6 +38,13 @@ describe('given describeOutcome', () => {
     );
   });
 
+  it('should say why a reversal that only closed did not open the other side', () => {
+    const note = 'short not opened: order needs $5,010.00, the account has $4,200.00 available';
+    expect(describeOutcome({ ...executed('sell', 'close', 0.5, 0), note })).toBe(
+      `Executed: closed long 0.5 @ 84,123.45; ${note}`,
+    );
+  });
+
   it('should give an outcome decided before effects were recorded its side and quantity', () => {
     expect(describeOutcome(executed('sell', null, null, null))).toBe('Executed: sell 0.7 @ 84,123.45');
   });

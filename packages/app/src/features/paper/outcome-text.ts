@@ -35,14 +35,15 @@ export function describeFill(outcome: Executed): string {
 
 /**
  * A signal's outcome in words for the signals list (rows, phone cards and details): "Executed: opened long
- * 0.015384 @ 65,000.00", "Executed: closed long 0.5, opened short 0.2 @ 84,000.00", "Ignored: already long",
- * "Pending: waits for the next 1m open"; `null` when it has none (undecided, rejected or a duplicate).
+ * 0.015384 @ 65,000.00", "Executed: closed long 0.5, opened short 0.2 @ 84,000.00", "Executed: closed long 0.5 @
+ * 84,000.00; short not opened: order needs ..." (a reversal that could not open its new side), "Ignored: already
+ * long", "Pending: waits for the next 1m open"; `null` when it has none (undecided, rejected or a duplicate).
  */
 export function describeOutcome(outcome: Outcome | null | undefined): string | null {
   if (!outcome) return null;
   switch (outcome.status) {
     case 'executed':
-      return `Executed: ${describeFill(outcome)} @ ${formatPrice(outcome.price)}`;
+      return `Executed: ${describeFill(outcome)} @ ${formatPrice(outcome.price)}${outcome.note ? `; ${outcome.note}` : ''}`;
     case 'ignored':
       return `Ignored: ${outcome.reason}`;
     case 'pending':

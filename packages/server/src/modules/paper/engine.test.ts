@@ -633,13 +633,28 @@ describe('given an order the account cannot hold', () => {
     });
   });
 
-  it('should still close on a reversal whose new side it cannot afford', () => {
+  it('should still close on a reversal whose new side it cannot afford, and say why the new side did not open', () => {
     const { state, outcomes } = run(settingsWith({ feeBps: 0 }), [
       [signal({ action: 'buy', quantity: 50 }), 100],
       [signal({ action: 'sell', quantity: 500 }), 100],
     ]);
-    expect(outcomes[1]).toMatchObject({ status: 'executed', side: 'sell', quantity: 50 });
+    expect(outcomes[1]).toMatchObject({
+      status: 'executed',
+      side: 'sell',
+      quantity: 50,
+      effect: 'close',
+      note: 'short not opened: order needs 50,000.00 USD, the account has 10,000.00 USD available (equity less the margin of open positions)',
+    });
     expect(state.positions).toEqual({});
+  });
+
+  it('should give a reversal that opens its new side no note', () => {
+    const { outcomes } = run(settingsWith({ feeBps: 0 }), [
+      [signal({ action: 'buy', quantity: 50 }), 100],
+      [signal({ action: 'sell', quantity: 20 }), 100],
+    ]);
+    expect(outcomes[1]).toMatchObject({ status: 'executed', effect: 'reverse' });
+    expect(outcomes[1]).not.toHaveProperty('note');
   });
 });
 

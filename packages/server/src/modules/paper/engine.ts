@@ -316,6 +316,8 @@ function fillSignal(
   const price = slipped(reference, side, settings.slippageBps);
 
   let openQuantity = 0;
+  // Why a reversal closed its position without opening the other side.
+  let notOpened: string | null = null;
   if (decided.open) {
     if (decided.open.quantity !== null) openQuantity = decided.open.quantity;
     else {
@@ -323,6 +325,7 @@ function fillSignal(
       if ('reason' in sized) {
         // A reversal that cannot size its new side still closes: the trader asked to leave the position.
         if (!decided.close) return { state, outcome: ignored(sized.reason), events: [] };
+        notOpened = sized.reason;
       } else openQuantity = sized.quantity;
     }
   }
@@ -342,7 +345,10 @@ function fillSignal(
     const problem = buyingPowerProblem(next, openQuantity, price, settings);
     // A reversal that cannot afford its new side still closes: the trader asked to leave the position.
     if (problem && !decided.close) return { state, outcome: ignored(problem), events: [] };
-    if (problem) openQuantity = 0;
+    if (problem) {
+      openQuantity = 0;
+      notOpened = problem;
+    }
   }
   if (openQuantity > 0) {
     const fill = makeFill(signal.id, symbol, side, openQuantity, reference, price, settings, time);
@@ -373,6 +379,7 @@ function fillSignal(
       slippage: roundMoney(fills.reduce((sum, fill) => sum + fill.slippage, 0)),
       filledAt: time,
       latencyMs: time - signal.receivedAt,
+      ...(notOpened !== null && decided.open ? { note: `${decided.open.side} not opened: ${notOpened}` } : {}),
     },
     events,
   };

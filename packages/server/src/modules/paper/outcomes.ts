@@ -63,6 +63,7 @@ export function outcomeFromColumns(row: OutcomeColumns): Outcome | null {
         filledAt: Number(row.outcome_filled_at),
         latencyMs: Number(row.outcome_latency_ms),
         ...syncOf(row),
+        ...(row.outcome_reason ? { note: row.outcome_reason } : {}),
       };
     case 'ignored':
       return { status: 'ignored', reason: row.outcome_reason ?? '', ...syncOf(row) };
@@ -92,7 +93,8 @@ export function outcomeRow(
     slippage: executed?.slippage ?? null,
     filled_at: executed?.filledAt ?? null,
     latency_ms: executed?.latencyMs ?? null,
-    reason: outcome.status === 'executed' ? null : outcome.reason,
+    // An executed outcome's note (what a reversal could not open) is kept in the same column.
+    reason: outcome.status === 'executed' ? (outcome.note ?? null) : outcome.reason,
     decided_at: decidedAt,
     out_of_sync: outcome.status !== 'pending' && outcome.outOfSync ? JSON.stringify(outcome.outOfSync) : null,
   };

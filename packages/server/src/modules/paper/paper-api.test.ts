@@ -242,6 +242,26 @@ describe.each(TEST_DIALECTS)('the paper trading API on %s', (dialect) => {
     ]);
   });
 
+  it('should say, on a reversal that closed but could not afford the other side, why that side did not open', async () => {
+    // 0.15 BTC long at 50,000 (7,500 USD), then a sell of 0.5 BTC at 51,000: the long closes, 25,500 USD of short
+    // is more than the account has.
+    await alert(ada.webhookPath, START + MINUTE + 1000, { ticker: 'BTCUSD', action: 'buy', quantity: 0.15 });
+    const sell = await alert(ada.webhookPath, START + 2 * MINUTE + 1000, {
+      ticker: 'BTCUSD',
+      action: 'sell',
+      quantity: 0.5,
+    });
+    const signal = await call<SignalWithRaw>(ada, 'GET', `/api/signals/${sell}`);
+    expect(signal.body.outcome).toMatchObject({
+      status: 'executed',
+      effect: 'close',
+      closedQuantity: 0.15,
+      openedQuantity: 0,
+      note: 'short not opened: order needs 25,525.50 USD, the account has 10,134.85 USD available (equity less the margin of open positions)',
+    });
+    expect((await call<PositionList>(ada, 'GET', '/api/positions')).body.data).toEqual([]);
+  });
+
   it('should ignore a signal with a reason the trader can act on', async () => {
     const exit = await alert(ada.webhookPath, START + MINUTE + 1000, { ticker: 'BTCUSD', action: 'exit' });
     const signal = await call<SignalWithRaw>(ada, 'GET', `/api/signals/${exit}`);

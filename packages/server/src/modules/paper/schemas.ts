@@ -77,6 +77,14 @@ export const outcomeSchema = named(
         filledAt: epochMs,
         latencyMs: z.int().nonnegative().describe('From receipt to the fill (the wait for the open with next_open).'),
         outOfSync: outOfSyncSchema.optional(),
+        note: z
+          .string()
+          .optional()
+          .describe(
+            'What the order could not do, in words a trader can act on: only for a reversal that closed its position ' +
+              'but could not open the other side, e.g. "short not opened: order needs $5,010.00, the account has ' +
+              '$4,200.00 available (equity less the margin of open positions)".',
+          ),
       }),
       z.object({
         status: z.literal('ignored'),

@@ -82,6 +82,11 @@ export type Outcome =
       latencyMs: number;
       /** Only when the alert's position disagreed with the paper book. */
       outOfSync?: OutOfSync;
+      /**
+       * What the order could not do, in words a trader can act on: only for a reversal that closed its position
+       * but could not open the other side (no buying power, or a size that rounds to 0).
+       */
+      note?: string;
     }
   | { status: 'ignored'; reason: string; outOfSync?: OutOfSync }
   | { status: 'pending'; reason: string };
