@@ -15,67 +15,14 @@ import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { openDatabase, writeTransaction } from '../src/db/connection';
-import { DEFAULT_SETTINGS } from '../src/modules/paper/settings';
-import { generateWebhookToken, hashWebhookToken } from '../src/modules/signals/webhook-secrets';
-
-const SEED_CHUNK = 500;
+import { openDatabase } from '../src/db/connection';
+import { seedWebhookTraders } from './seed-traders';
 
 const config = loadConfig(process.env);
 const webhookCount = Number(process.env.BENCH_WEBHOOKS ?? 4000);
 const database = await openDatabase(config);
 
-const tokens = Array.from({ length: webhookCount }, generateWebhookToken);
-const now = Date.now();
-await writeTransaction(database.db, async (trx) => {
-  for (let start = 0; start < webhookCount; start += SEED_CHUNK) {
-    const chunk = tokens.slice(start, start + SEED_CHUNK);
-    const users = await trx
-      .insertInto('users')
-      .values(
-        chunk.map((_, index) => ({
-          name: `Bench trader ${start + index}`,
-          email: `bench-${start + index}@example.com`,
-          password_hash: 'not used by the benchmark',
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .returning('id')
-      .execute();
-    const strategies = await trx
-      .insertInto('strategies')
-      .values(
-        users.map(({ id }, index) => ({
-          user_id: id,
-          name: 'Default',
-          settings: JSON.stringify(DEFAULT_SETTINGS),
-          token_hash: hashWebhookToken(chunk[index]!),
-          // The ingest path reads only the hash; nobody asks for these URLs back.
-          token_ciphertext: 'not used by the benchmark',
-          tradingview_only: 0,
-          created_at: now,
-          updated_at: now,
-          rotated_at: null,
-        })),
-      )
-      .returning('id')
-      .execute();
-    await trx
-      .insertInto('paper_accounts')
-      .values(
-        strategies.map(({ id }) => ({
-          strategy_id: id,
-          state: null,
-          opened_at: now,
-          candles_until: now,
-          watches_candles: 0,
-          updated_at: now,
-        })),
-      )
-      .execute();
-  }
-});
+const tokens = await seedWebhookTraders(database.db, webhookCount);
 
 // Log lines go to this counter instead of a pipe: the cost of building them stays, the cost of the pipe's
 // reader (another process on the same two cores) does not.

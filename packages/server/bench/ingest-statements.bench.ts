@@ -11,11 +11,11 @@ import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../src/db/connection';
-import { DEFAULT_SETTINGS } from '../src/modules/paper/settings';
 import { readAlert, SignalIngest } from '../src/modules/signals/ingest';
-import { generateWebhookToken, hashWebhookToken } from '../src/modules/signals/webhook-secrets';
+import { hashWebhookToken } from '../src/modules/signals/webhook-secrets';
 import { openTestDatabase } from '../src/test/database';
 import { postgresCpu, postgresCpuBetween } from './postgres-cpu';
+import { seedWebhookTraders } from './seed-traders';
 
 const { values: options } = parseArgs({
   options: {
@@ -28,46 +28,12 @@ const ROUNDS = Number(options.rounds);
 const BATCHES = Number(options.batches);
 const BATCH_SIZE = 25;
 const TRADERS = 4_000;
-const SEED_CHUNK = 500;
 
 const silent = { error() {}, warn() {}, info() {}, debug() {} } as unknown as FastifyBaseLogger;
 const opened = await openTestDatabase('postgres');
 const { db } = opened.database;
 
-const tokens = Array.from({ length: TRADERS }, generateWebhookToken);
-const now = Date.now();
-for (let start = 0; start < TRADERS; start += SEED_CHUNK) {
-  const chunk = tokens.slice(start, start + SEED_CHUNK);
-  const users = await db
-    .insertInto('users')
-    .values(
-      chunk.map((_, index) => ({
-        name: `Bench trader ${start + index}`,
-        email: `bench-${start + index}@example.com`,
-        password_hash: 'not used by the benchmark',
-        created_at: now,
-        updated_at: now,
-      })),
-    )
-    .returning('id')
-    .execute();
-  await db
-    .insertInto('strategies')
-    .values(
-      users.map(({ id }, index) => ({
-        user_id: id,
-        name: 'Default',
-        settings: JSON.stringify(DEFAULT_SETTINGS),
-        token_hash: hashWebhookToken(chunk[index]!),
-        token_ciphertext: 'not used by the benchmark',
-        tradingview_only: 0,
-        created_at: now,
-        updated_at: now,
-        rotated_at: null,
-      })),
-    )
-    .execute();
-}
+const tokens = await seedWebhookTraders(db, TRADERS);
 
 let alertNumber = 0;
 function nextAlert() {

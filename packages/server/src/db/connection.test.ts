@@ -343,6 +343,19 @@ describe('executePrepared (a statement run as a prepared one)', () => {
     ).rejects.toThrow(/Prepared statements must be unique/);
   });
 
+  it('should run again, prepared anew, after the schema changed the type of what it returns', async () => {
+    const { database } = opened;
+    await sql`create table prepared_probe (x integer)`.execute(database.db);
+    await sql`insert into prepared_probe values (1)`.execute(database.db);
+    const read = () =>
+      database.executePrepared!('probe_read', sql<{ x: unknown }>`select x from prepared_probe`.compile(database.db));
+    expect(await read()).toEqual([{ x: 1 }]);
+    // As another instance's migration would, while this one runs.
+    await sql`alter table prepared_probe alter column x type text`.execute(database.db);
+    expect(await read()).toEqual([{ x: '1' }]);
+    expect(await read()).toEqual([{ x: '1' }]);
+  });
+
   it('should not be offered on the embedded database', async () => {
     const sqlite = await openTestDatabase('sqlite');
     try {

@@ -265,6 +265,32 @@ function openPostgres(
   return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), pool };
 }
 
+/**
+ * PostgreSQL's refusals of a prepared statement that the schema changed under (a column's type altered by another
+ * instance's migration: "cached plan must not change result type"), or that its connection no longer holds.
+ */
+const STALE_PREPARED_STATEMENT = new Set(['0A000', '26000']);
+
+/**
+ * Runs `query` as the prepared statement `name` on a pooled connection (see DatabaseHandle.executePrepared). When
+ * PostgreSQL refuses the connection's copy as stale, that connection is closed rather than returned to the pool
+ * (the driver would go on using its copy), and the statement runs once more on another, which prepares it anew.
+ */
+async function executePrepared<R>(pool: pg.Pool, name: string, query: CompiledQuery<R>): Promise<R[]> {
+  const config = { name, text: query.sql, values: [...query.parameters] };
+  const client = await pool.connect();
+  try {
+    const result = await client.query(config);
+    client.release();
+    return result.rows as R[];
+  } catch (error) {
+    const stale = STALE_PREPARED_STATEMENT.has((error as { code?: unknown }).code as string);
+    client.release(stale ? (error as Error) : undefined);
+    if (!stale) throw error;
+  }
+  return (await pool.query(config)).rows as R[];
+}
+
 export interface OpenDatabaseOptions {
   /** Told about connection problems that happen outside any query (PostgreSQL idle clients). */
   onBackgroundError?: (error: Error) => void;
@@ -303,12 +329,7 @@ export async function openDatabase(
     writeGate,
     close,
     isClosed: () => closed !== undefined,
-    executePrepared: postgres
-      ? async <R>(name: string, query: CompiledQuery<R>) => {
-          const result = await postgres.pool.query({ name, text: query.sql, values: [...query.parameters] });
-          return result.rows as R[];
-        }
-      : undefined,
+    executePrepared: postgres ? (name, query) => executePrepared(postgres.pool, name, query) : undefined,
     async ping() {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {

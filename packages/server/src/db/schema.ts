@@ -84,10 +84,12 @@ export interface PaperAccountsTable {
   watches_candles: number;
   updated_at: number;
   /**
-   * When the account was last replayed (migration 0013), or null: the trades and outcomes it rewrote, up to then,
-   * are history that the notification planner does not tell as news.
+   * When the account was last replayed (migration 0013), or null: the outcomes it decided carry this time, and they
+   * and the trades they made are history that the notification planner does not tell as news.
    */
   replayed_at: Generated<number | null>;
+  /** The time that replay replayed up to: candles closing and positions closed by hand up to then are history. */
+  replayed_until: Generated<number | null>;
 }
 
 export type OutcomeStatus = 'executed' | 'ignored' | 'pending';

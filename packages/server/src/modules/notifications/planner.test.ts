@@ -15,6 +15,25 @@ const MINUTE = 60_000;
 const START = Date.UTC(2026, 0, 5, 9, 0);
 const at = (minutes: number, seconds = 0) => START + minutes * MINUTE + seconds * 1000;
 
+/** Posts `body` to `trader`'s webhook URL at `time` (the clock moved there), then lets the paper executor decide it. */
+async function postAlert(
+  testApp: TestApp,
+  clock: ReturnType<typeof manualClock>,
+  trader: SignedInTrader,
+  time: number,
+  body: string,
+) {
+  clock.advance(time - clock());
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: trader.webhookPath,
+    payload: body,
+    headers: { 'content-type': 'text/plain' },
+  });
+  expect(response.statusCode, response.body).toBe(202);
+  await testApp.app.paper.run();
+}
+
 /*
  * The planner reads what the product stored (alerts, outcomes, trades, silences, the day) and records each event
  * once: one in-app item, and one outbox row per enabled channel that chose it. Events are produced through the
@@ -27,17 +46,7 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
   let grace: SignedInTrader;
   const channels: Record<string, number> = {};
 
-  const alert = async (trader: SignedInTrader, time: number, body: string) => {
-    clock.advance(time - clock());
-    const response = await testApp.app.inject({
-      method: 'POST',
-      url: trader.webhookPath,
-      payload: body,
-      headers: { 'content-type': 'text/plain' },
-    });
-    expect(response.statusCode, response.body).toBe(202);
-    await testApp.app.paper.run();
-  };
+  const alert = (trader: SignedInTrader, time: number, body: string) => postAlert(testApp, clock, trader, time, body);
   const plan = () => testApp.app.notifications.planner.run();
   const channel = async (trader: SignedInTrader, name: string, events: readonly string[]) => {
     const response = await testApp.app.inject({
@@ -636,17 +645,7 @@ describe.each(TEST_DIALECTS)('the notification planner after a replay, on %s', (
   let ada: SignedInTrader;
   let strategyId: string;
 
-  const alert = async (time: number, body: string) => {
-    clock.advance(time - clock());
-    const response = await testApp.app.inject({
-      method: 'POST',
-      url: ada.webhookPath,
-      payload: body,
-      headers: { 'content-type': 'text/plain' },
-    });
-    expect(response.statusCode, response.body).toBe(202);
-    await testApp.app.paper.run();
-  };
+  const alert = (time: number, body: string) => postAlert(testApp, clock, ada, time, body);
   const plan = () => testApp.app.notifications.planner.run();
   const feed = async () =>
     (
@@ -706,5 +705,28 @@ describe.each(TEST_DIALECTS)('the notification planner after a replay, on %s', (
     await alert(at(3, 1), '{"ticker":"BTCUSD","action":"buy","quantity":0.1,"id":"r2"}');
     await plan();
     expect((await feed()).sort()).toEqual(['signal_ignored', 'trade_closed', 'trade_opened'].sort());
+  });
+
+  it("should tell what the executor decides after a replay, even of a signal received before it waiting for its minute's price", async () => {
+    const before = await feed();
+    // Received in minute 10, whose price is not stored yet: undecided when the replay runs.
+    await alert(at(10, 10), '{"ticker":"BTCUSD","action":"sell","quantity":0.1,"id":"r3"}');
+    clock.advance(at(10, 40) - clock());
+    const replay = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/strategies/${strategyId}/replay`,
+      headers: ada.headers,
+      payload: {},
+    });
+    expect(replay.statusCode, replay.body).toBe(200);
+    await plan();
+    expect(await feed()).toEqual(before);
+
+    // Minute 10's price arrives: the sell reverses the long into a short, live, after the replay.
+    await upsertCandles(testApp.database.db, 'BTC', [flatCandle(at(10), 50_000), flatCandle(at(11), 50_000)]);
+    clock.advance(at(12, 10) - clock());
+    await testApp.app.paper.run();
+    await plan();
+    expect((await feed()).slice(before.length).sort()).toEqual(['trade_closed', 'trade_opened']);
   });
 });

@@ -53,12 +53,25 @@ const openingSignal = (trade: string) => {
 };
 
 /**
- * An event of a strategy's account at `time` that no replay has rewritten since: a replay recomputes the account's
- * trades and outcomes up to its moment (with other settings, trades the live account never had), and those are
- * history, not news.
+ * What a replay rewrote is history, not news: it recomputes an account's trades and outcomes (with other settings,
+ * trades the live account never had) from the signals decided and the candles applied when it ran. A signal's
+ * events are history when its outcome was decided by that replay or before it (a replay's outcomes carry its time);
+ * a signal received before a replay but decided after it (waiting for its minute's price) is news.
  */
-const notReplayedOver = (strategyId: RawBuilder<unknown>, time: RawBuilder<unknown>) =>
-  sql<boolean>`not exists (select 1 from paper_accounts as a where a.strategy_id = ${strategyId} and a.replayed_at >= ${time})`;
+const decidedByReplay = (signalId: RawBuilder<unknown>) => sql<boolean>`exists (
+  select 1 from signal_outcomes as ro join paper_accounts as ra on ra.strategy_id = ro.strategy_id
+  where ro.signal_id = ${signalId} and ro.decided_at <= ra.replayed_at)`;
+
+/**
+ * A trade's close is history when a replay made it: by a signal it decided, or, for a stop, a target or a close by
+ * hand, at a time it replayed (a stop or target's candle closes a minute after the time the trade records).
+ */
+const closedByReplay = sql<boolean>`case
+  when paper_trades.exit_signal_id is not null then ${decidedByReplay(sql.ref('paper_trades.exit_signal_id'))}
+  else exists (select 1 from paper_accounts as ra where ra.strategy_id = paper_trades.strategy_id
+    and ra.replayed_until >= paper_trades.closed_at
+      + case when paper_trades.exit_reason in ('stop_loss', 'take_profit') then 60000 else 0 end)
+  end`;
 
 /** The key SignalDeck gave a trade_opened before it carried the opening signal: one per strategy, pair and millisecond. */
 const formerOpenedKey = (trade: string) =>
@@ -341,9 +354,12 @@ export class NotificationPlanner implements BackgroundService {
       ])
       .where('o.decided_at', '>=', since)
       // A replay or a reset re-decides old signals' outcomes now: only signals received in the window are news, and
-      // not those a replay decided again since.
+      // not the outcomes a replay decided (they carry its time).
       .where('s.received_at', '>=', since)
-      .where(notReplayedOver(sql.ref('s.strategy_id'), sql.ref('s.received_at')))
+      .where(
+        sql<boolean>`not exists (select 1 from paper_accounts as ra
+          where ra.strategy_id = o.strategy_id and ra.replayed_at >= o.decided_at)`,
+      )
       .where((eb) =>
         eb.or([
           eb.and([
@@ -429,7 +445,7 @@ export class NotificationPlanner implements BackgroundService {
       .select(columns)
       .select(openedKey('paper_trades').as('opened_key'))
       .where('opened_at', '>=', since)
-      .where(notReplayedOver(sql.ref('paper_trades.strategy_id'), sql.ref('paper_trades.opened_at')))
+      .where(sql<boolean>`not ${decidedByReplay(sql`cast(${openingSignal('paper_trades')} as bigint)`)}`)
       .where(openingNotInFeed)
       .orderBy('opened_at')
       .orderBy('id')
@@ -440,7 +456,7 @@ export class NotificationPlanner implements BackgroundService {
       .select(columns)
       .where('closed_at', '>=', since)
       .where('status', '=', 'closed')
-      .where(notReplayedOver(sql.ref('paper_trades.strategy_id'), sql.ref('paper_trades.closed_at')))
+      .where(sql<boolean>`not ${closedByReplay}`)
       .where(
         notInFeed(
           sql.ref('paper_trades.user_id'),

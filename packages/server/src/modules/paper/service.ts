@@ -329,8 +329,12 @@ export class PaperService {
         result.state,
       );
       await saveAccount(trx, { ...account, state: result.state }, now);
-      // What the replay rewrote up to now is the account's history, not news for the notification planner.
-      await trx.updateTable('paper_accounts').set({ replayed_at: now }).where('strategy_id', '=', id).execute();
+      // What the replay rewrote is the account's history, not news for the notification planner.
+      await trx
+        .updateTable('paper_accounts')
+        .set({ replayed_at: now, replayed_until: result.until })
+        .where('strategy_id', '=', id)
+        .execute();
       return {
         result: {
           settings: account.settings,
@@ -650,19 +654,21 @@ export async function replayAccount(db: Kysely<Database> | Transaction<Database>
     candles[symbol] = rows.map((row) => ({ ...row, time: Number(row.time) }));
   }
   const replayed = signals.map(paperSignal);
-  return replay({
+  const replayedUntil = Math.max(
+    until,
+    replayed[replayed.length - 1]?.receivedAt ?? until,
+    closes[closes.length - 1]?.after ?? until,
+  );
+  const result = replay({
     strategyId: account.strategyId,
     settings: account.settings,
     openedAt: account.openedAt,
     signals: replayed,
     candles,
     manualCloses: closes,
-    until: Math.max(
-      until,
-      replayed[replayed.length - 1]?.receivedAt ?? until,
-      closes[closes.length - 1]?.after ?? until,
-    ),
+    until: replayedUntil,
   });
+  return { ...result, until: replayedUntil };
 }
 
 /** Outcome rows written per statement by a replay: 16 columns each, within both databases' parameter limits. */
