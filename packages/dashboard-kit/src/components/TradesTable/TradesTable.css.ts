@@ -32,8 +32,17 @@ export const cell = style([
       [COMPACT_MEDIA_QUERY]: {
         height: 'auto',
         selectors: {
+          // A value right-aligned in the table (the quantity) starts its half of the card like the others.
+          '&[data-card="start"]': { textAlign: 'start' },
           '&[data-card="end"]': { textAlign: 'end' },
           '&[data-card="wide"]': { gridColumn: '1 / -1', order: 1 },
+          // The column titles are off screen on a card: the entry and the exit, each a time and a price, say which.
+          '&[data-column="opened"]::before': { content: '"In"', marginInlineEnd: vars.space['2'] },
+          '&[data-column="closed"]::before': { content: '"Out"', marginInlineEnd: vars.space['2'] },
+          '&[data-column="opened"]::before, &[data-column="closed"]::before': {
+            color: vars.color.mutedForeground,
+            fontSize: vars.fontSize.xs,
+          },
         },
       },
     },
