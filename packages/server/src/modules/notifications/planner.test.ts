@@ -729,4 +729,57 @@ describe.each(TEST_DIALECTS)('the notification planner after a replay, on %s', (
     await plan();
     expect((await feed()).slice(before.length).sort()).toEqual(['trade_closed', 'trade_opened']);
   });
+
+  it('should tell what happened live a moment before a replay, before the planner came round to it', async () => {
+    const before = await feed();
+    await upsertCandles(testApp.database.db, 'BTC', [flatCandle(at(12), 50_000), flatCandle(at(13), 50_000)]);
+    // The buy reverses the short into a long, live; the replay follows within a second, before any scan.
+    await alert(at(13, 20), '{"ticker":"BTCUSD","action":"buy","quantity":0.1,"id":"r4"}');
+    clock.advance(at(13, 21) - clock());
+    const replay = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/strategies/${strategyId}/replay`,
+      headers: ada.headers,
+      payload: {},
+    });
+    expect(replay.statusCode, replay.body).toBe(200);
+    await plan();
+    expect((await feed()).slice(before.length).sort()).toEqual(['trade_closed', 'trade_opened']);
+  });
+
+  it("should tell a stop hit by a candle that closed after a replay, though the trade records the candle's start", async () => {
+    // Flat, then a long with a stop at 49,000.
+    await alert(at(13, 30), '{"ticker":"BTCUSD","action":"sell","quantity":0.1,"position_size":0,"id":"r5"}');
+    await upsertCandles(testApp.database.db, 'BTC', [flatCandle(at(14), 50_000)]);
+    await alert(at(14, 20), '{"ticker":"BTCUSD","action":"buy","quantity":0.1,"stop_loss":49000,"id":"r6"}');
+    clock.advance(at(15, 30) - clock());
+    await testApp.app.paper.run();
+    await plan();
+    const before = await feed();
+    // Replayed while minute 15 is being formed.
+    const replay = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/strategies/${strategyId}/replay`,
+      headers: ada.headers,
+      payload: {},
+    });
+    expect(replay.statusCode, replay.body).toBe(200);
+    // Minute 15 closes through the stop.
+    await upsertCandles(testApp.database.db, 'BTC', [
+      { time: at(15), open: 50_000, high: 50_000, low: 48_000, close: 48_500, volume: 1 },
+      flatCandle(at(16), 48_500),
+    ]);
+    clock.advance(at(16, 30) - clock());
+    await testApp.app.paper.run();
+    await plan();
+    const told = await testApp.database.db
+      .selectFrom('notifications')
+      .select(['event', 'title'])
+      .where('user_id', '=', ada.id)
+      .orderBy('id')
+      .execute();
+    expect(told.slice(before.length)).toEqual([
+      { event: 'exit_hit', title: 'Stop loss hit: BTC long closed, P&L -$109.90' },
+    ]);
+  });
 });

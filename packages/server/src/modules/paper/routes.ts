@@ -337,9 +337,12 @@ export const paperPlugin: AppModule = async (
     },
     async (request) => {
       const userId = authenticatedUser(request).id;
-      return accountQueue.run(userId, () =>
-        paper.replay(userId, pathId(request.params.id), request.body, urlFor(request)),
-      );
+      return accountQueue.run(userId, async () => {
+        // What happened live up to now is told before the replay rewrites it (the planner leaves out what a replay
+        // decided): a trade made a second ago is news, whoever replays next. A failed scan fails nothing here.
+        if (request.body.dryRun !== true) await app.notifications?.planner.run().catch(() => {});
+        return paper.replay(userId, pathId(request.params.id), request.body, urlFor(request));
+      });
     },
   );
 
