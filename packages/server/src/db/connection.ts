@@ -274,7 +274,8 @@ const STALE_PREPARED_STATEMENT = new Set(['0A000', '26000']);
 /**
  * Runs `query` as the prepared statement `name` on a pooled connection (see DatabaseHandle.executePrepared). When
  * PostgreSQL refuses the connection's copy as stale, that connection is closed rather than returned to the pool
- * (the driver would go on using its copy), and the statement runs once more on another, which prepares it anew.
+ * (the driver would go on using its copy), and the statement runs once more, unnamed (another connection may hold
+ * a stale copy too); each connection that holds one is closed the same way at its next use.
  */
 async function executePrepared<R>(pool: pg.Pool, name: string, query: CompiledQuery<R>): Promise<R[]> {
   const config = { name, text: query.sql, values: [...query.parameters] };
@@ -288,7 +289,8 @@ async function executePrepared<R>(pool: pg.Pool, name: string, query: CompiledQu
     client.release(stale ? (error as Error) : undefined);
     if (!stale) throw error;
   }
-  return (await pool.query(config)).rows as R[];
+  // Unnamed: another pooled connection may hold a stale copy too.
+  return (await pool.query({ text: config.text, values: config.values })).rows as R[];
 }
 
 export interface OpenDatabaseOptions {

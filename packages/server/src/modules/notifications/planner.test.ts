@@ -782,4 +782,33 @@ describe.each(TEST_DIALECTS)('the notification planner after a replay, on %s', (
       { event: 'exit_hit', title: 'Stop loss hit: BTC long closed, P&L -$109.90' },
     ]);
   });
+
+  it('should not tell again a position closed by hand that a replay with other settings numbers anew', async () => {
+    await upsertCandles(testApp.database.db, 'BTC', [flatCandle(at(17), 48_500)]);
+    await alert(at(17, 10), '{"ticker":"BTCUSD","action":"buy","quantity":0.1,"id":"r7"}');
+    clock.advance(at(17, 20) - clock());
+    const positions = await testApp.app.inject({ method: 'GET', url: '/api/positions', headers: ada.headers });
+    const [position] = positions.json<{ data: { id: string }[] }>().data;
+    const close = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/positions/${position!.id}/close`,
+      headers: ada.headers,
+    });
+    expect(close.statusCode, close.body).toBe(200);
+    await plan();
+    const before = await feed();
+    expect(before.filter((event) => event === 'trade_closed').length).toBeGreaterThan(0);
+
+    // Long only: the shorts of the past vanish, and the trades after them take other numbers.
+    clock.advance(at(17, 30) - clock());
+    const replay = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/strategies/${strategyId}/replay`,
+      headers: ada.headers,
+      payload: { settings: { sides: 'long' } },
+    });
+    expect(replay.statusCode, replay.body).toBe(200);
+    await plan();
+    expect(await feed()).toEqual(before);
+  });
 });

@@ -63,14 +63,16 @@ const decidedByReplay = (signalId: RawBuilder<unknown>) => sql<boolean>`exists (
   where ro.signal_id = ${signalId} and ro.decided_at <= ra.replayed_at)`;
 
 /**
- * A trade's close is history when a replay made it: by a signal it decided, or, for a stop, a target or a close by
- * hand, at a time it replayed (a stop or target's candle closes a minute after the time the trade records).
+ * A trade's close is history when a replay made it: by a signal it decided; by hand before it ran (a replay makes
+ * every recorded close again); or by a stop or target whose candle it replayed (the candle closes a minute after
+ * the time the trade records).
  */
 const closedByReplay = sql<boolean>`case
   when paper_trades.exit_signal_id is not null then ${decidedByReplay(sql.ref('paper_trades.exit_signal_id'))}
+  when paper_trades.exit_reason = 'manual' then exists (select 1 from paper_accounts as ra
+    where ra.strategy_id = paper_trades.strategy_id and ra.replayed_at >= paper_trades.closed_at)
   else exists (select 1 from paper_accounts as ra where ra.strategy_id = paper_trades.strategy_id
-    and ra.replayed_until >= paper_trades.closed_at
-      + case when paper_trades.exit_reason in ('stop_loss', 'take_profit') then 60000 else 0 end)
+    and ra.replayed_until >= paper_trades.closed_at + 60000)
   end`;
 
 /** The key SignalDeck gave a trade_opened before it carried the opening signal: one per strategy, pair and millisecond. */

@@ -262,6 +262,29 @@ describe.each(TEST_DIALECTS)('the paper trading API on %s', (dialect) => {
     expect((await call<PositionList>(ada, 'GET', '/api/positions')).body.data).toEqual([]);
   });
 
+  it("should leave a signal waiting for its minute's price to the executor when the account is replayed", async () => {
+    await alert(ada.webhookPath, START + MINUTE + 1000, { ticker: 'BTCUSD', action: 'buy' });
+    // Received in the minute from 09:03, not stored yet: it waits.
+    const sell = await alert(ada.webhookPath, START + 3 * MINUTE + 1000, { ticker: 'BTCUSD', action: 'sell' });
+    const { data: strategies } = (await call<StrategyList>(ada, 'GET', '/api/strategies')).body;
+    const replay = await call(ada, 'POST', `/api/strategies/${strategies[0]!.id}/replay`, {});
+    expect(replay.status).toBe(200);
+    // Not filled at an older price by the replay: still waiting, and the long still open.
+    expect((await call<SignalWithRaw>(ada, 'GET', `/api/signals/${sell}`)).body.outcome).toBeNull();
+    expect((await call<PositionList>(ada, 'GET', '/api/positions')).body.data).toEqual([
+      expect.objectContaining({ side: 'long' }),
+    ]);
+
+    await upsertCandles(testApp.database.db, 'BTC', [candle(START + 3 * MINUTE, 52_000)]);
+    await testApp.app.paper.run();
+    // Decided once, by the executor, at the price of its time: the minute from 09:02 closed at 49,000.
+    expect((await call<SignalWithRaw>(ada, 'GET', `/api/signals/${sell}`)).body.outcome).toMatchObject({
+      status: 'executed',
+      effect: 'reverse',
+      price: 49_000,
+    });
+  });
+
   it('should ignore a signal with a reason the trader can act on', async () => {
     const exit = await alert(ada.webhookPath, START + MINUTE + 1000, { ticker: 'BTCUSD', action: 'exit' });
     const signal = await call<SignalWithRaw>(ada, 'GET', `/api/signals/${exit}`);

@@ -337,12 +337,15 @@ export const paperPlugin: AppModule = async (
     },
     async (request) => {
       const userId = authenticatedUser(request).id;
-      return accountQueue.run(userId, async () => {
-        // What happened live up to now is told before the replay rewrites it (the planner leaves out what a replay
-        // decided): a trade made a second ago is news, whoever replays next. A failed scan fails nothing here.
-        if (request.body.dryRun !== true) await app.notifications?.planner.run().catch(() => {});
-        return paper.replay(userId, pathId(request.params.id), request.body, urlFor(request));
-      });
+      // What happened live up to the replay (the account caught up with the executor) is told before the replay
+      // rewrites it, since the planner leaves out what a replay decided: a trade made a second before is news. A
+      // failed scan (logged by the planner) does not stop the replay.
+      const tellLive = async () => {
+        await app.notifications?.planner.run().catch(() => {});
+      };
+      return accountQueue.run(userId, () =>
+        paper.replay(userId, pathId(request.params.id), request.body, urlFor(request), tellLive),
+      );
     },
   );
 

@@ -254,9 +254,12 @@ export class PaperService {
   async #onAccount<T>(
     strategyId: number,
     work: (trx: Transaction<Database>, account: StoredAccount) => Promise<{ result: T; events: StreamEvent[] }>,
+    /** Run after the account caught up with the live executor, before `work` rewrites it. */
+    caughtUp?: () => Promise<void>,
   ): Promise<T> {
     return this.#executor.exclusive(async () => {
       await this.#executor.catchUp(strategyId, this.#clock() - INGEST_GRACE_MS);
+      await caughtUp?.();
       const done = await this.#executor.withAccount(strategyId, true, work);
       if (!done) throw notFound(STRATEGY_NOT_FOUND);
       return done.result;
@@ -303,48 +306,57 @@ export class PaperService {
     id: number,
     input: { settings?: unknown; dryRun?: boolean },
     url: (token: string) => string,
+    /**
+     * Run once the account has caught up with what happened live, just before the replay rewrites it (the
+     * notification planner records that as news first).
+     */
+    beforeRewrite?: () => Promise<void>,
   ): Promise<ReplayResult> {
     await this.ownStrategy(userId, id);
     if (input.dryRun === true) return this.#preview(userId, id, input.settings, url);
     const settingsSaved = input.settings !== undefined;
     if (settingsSaved) await this.update(userId, id, { settings: input.settings }, url);
-    const summary = await this.#onAccount(id, async (trx, account) => {
-      const now = this.#clock();
-      const result = await replayAccount(trx, account);
-      await clearTradesNotReplayed(trx, id, [...result.trades, ...Object.values(result.state.positions)]);
-      const events: StreamEvent[] = [];
-      await replaceOutcomes(trx, id, result.outcomes, now);
-      await writeEvents(
-        trx,
-        account,
-        [
-          ...result.trades.map((trade) => ({ type: 'trade' as const, trade })),
-          ...Object.values(result.state.positions).map((position) => ({
-            type: 'position' as const,
-            symbol: position.symbol,
-            position,
-          })),
-          ...result.equityPoints.map((point) => ({ type: 'equity' as const, point })),
-        ],
-        result.state,
-      );
-      await saveAccount(trx, { ...account, state: result.state }, now);
-      // What the replay rewrote is the account's history, not news for the notification planner.
-      await trx
-        .updateTable('paper_accounts')
-        .set({ replayed_at: now, replayed_until: result.until })
-        .where('strategy_id', '=', id)
-        .execute();
-      return {
-        result: {
-          settings: account.settings,
-          signals: result.outcomes.length,
-          trades: result.trades.length,
-          manualCloses: result.manualCloses,
-        },
-        events,
-      };
-    });
+    const summary = await this.#onAccount(
+      id,
+      async (trx, account) => {
+        const now = this.#clock();
+        const result = await replayAccount(trx, account);
+        await clearTradesNotReplayed(trx, id, [...result.trades, ...Object.values(result.state.positions)]);
+        const events: StreamEvent[] = [];
+        await replaceOutcomes(trx, id, result.outcomes, now);
+        await writeEvents(
+          trx,
+          account,
+          [
+            ...result.trades.map((trade) => ({ type: 'trade' as const, trade })),
+            ...Object.values(result.state.positions).map((position) => ({
+              type: 'position' as const,
+              symbol: position.symbol,
+              position,
+            })),
+            ...result.equityPoints.map((point) => ({ type: 'equity' as const, point })),
+          ],
+          result.state,
+        );
+        await saveAccount(trx, { ...account, state: result.state }, now);
+        // What the replay rewrote is the account's history, not news for the notification planner.
+        await trx
+          .updateTable('paper_accounts')
+          .set({ replayed_at: now, replayed_until: result.until })
+          .where('strategy_id', '=', id)
+          .execute();
+        return {
+          result: {
+            settings: account.settings,
+            signals: result.outcomes.length,
+            trades: result.trades.length,
+            manualCloses: result.manualCloses,
+          },
+          events,
+        };
+      },
+      beforeRewrite,
+    );
     return {
       dryRun: false,
       settingsSaved,
@@ -630,12 +642,17 @@ export class PaperService {
  * applied up to.
  */
 export async function replayAccount(db: Kysely<Database> | Transaction<Database>, account: StoredAccount) {
+  // Only signals the executor has decided: one still waiting for its minute's price is left to the executor (the
+  // replay would fill it at an older price, before candles it has not seen, and the executor then decide it again).
   const signals = await db
     .selectFrom('signals')
     .select([...SIGNAL_ENGINE_COLUMNS])
     .where('strategy_id', '=', account.strategyId)
     .where('status', '=', 'accepted')
     .where('received_at', '>=', account.openedAt)
+    .where((eb) =>
+      eb.exists(eb.selectFrom('signal_outcomes as o').select('o.signal_id').whereRef('o.signal_id', '=', 'signals.id')),
+    )
     .orderBy('received_at')
     .orderBy('id')
     .execute();
