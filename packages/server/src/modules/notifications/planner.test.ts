@@ -657,6 +657,17 @@ describe.each(TEST_DIALECTS)('the notification planner after a replay, on %s', (
         .execute()
     ).map((row) => row.event);
 
+  /** Replays Ada's strategy now, saving `settings` first when given. */
+  const replayNow = async (settings?: object) => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/strategies/${strategyId}/replay`,
+      headers: ada.headers,
+      payload: settings ? { settings } : {},
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+
   beforeAll(async () => {
     testApp = await createTestApp(dialect, { RATE_LIMIT_REGISTER_PER_MINUTE: '100' }, { clock });
     const minutes = Array.from({ length: 10 }, (_, minute) => minute);
@@ -689,13 +700,7 @@ describe.each(TEST_DIALECTS)('the notification planner after a replay, on %s', (
 
     // Replayed with shorts allowed, a minute later: the sell opens a short that the live account never had.
     clock.advance(at(2, 30) - clock());
-    const replay = await testApp.app.inject({
-      method: 'POST',
-      url: `/api/strategies/${strategyId}/replay`,
-      headers: ada.headers,
-      payload: { settings: { sides: 'both' } },
-    });
-    expect(replay.statusCode, replay.body).toBe(200);
+    await replayNow({ sides: 'both' });
     const positions = await testApp.app.inject({ method: 'GET', url: '/api/positions', headers: ada.headers });
     expect(positions.json<{ data: { side: string }[] }>().data.map((position) => position.side)).toEqual(['short']);
     await plan();
@@ -712,13 +717,7 @@ describe.each(TEST_DIALECTS)('the notification planner after a replay, on %s', (
     // Received in minute 10, whose price is not stored yet: undecided when the replay runs.
     await alert(at(10, 10), '{"ticker":"BTCUSD","action":"sell","quantity":0.1,"id":"r3"}');
     clock.advance(at(10, 40) - clock());
-    const replay = await testApp.app.inject({
-      method: 'POST',
-      url: `/api/strategies/${strategyId}/replay`,
-      headers: ada.headers,
-      payload: {},
-    });
-    expect(replay.statusCode, replay.body).toBe(200);
+    await replayNow();
     await plan();
     expect(await feed()).toEqual(before);
 
@@ -736,13 +735,7 @@ describe.each(TEST_DIALECTS)('the notification planner after a replay, on %s', (
     // The buy reverses the short into a long, live; the replay follows within a second, before any scan.
     await alert(at(13, 20), '{"ticker":"BTCUSD","action":"buy","quantity":0.1,"id":"r4"}');
     clock.advance(at(13, 21) - clock());
-    const replay = await testApp.app.inject({
-      method: 'POST',
-      url: `/api/strategies/${strategyId}/replay`,
-      headers: ada.headers,
-      payload: {},
-    });
-    expect(replay.statusCode, replay.body).toBe(200);
+    await replayNow();
     await plan();
     expect((await feed()).slice(before.length).sort()).toEqual(['trade_closed', 'trade_opened']);
   });
@@ -757,13 +750,7 @@ describe.each(TEST_DIALECTS)('the notification planner after a replay, on %s', (
     await plan();
     const before = await feed();
     // Replayed while minute 15 is being formed.
-    const replay = await testApp.app.inject({
-      method: 'POST',
-      url: `/api/strategies/${strategyId}/replay`,
-      headers: ada.headers,
-      payload: {},
-    });
-    expect(replay.statusCode, replay.body).toBe(200);
+    await replayNow();
     // Minute 15 closes through the stop.
     await upsertCandles(testApp.database.db, 'BTC', [
       { time: at(15), open: 50_000, high: 50_000, low: 48_000, close: 48_500, volume: 1 },
@@ -801,13 +788,7 @@ describe.each(TEST_DIALECTS)('the notification planner after a replay, on %s', (
 
     // Long only: the shorts of the past vanish, and the trades after them take other numbers.
     clock.advance(at(17, 30) - clock());
-    const replay = await testApp.app.inject({
-      method: 'POST',
-      url: `/api/strategies/${strategyId}/replay`,
-      headers: ada.headers,
-      payload: { settings: { sides: 'long' } },
-    });
-    expect(replay.statusCode, replay.body).toBe(200);
+    await replayNow({ sides: 'long' });
     await plan();
     expect(await feed()).toEqual(before);
   });
