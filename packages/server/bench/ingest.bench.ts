@@ -148,10 +148,10 @@ interface Measurement {
   responses2xx: number;
 }
 
-const measure = (result: Result, cpuMicroseconds: number, databaseCpu: number): Measurement => ({
+const measure = (result: Result, cpuMicroseconds: number, databaseCpuMicroseconds: number): Measurement => ({
   requestsPerSecond: result.requests.average,
   cpuMicrosecondsPerRequest: cpuMicroseconds / result.requests.total,
-  databaseCpuMicrosecondsPerRequest: databaseCpu / result.requests.total,
+  databaseCpuMicrosecondsPerRequest: databaseCpuMicroseconds / result.requests.total,
   p50Ms: result.latency.p50,
   p99Ms: result.latency.p99,
   errors: result.errors,

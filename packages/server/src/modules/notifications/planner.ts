@@ -59,8 +59,13 @@ const openingSignal = (trade: string) => {
  * a signal received before a replay but decided after it (waiting for its minute's price) is news.
  */
 const decidedByReplay = (signalId: RawBuilder<unknown>) => sql<boolean>`exists (
-  select 1 from signal_outcomes as ro join paper_accounts as ra on ra.strategy_id = ro.strategy_id
-  where ro.signal_id = ${signalId} and ro.decided_at <= ra.replayed_at)`;
+  select 1 from signal_outcomes as ro where ro.signal_id = ${signalId}
+    and ${replayedSince(sql.ref('ro.strategy_id'), sql.ref('ro.decided_at'))})`;
+
+/** A replay of the strategy's account ran at `time` or later. */
+function replayedSince(strategyId: RawBuilder<unknown>, time: RawBuilder<unknown>) {
+  return sql<boolean>`exists (select 1 from paper_accounts as ra where ra.strategy_id = ${strategyId} and ra.replayed_at >= ${time})`;
+}
 
 /**
  * A trade's close is history when a replay made it: by a signal it decided; by hand before it ran (a replay makes
@@ -69,8 +74,7 @@ const decidedByReplay = (signalId: RawBuilder<unknown>) => sql<boolean>`exists (
  */
 const closedByReplay = sql<boolean>`case
   when paper_trades.exit_signal_id is not null then ${decidedByReplay(sql.ref('paper_trades.exit_signal_id'))}
-  when paper_trades.exit_reason = 'manual' then exists (select 1 from paper_accounts as ra
-    where ra.strategy_id = paper_trades.strategy_id and ra.replayed_at >= paper_trades.closed_at)
+  when paper_trades.exit_reason = 'manual' then ${replayedSince(sql.ref('paper_trades.strategy_id'), sql.ref('paper_trades.closed_at'))}
   else exists (select 1 from paper_accounts as ra where ra.strategy_id = paper_trades.strategy_id
     and ra.replayed_until >= paper_trades.closed_at + 60000)
   end`;
@@ -358,10 +362,7 @@ export class NotificationPlanner implements BackgroundService {
       // A replay or a reset re-decides old signals' outcomes now: only signals received in the window are news, and
       // not the outcomes a replay decided (they carry its time).
       .where('s.received_at', '>=', since)
-      .where(
-        sql<boolean>`not exists (select 1 from paper_accounts as ra
-          where ra.strategy_id = o.strategy_id and ra.replayed_at >= o.decided_at)`,
-      )
+      .where(sql<boolean>`not ${replayedSince(sql.ref('o.strategy_id'), sql.ref('o.decided_at'))}`)
       .where((eb) =>
         eb.or([
           eb.and([
