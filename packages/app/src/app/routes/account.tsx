@@ -133,7 +133,7 @@ function PasswordSection({ onChanged }: { onChanged: () => void }) {
   return (
     <Section
       title="Password"
-      description="At least 8 characters. Changing it signs you out everywhere else; this browser stays signed in."
+      description="At least 8 characters, and not a common password. Changing it signs you out everywhere else; this browser stays signed in."
     >
       <form className={styles.form} onSubmit={submit} noValidate aria-label="Change password">
         {PASSWORD_FIELDS.map((field) => (

@@ -159,6 +159,21 @@ describe.each(TEST_DIALECTS)('the Account API on %s', (dialect) => {
       });
     });
 
+    it('should refuse a common password as registration does, and keep the old one', async () => {
+      await start();
+      const ada = await signUpTrader(testApp.app, 'Ada');
+      const response = await changePassword(ada.authorization, {
+        current_password: TRADER_PASSWORD,
+        password: 'qwertyuiop',
+        password_confirmation: 'qwertyuiop',
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors).toEqual({
+        password: ['The password field is one of the most common passwords: choose another.'],
+      });
+      expect((await login(ada.email, TRADER_PASSWORD)).statusCode).toBe(200);
+    });
+
     it('should sign out every other session (its stream ends at once) and keep this one; the new password signs in', async () => {
       await start();
       const url = await testApp.app.listen({ host: '127.0.0.1', port: 0 });

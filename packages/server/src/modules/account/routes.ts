@@ -93,7 +93,7 @@ export const accountRoutes: AppModule = async (
         operationId: 'changePassword',
         summary: 'Change the password',
         description: [
-          'Sets a new password (8 to 128 characters, `password_confirmation` equal to it) after checking the current one.',
+          'Sets a new password (8 to 128 characters, refused as registration refuses one, `password_confirmation` equal to it) after checking the current one.',
           `${PASSWORD_CHECK} Every other session is signed out (its token revoked, its live streams ended); this one stays.`,
         ].join(' '),
         tags: [TAG],

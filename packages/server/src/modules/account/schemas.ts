@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DIRECTION_CONTROLS_MESSAGE, hasNoDirectionControls, isPlainText } from '../../http/validation';
 import { named } from '../../openapi/components';
-import { userSchema } from '../auth/schemas';
+import { newPassword, userSchema } from '../auth/schemas';
 
 /** The wire contract of the Account routes (routes.ts declares the routes). Names and emails are read as at registration. */
 
@@ -32,7 +32,7 @@ export const passwordBody = named(
   z
     .object({
       current_password: currentPassword,
-      password: z.string().min(8).max(128),
+      password: newPassword,
       password_confirmation: z.unknown().optional(),
     })
     .refine((body) => body.password === body.password_confirmation, {

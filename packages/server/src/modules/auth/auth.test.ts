@@ -121,6 +121,24 @@ describe.each(TEST_DIALECTS)('auth on %s', (dialect) => {
         'The password field must not be greater than 128 characters.',
       ],
       [
+        'a password of spaces only',
+        { password: ' '.repeat(12), password_confirmation: ' '.repeat(12) },
+        'password',
+        'The password field must not be only spaces.',
+      ],
+      [
+        'a password of one character repeated',
+        { password: 'zzzzzzzzzz', password_confirmation: 'zzzzzzzzzz' },
+        'password',
+        'The password field must not repeat one character.',
+      ],
+      [
+        'one of the most common passwords, in any case',
+        { password: 'Password123', password_confirmation: 'Password123' },
+        'password',
+        'The password field is one of the most common passwords: choose another.',
+      ],
+      [
         'a confirmation that differs',
         { password_confirmation: 'correct horsE' },
         'password',

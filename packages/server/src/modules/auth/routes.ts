@@ -41,7 +41,8 @@ export const authRoutes: AppModule = async (
         description: [
           'Creates an account and signs it in, answering with a new token.',
           '`email` must be a valid address of at most 255 characters (it is trimmed and lower-cased) that no account has;',
-          '`password` 8 to 128 characters, with `password_confirmation` equal to it.',
+          '`password` 8 to 128 characters, not only spaces, not one character repeated and not one of the most common passwords,',
+          'with `password_confirmation` equal to it.',
           `${AUTH_BODY_LIMIT} Each IP address may register RATE_LIMIT_REGISTER_PER_MINUTE times a minute (default 10).`,
         ].join(' '),
         tags: ['Auth'],

@@ -1,10 +1,22 @@
 import { z } from 'zod';
 import { DIRECTION_CONTROLS_MESSAGE, hasNoDirectionControls, isPlainText } from '../../http/validation';
 import { named } from '../../openapi/components';
+import { weakPasswordReason } from './password-rules';
 
 /** The wire contract of the auth routes: what they take and what they answer (routes.ts declares the routes). */
 
 const email = z.string().trim().toLowerCase().pipe(z.email().max(255));
+
+/** A password being chosen (registering, or changing it): 8 to 128 characters, and not one tried first. */
+export const newPassword = z
+  .string()
+  .min(8)
+  .max(128)
+  .superRefine((value, context) => {
+    // Only a password of an allowed length: one too short or too long is told that alone.
+    const reason = value.length >= 8 && value.length <= 128 ? weakPasswordReason(value) : undefined;
+    if (reason !== undefined) context.addIssue({ code: 'custom', message: reason });
+  });
 
 export const registerBody = named(
   'RegisterRequest',
@@ -18,7 +30,7 @@ export const registerBody = named(
         .refine(isPlainText, 'The name field must not contain control characters.')
         .refine(hasNoDirectionControls, DIRECTION_CONTROLS_MESSAGE),
       email,
-      password: z.string().min(8).max(128),
+      password: newPassword,
       password_confirmation: z.unknown().optional(),
     })
     .refine((body) => body.password === body.password_confirmation, {
