@@ -43,6 +43,9 @@ describe('given describeOutcome', () => {
     expect(describeOutcome({ ...executed('sell', 'close', 0.5, 0), note })).toBe(
       `Executed: closed long 0.5 @ 84,123.45; ${note}`,
     );
+    expect(describeOutcome({ ...executed('sell', 'close', 0.5, 0), note }, { brief: true })).toBe(
+      'Executed: closed long 0.5 @ 84,123.45; short not opened',
+    );
   });
 
   it('should give an outcome decided before effects were recorded its side and quantity', () => {

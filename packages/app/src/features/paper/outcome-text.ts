@@ -38,12 +38,15 @@ export function describeFill(outcome: Executed): string {
  * 0.015384 @ 65,000.00", "Executed: closed long 0.5, opened short 0.2 @ 84,000.00", "Executed: closed long 0.5 @
  * 84,000.00; short not opened: order needs ..." (a reversal that could not open its new side), "Ignored: already
  * long", "Pending: waits for the next 1m open"; `null` when it has none (undecided, rejected or a duplicate).
+ * `brief` keeps a note's first words only ("; short not opened"), for a row of the list whose details say why.
  */
-export function describeOutcome(outcome: Outcome | null | undefined): string | null {
+export function describeOutcome(outcome: Outcome | null | undefined, { brief = false } = {}): string | null {
   if (!outcome) return null;
   switch (outcome.status) {
-    case 'executed':
-      return `Executed: ${describeFill(outcome)} @ ${formatPrice(outcome.price)}${outcome.note ? `; ${outcome.note}` : ''}`;
+    case 'executed': {
+      const note = outcome.note && brief ? outcome.note.replace(/:.*$/s, '') : outcome.note;
+      return `Executed: ${describeFill(outcome)} @ ${formatPrice(outcome.price)}${note ? `; ${note}` : ''}`;
+    }
     case 'ignored':
       return `Ignored: ${outcome.reason}`;
     case 'pending':
@@ -52,7 +55,10 @@ export function describeOutcome(outcome: Outcome | null | undefined): string | n
 }
 
 /** What a signal did: an accepted one not decided yet is "Pending"; rejected and duplicate ones did nothing. */
-export function signalOutcomeText(signal: Pick<Signal, 'status' | 'outcome'>): string | null {
+export function signalOutcomeText(
+  signal: Pick<Signal, 'status' | 'outcome'>,
+  options: { brief?: boolean } = {},
+): string | null {
   if (signal.status !== 'accepted') return null;
-  return describeOutcome(signal.outcome) ?? 'Pending';
+  return describeOutcome(signal.outcome, options) ?? 'Pending';
 }

@@ -41,6 +41,30 @@ describe('given useSignalRows', () => {
     ]);
   });
 
+  it("should keep a reversal's note to its first words in the row, and give its details the reason", () => {
+    const note = 'short not opened: order needs 25,525.50 USD, the account has 10,134.85 USD available';
+    const reversal = signal('1', {
+      decidedAt: 2,
+      outcome: {
+        status: 'executed',
+        side: 'sell',
+        quantity: 0.5,
+        price: 84_000,
+        filledAt: 1,
+        effect: 'close',
+        closedQuantity: 0.5,
+        openedQuantity: 0,
+        fee: 1,
+        slippage: 0,
+        latencyMs: 1,
+        note,
+      },
+    });
+    const { result } = renderHook(() => useSignalRows([reversal], names, none));
+    expect(result.current[0]?.outcome).toBe('Executed: closed long 0.5 @ 84,000.00; short not opened');
+    expect(result.current[0]?.journey?.outcome).toMatchObject({ detail: expect.stringContaining(note) });
+  });
+
   it('should keep the rows of the signals already shown when a page of older ones is appended', () => {
     const first = [signal('4'), signal('3')];
     const { result, rerender } = renderHook(({ signals }) => useSignalRows(signals, names, none), {

@@ -41,7 +41,8 @@ export function useSignalRows(
         const row: SignalRow = {
           ...signal,
           strategy: strategyLabel(names.get(signal.strategyId), signal.strategy),
-          outcome: signalOutcomeText(signal),
+          // The row keeps to two lines: a note's reason is in the row's details (its journey).
+          outcome: signalOutcomeText(signal, { brief: true }),
           reasonHelpHref: reasonHelpHref(signal.reasonCode),
           ...journeyFields(signal),
           ...(body?.state === 'loaded' ? { raw: body.raw } : {}),
