@@ -282,6 +282,46 @@ describe('given a desktop sidebar that starts expanded', () => {
   });
 });
 
+describe('given a desktop sidebar with a submenu, collapsing to icons', () => {
+  function SubmenuShell() {
+    return (
+      <SidebarProvider>
+        <Sidebar collapsible="icon">
+          <SidebarContent>
+            <SidebarMenu>
+              <SidebarMenuItem>
+                <SidebarMenuButton tooltip="Signals">
+                  <span>Signals</span>
+                </SidebarMenuButton>
+                <SidebarMenuSub>
+                  <SidebarMenuSubItem>
+                    <SidebarMenuSubButton href="#/signals?ticker=BTC">BTC Signals</SidebarMenuSubButton>
+                  </SidebarMenuSubItem>
+                </SidebarMenuSub>
+              </SidebarMenuItem>
+            </SidebarMenu>
+          </SidebarContent>
+        </Sidebar>
+        <SidebarInset />
+      </SidebarProvider>
+    );
+  }
+
+  describe('when the shortcut is pressed while a submenu link has focus', () => {
+    it('should give the focus to the item that holds the submenu, which stays in view', async () => {
+      const user = userEvent.setup();
+      render(<SubmenuShell />);
+      act(() => screen.getByRole('link', { name: 'BTC Signals' }).focus());
+      await user.keyboard('{Control>}b{/Control}');
+      expect(sidebarRoot()).toHaveAttribute('data-state', 'collapsed');
+      expect(screen.getByRole('button', { name: 'Signals' })).toHaveFocus();
+      await user.keyboard('{Control>}b{/Control}');
+      expect(sidebarRoot()).toHaveAttribute('data-state', 'expanded');
+      expect(screen.getByRole('button', { name: 'Signals' })).toHaveFocus();
+    });
+  });
+});
+
 describe('given a desktop sidebar that collapses to icons', () => {
   describe('when it is collapsed', () => {
     it('should say so and keep every item reachable by its label', async () => {

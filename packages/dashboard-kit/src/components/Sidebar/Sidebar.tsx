@@ -69,6 +69,19 @@ function isEditableTarget(target: EventTarget | null): boolean {
   );
 }
 
+/**
+ * The menu button that owns the submenu holding the focus, if it does: collapsing to icons hides submenus, and
+ * a focused link that disappears leaves the keyboard user on the page's body.
+ */
+function submenuOwner(focused: Element | null): HTMLElement | null {
+  const submenu = focused?.closest('[data-slot="sidebar-menu-sub"]');
+  return (
+    submenu
+      ?.closest('[data-slot="sidebar-menu-item"]')
+      ?.querySelector<HTMLElement>('[data-slot="sidebar-menu-button"]') ?? null
+  );
+}
+
 export interface SidebarContextValue {
   /** The desktop sidebar's state, also written to `data-state`. */
   state: SidebarState;
@@ -140,11 +153,13 @@ export const SidebarProvider = forwardRef<HTMLDivElement, SidebarProviderProps>(
     const handleKeyDown = (event: KeyboardEvent) => {
       if (!isToggleShortcut(event) || isEditableTarget(event.target)) return;
       event.preventDefault();
+      // Collapsing from a submenu's link: the focus goes to the item that holds it, which stays in view.
+      if (!isMobile && open) submenuOwner(document.activeElement)?.focus();
       toggleSidebar();
     };
     window.addEventListener('keydown', handleKeyDown);
     return () => window.removeEventListener('keydown', handleKeyDown);
-  }, [toggleSidebar]);
+  }, [toggleSidebar, isMobile, open]);
 
   const state: SidebarState = open ? 'expanded' : 'collapsed';
   const context = useMemo<SidebarContextValue>(
