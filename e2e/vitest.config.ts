@@ -6,8 +6,9 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // One Chromium and one server per file; files run one after another on a 2-core machine.
-    fileParallelism: false,
+    // One Chromium and one server per file (its own port and data directory): two files at a time, one per core.
+    fileParallelism: true,
+    maxWorkers: 2,
     globalSetup: ['e2e/global-setup.ts'],
   },
 });
