@@ -15,8 +15,13 @@ function work(log: string[], name: string) {
   };
 }
 
-/** Long enough for a turn to start: each starts after a pass of the event loop. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+/**
+ * Long enough for a turn to start: each starts two passes of the event loop after the one before ends, and this
+ * waits five. Counted in passes, not milliseconds: a timer can fire first on a loaded machine.
+ */
+const settle = async () => {
+  for (let pass = 0; pass < 5; pass += 1) await new Promise((resolve) => setImmediate(resolve));
+};
 
 describe('AccountQueue', () => {
   it("should run one account's heavy requests one after another, and other accounts' beside them", async () => {

@@ -399,7 +399,14 @@ async function checkPaperAccounts(
       }
       const { openedAt: _openedAt, ...state } = account.state;
       const { openedAt: _replayOpenedAt, ...replayedState } = replayed.state;
-      if (!isDeepStrictEqual(state, replayedState)) {
+      // A pair whose feed lagged past MAX_QUOTE_AGE_MS (a restart's backfill, a loaded machine) does not hold the
+      // executor back, so a flat pair's candle stored late may never mark the live account; the replay, reading
+      // every stored candle, marks it. Such a mark moves no money: it is left out when the account has none.
+      const marks = { ...replayedState.marks };
+      for (const symbol of Object.keys(marks)) {
+        if (!(symbol in state.marks) && !(symbol in state.positions)) delete marks[symbol];
+      }
+      if (!isDeepStrictEqual(state, { ...replayedState, marks })) {
         throw new Error(
           `strategy ${strategyId}: the account ${JSON.stringify(state)} is not its replay ${JSON.stringify(replayedState)}`,
         );
