@@ -80,3 +80,23 @@ describe('given an open signals page when the server stops and starts again', ()
     await context.close();
   });
 });
+
+describe('given a click to a page not loaded yet while the server is down', () => {
+  it('should say so inside the shell, then load the page by itself once the server answers', async () => {
+    const { page, context } = await signedInPage(browser, server.url, user);
+    await page.goto('/trading/BTC/1m');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await nav.waitFor();
+    await server.halt();
+    await nav.getByRole('link', { name: 'Overview' }).click();
+    await page.getByRole('heading', { name: 'This page could not be loaded', level: 1 }).waitFor({ timeout: 15_000 });
+    await page.getByText('The server cannot be reached').waitFor({ timeout: 10_000 });
+    expect(await nav.isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Try again' }).isVisible()).toBe(true);
+
+    await server.restart();
+    await page.waitForFunction(() => document.title === 'Overview | SignalDeck', undefined, { timeout: 30_000 });
+    expect(new URL(page.url()).pathname).toBe('/performance/overview');
+    await context.close();
+  });
+});

@@ -32,20 +32,26 @@ describe('given a crafted redirect that leads off the site', () => {
   });
 });
 
-describe('given a page that fails to load', () => {
-  it('should show a friendly page with a way back, never the error or its stack', async () => {
+describe('given a page whose code fails to load', () => {
+  it('should say so inside the shell with Try again and a way back, never the error or its stack', async () => {
     const user = await registerUser(product.server.url);
     const { page, context } = await product.signedIn(null, { as: user });
     // The signals page's code cannot be fetched (a deploy replaced it, the network dropped).
     await page.route('**/assets/signals-*.js', (route) => route.abort());
     await page.goto('/signals');
-    await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();
+    await page.getByRole('heading', { name: 'This page could not be loaded', level: 1 }).waitFor();
     const text = await page.locator('body').innerText();
     expect(text).not.toMatch(/Unexpected Application Error|Failed to fetch|at \w+ \(|\.js:\d+/);
+    expect(await page.getByRole('navigation', { name: 'Main navigation' }).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Go to the BTC/USD chart' }).getAttribute('href')).toBe(
       '/trading/BTC/1m',
     );
-    expect(await page.title()).toBe('Something went wrong | SignalDeck');
+    expect(await page.title()).toBe('This page could not be loaded | SignalDeck');
+
+    // The server answers all along, so nothing reloads by itself; Try again does, and the page loads.
+    await page.unroute('**/assets/signals-*.js');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.waitForFunction(() => document.title === 'Webhook Signals | SignalDeck');
     await context.close();
   });
 });

@@ -1,4 +1,5 @@
 import type { Params } from 'react-router-dom';
+import { proxy } from 'valtio';
 
 export interface Crumb {
   label: string;
@@ -22,3 +23,9 @@ export const PRODUCT_NAME = 'SignalDeck';
 export function documentTitle(title: string | undefined): string {
   return title ? `${title} | ${PRODUCT_NAME}` : PRODUCT_NAME;
 }
+
+/**
+ * A title that wins over the routes' own while it is set: a page that failed shows its error's title, although its
+ * route (still matched) declares another.
+ */
+export const titleOverride = proxy<{ title: string | null }>({ title: null });

@@ -77,93 +77,101 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
         children: [
-          { index: true, element: <Navigate to={paths.defaultAfterLogin} replace /> },
-          { path: 'trading/:symbol', element: <PairWithoutInterval /> },
           {
-            path: 'trading/:symbol/:interval',
-            handle: tradingHandle,
-            lazy: async () => ({ Component: (await import('./routes/trading')).TradingRoute }),
+            // A page that fails (its code not fetched, an error rendering it) shows so inside the shell.
+            errorElement: <RouteErrorPage inShell />,
+            children: [
+              { index: true, element: <Navigate to={paths.defaultAfterLogin} replace /> },
+              { path: 'trading/:symbol', element: <PairWithoutInterval /> },
+              {
+                path: 'trading/:symbol/:interval',
+                handle: tradingHandle,
+                lazy: async () => ({ Component: (await import('./routes/trading')).TradingRoute }),
+              },
+              {
+                path: 'signals',
+                handle: signalsHandle,
+                lazy: async () => ({ Component: (await import('./routes/signals')).SignalsRoute }),
+              },
+              {
+                path: 'settings/api-keys',
+                handle: {
+                  title: 'API Keys',
+                  breadcrumb: () => [{ label: 'Settings' }, { label: 'API Keys' }],
+                } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('./routes/api-keys')).ApiKeysRoute }),
+              },
+              // A section's own path opens its first page (the sidebar's first item), not "Page not found".
+              { path: 'performance', element: <Navigate to={paths.performance.overview} replace /> },
+              { path: 'settings', element: <Navigate to={paths.settings.strategy} replace /> },
+              {
+                path: 'performance/overview',
+                handle: performanceHandle('Overview'),
+                lazy: async () => ({
+                  Component: (await import('./routes/performance-overview')).PerformanceOverviewRoute,
+                }),
+              },
+              {
+                path: 'performance/trades',
+                handle: performanceHandle('Trades'),
+                lazy: async () => ({ Component: (await import('./routes/performance-trades')).PerformanceTradesRoute }),
+              },
+              {
+                path: 'performance/analytics',
+                handle: performanceHandle('Analytics'),
+                lazy: async () => ({
+                  Component: (await import('./routes/performance-analytics')).PerformanceAnalyticsRoute,
+                }),
+              },
+              {
+                path: 'settings/strategy',
+                handle: {
+                  title: 'Strategy',
+                  breadcrumb: () => [{ label: 'Settings' }, { label: 'Strategy' }],
+                } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('./routes/strategy-settings')).StrategySettingsRoute }),
+              },
+              {
+                path: 'settings/notifications',
+                handle: {
+                  title: 'Notifications',
+                  breadcrumb: () => [{ label: 'Settings' }, { label: 'Notifications' }],
+                } satisfies RouteHandle,
+                lazy: async () => ({
+                  Component: (await import('./routes/notification-settings')).NotificationSettingsRoute,
+                }),
+              },
+              {
+                path: 'account',
+                handle: {
+                  title: 'Account',
+                  breadcrumb: () => [{ label: 'Account' }, { label: 'Profile and security' }],
+                } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('./routes/account')).AccountRoute }),
+              },
+              placeholder(
+                'account/billing',
+                'Billing',
+                'Account',
+                'SignalDeck charges nothing today: there are no invoices and no payment method on file. Your plan, invoices and payment method will be here.',
+              ),
+              {
+                path: 'account/notifications',
+                handle: {
+                  title: 'Notifications',
+                  breadcrumb: () => [{ label: 'Account' }, { label: 'Notifications' }],
+                } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('./routes/notifications')).NotificationsRoute }),
+              },
+              placeholder(
+                'account/upgrade',
+                'Upgrade to Pro',
+                'Account',
+                'There is one plan today and everything in SignalDeck is in it. Paid plans are not on sale yet; when they are, they will be described here.',
+              ),
+              { path: '*', handle: { title: 'Page not found' } satisfies RouteHandle, element: <NotFoundRoute /> },
+            ],
           },
-          {
-            path: 'signals',
-            handle: signalsHandle,
-            lazy: async () => ({ Component: (await import('./routes/signals')).SignalsRoute }),
-          },
-          {
-            path: 'settings/api-keys',
-            handle: {
-              title: 'API Keys',
-              breadcrumb: () => [{ label: 'Settings' }, { label: 'API Keys' }],
-            } satisfies RouteHandle,
-            lazy: async () => ({ Component: (await import('./routes/api-keys')).ApiKeysRoute }),
-          },
-          // A section's own path opens its first page (the sidebar's first item), not "Page not found".
-          { path: 'performance', element: <Navigate to={paths.performance.overview} replace /> },
-          { path: 'settings', element: <Navigate to={paths.settings.strategy} replace /> },
-          {
-            path: 'performance/overview',
-            handle: performanceHandle('Overview'),
-            lazy: async () => ({ Component: (await import('./routes/performance-overview')).PerformanceOverviewRoute }),
-          },
-          {
-            path: 'performance/trades',
-            handle: performanceHandle('Trades'),
-            lazy: async () => ({ Component: (await import('./routes/performance-trades')).PerformanceTradesRoute }),
-          },
-          {
-            path: 'performance/analytics',
-            handle: performanceHandle('Analytics'),
-            lazy: async () => ({
-              Component: (await import('./routes/performance-analytics')).PerformanceAnalyticsRoute,
-            }),
-          },
-          {
-            path: 'settings/strategy',
-            handle: {
-              title: 'Strategy',
-              breadcrumb: () => [{ label: 'Settings' }, { label: 'Strategy' }],
-            } satisfies RouteHandle,
-            lazy: async () => ({ Component: (await import('./routes/strategy-settings')).StrategySettingsRoute }),
-          },
-          {
-            path: 'settings/notifications',
-            handle: {
-              title: 'Notifications',
-              breadcrumb: () => [{ label: 'Settings' }, { label: 'Notifications' }],
-            } satisfies RouteHandle,
-            lazy: async () => ({
-              Component: (await import('./routes/notification-settings')).NotificationSettingsRoute,
-            }),
-          },
-          {
-            path: 'account',
-            handle: {
-              title: 'Account',
-              breadcrumb: () => [{ label: 'Account' }, { label: 'Profile and security' }],
-            } satisfies RouteHandle,
-            lazy: async () => ({ Component: (await import('./routes/account')).AccountRoute }),
-          },
-          placeholder(
-            'account/billing',
-            'Billing',
-            'Account',
-            'SignalDeck charges nothing today: there are no invoices and no payment method on file. Your plan, invoices and payment method will be here.',
-          ),
-          {
-            path: 'account/notifications',
-            handle: {
-              title: 'Notifications',
-              breadcrumb: () => [{ label: 'Account' }, { label: 'Notifications' }],
-            } satisfies RouteHandle,
-            lazy: async () => ({ Component: (await import('./routes/notifications')).NotificationsRoute }),
-          },
-          placeholder(
-            'account/upgrade',
-            'Upgrade to Pro',
-            'Account',
-            'There is one plan today and everything in SignalDeck is in it. Paid plans are not on sale yet; when they are, they will be described here.',
-          ),
-          { path: '*', handle: { title: 'Page not found' } satisfies RouteHandle, element: <NotFoundRoute /> },
         ],
       },
     ],
