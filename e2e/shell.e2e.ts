@@ -67,6 +67,9 @@ describe('given the signed-in shell on a desktop', () => {
     await page.goto('/no/such/page');
     const crumbs = page.getByRole('navigation', { name: 'breadcrumb' });
     await expect.poll(() => crumbs.innerText()).toBe('Dashboard');
+    // Whole on screen, not only in the text: it was cut to "Dashbo…" by its own focus-ring room.
+    const current = crumbs.getByRole('listitem').last();
+    expect(await current.evaluate((item) => item.scrollWidth <= item.clientWidth)).toBe(true);
     await context.close();
   });
 

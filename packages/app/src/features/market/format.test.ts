@@ -16,6 +16,11 @@ describe('given the price formatting', () => {
     expect(formatChange(priceChange([candle(100, 95)])!)).toBe('−5.00 (−5.00%)');
   });
 
+  it("should write a change under $1 in the price's own precision", () => {
+    expect(formatChange(priceChange([candle(2809.16, 2808.55)])!)).toBe('−0.61 (−0.02%)');
+    expect(formatChange(priceChange([candle(0.5, 0.51)])!)).toBe('+0.010000 (+2.00%)');
+  });
+
   it('should have no change without candles', () => {
     expect(priceChange([])).toBeNull();
   });

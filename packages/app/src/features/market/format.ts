@@ -2,9 +2,9 @@ import type { Candle } from '@signaldeck/server/api-types';
 
 const priceFormats = new Map<number, Intl.NumberFormat>();
 
-/** Prices with as many decimals as the price level needs (2 above $1, more below). */
-export function formatPrice(value: number): string {
-  const digits = Math.abs(value) >= 1 ? 2 : 6;
+/** Prices with as many decimals as the price level needs (2 above $1, more below); `precisionOf` sets that level. */
+export function formatPrice(value: number, precisionOf = value): string {
+  const digits = Math.abs(precisionOf) >= 1 ? 2 : 6;
   let format = priceFormats.get(digits);
   if (!format) {
     format = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
@@ -28,7 +28,8 @@ export function priceChange(candles: readonly Candle[]): PriceChange | null {
   return { last: last.close, change, percent: (change / first.open) * 100 };
 }
 
-export function formatChange({ change, percent }: PriceChange): string {
+export function formatChange({ last, change, percent }: PriceChange): string {
   const sign = change > 0 ? '+' : change < 0 ? '−' : '';
-  return `${sign}${formatPrice(Math.abs(change))} (${sign}${Math.abs(percent).toFixed(2)}%)`;
+  // In the price's own precision: a 0.61 move of a 2,800 pair is "0.61", not "0.610000".
+  return `${sign}${formatPrice(Math.abs(change), last)} (${sign}${Math.abs(percent).toFixed(2)}%)`;
 }

@@ -36,8 +36,9 @@ export const item = style({
   margin: `-${RING_ROOM}`,
   selectors: {
     // The current page stays whole while the steps before it are cut; it is cut only when it alone is wider
-    // than the trail's room.
-    '&:last-child': { flexShrink: 0, maxWidth: '100%' },
+    // than the trail's room. Its ring room lies outside the trail (the negative margin): a page alone in the
+    // trail was cut by that much ("Dashbo…").
+    '&:last-child': { flexShrink: 0, maxWidth: `calc(100% + 2 * ${RING_ROOM})` },
   },
 });
 

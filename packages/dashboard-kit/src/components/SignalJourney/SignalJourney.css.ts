@@ -16,14 +16,15 @@ const PHONE = 'screen and (max-width: 40rem)';
 /*
  * One grid for every step (each step a subgrid row), so labels, times and delays line up from step to step:
  * marker | label | time | delay, the delay next to its time rather than across the page. On a phone each step is
- * its own grid: label and delay, then the time on a line of its own.
+ * its own grid: label and delay, then the time on a line of its own. A last column takes the rest of the width,
+ * for a step's note to wrap in.
  */
 export const steps = style({
   listStyle: 'none',
   margin: 0,
   padding: 0,
   display: 'grid',
-  gridTemplateColumns: 'auto max-content max-content minmax(4.5rem, max-content)',
+  gridTemplateColumns: 'auto max-content max-content minmax(4.5rem, max-content) minmax(0, 1fr)',
   justifyContent: 'start',
   columnGap: vars.space['3'],
   rowGap: vars.space['1'],
@@ -80,6 +81,8 @@ export const delay = style({
 
 export const note = style({
   gridColumn: '2 / -1',
+  // Sized by the columns, never sizing them: a long reason wraps instead of pushing the times aside.
+  contain: 'inline-size',
   color: vars.color.mutedForeground,
   overflowWrap: 'anywhere',
 });
