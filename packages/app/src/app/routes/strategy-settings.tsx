@@ -324,7 +324,7 @@ function SettingsForm({ strategy }: { strategy: Strategy }) {
               ? 'Quantity of the asset per order.'
               : draft.sizingMode === 'notional'
                 ? 'USD per order.'
-                : 'Percent of equity per order.',
+                : 'Percent of equity per order, its fee included: 100 goes all in.',
         )}
         <Field id={`${id}-sides`} label="Sides" error={errors.sides}>
           {(describedBy, invalid) =>

@@ -214,10 +214,25 @@ describe('given each sizing mode', () => {
     expect(sized(slipped, signal({ action: 'buy' }))).toBe(2.47524752);
   });
 
-  it('should trade a share of the current equity', () => {
-    const percent = settingsWith({ sizing: { mode: 'percent', value: 10 } });
+  it('should trade a share of the current equity, the order and its fee together', () => {
+    const percent = settingsWith({ sizing: { mode: 'percent', value: 10 }, feeBps: 0 });
     expect(sized(percent, signal({ action: 'buy' }))).toBe(10);
     expect(sized(percent, signal({ action: 'buy' }), fresh(5_000))).toBe(5);
+    // 1,000 USD at 100 with a 10 bps fee: 9.99000999 and its fee of 0.999 USD.
+    expect(sized({ ...percent, feeBps: 10 }, signal({ action: 'buy' }))).toBe(9.99000999);
+  });
+
+  it('should go all in at 100% whatever the fee and slippage, never past the equity', () => {
+    for (const [feeBps, slippageBps] of [
+      [10, 0],
+      [1_000, 1_000],
+    ] as const) {
+      const allIn = settingsWith({ sizing: { mode: 'percent', value: 100 }, feeBps, slippageBps });
+      const step = executeSignal(fresh(), signal({ action: 'buy' }), allIn, quote(100));
+      expect(step.outcome.status).toBe('executed');
+      expect(step.state.cash).toBeGreaterThanOrEqual(0);
+      expect(step.state.cash).toBeLessThan(0.01);
+    }
   });
 
   it('should ignore an order that rounds to nothing, naming the setting to change', () => {

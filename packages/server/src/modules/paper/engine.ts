@@ -244,7 +244,8 @@ function sizeOrder(
       break;
     case 'percent':
       if (accountEquity <= 0) return { reason: `equity is ${accountEquity} USD; percent sizing needs equity above 0` };
-      quantity = (accountEquity * value) / 100 / price;
+      // The order and its fee together are the share of equity: 100% is all in, not a fee more than the account.
+      quantity = (accountEquity * value) / 100 / (price * (1 + settings.feeBps / 10_000));
       break;
   }
   const rounded = floorQuantity(quantity);

@@ -37,7 +37,7 @@ export interface Sizing {
   mode: SizingMode;
   /**
    * `fixed`: the quantity of the pair's asset per order; `notional`: USD per order; `percent`: share of equity per
-   * order (0-100]; `signal`: the USD notional used when an alert has no quantity.
+   * order and its fee together (0-100]; `signal`: the USD notional used when an alert has no quantity.
    */
   value: number;
 }
