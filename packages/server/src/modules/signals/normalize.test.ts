@@ -153,6 +153,7 @@ describe('parseAlertTime', () => {
     ['no offset, read as UTC', '2024-05-01T12:30:00', at],
     ['a space instead of T', '2024-05-01 12:30:00Z', at],
     ['a date only', '2024-05-01', Date.UTC(2024, 4, 1)],
+    ['a leap day', '2024-02-29T10:00:00Z', Date.UTC(2024, 1, 29, 10)],
     ['milliseconds', at, at],
     ['milliseconds as text', String(at), at],
     ['seconds', at / 1000, at],
@@ -163,6 +164,9 @@ describe('parseAlertTime', () => {
   it.each([
     ['words', 'yesterday'],
     ['an impossible date', '2024-13-45T00:00:00Z'],
+    ['the 30th of February (Date.parse makes it 2 March)', '2026-02-30'],
+    ['the 29th of February of a common year', '2026-02-29T00:00:00Z'],
+    ['the 31st of April', '2026-04-31T12:00:00Z'],
     ['a year alone', '2024'],
     ['a fraction of a millisecond', 1714566600000.5],
     ['before 2000', '1999-12-31T23:59:59Z'],

@@ -139,6 +139,13 @@ const SECONDS_LIMIT = 1e11;
 const EARLIEST = Date.UTC(2000, 0, 1);
 const LATEST = Date.UTC(2100, 0, 1);
 
+/** A day that is on the calendar: `Date.parse` rolls 2026-02-30 over to 2 March instead of refusing it. */
+function isCalendarDay(text: string): boolean {
+  const [year, month, day] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
 /**
  * Milliseconds since 1970 from TradingView's `{{time}}`/`{{timenow}}` (ISO 8601, UTC when no offset is given)
  * or from a number of milliseconds or seconds. Only times between 2000 and 2100 are believed.
@@ -147,6 +154,7 @@ export function parseAlertTime(input: unknown): number | null {
   let time: number;
   if (typeof input === 'string' && ISO_DATE_TIME.test(input.trim())) {
     const text = input.trim().replace(' ', 'T');
+    if (!isCalendarDay(text)) return null;
     const hasTime = text.includes('T');
     const hasZone = /(?:Z|[+-]\d{2}:?\d{2})$/i.test(text) && hasTime;
     time = Date.parse(hasTime && !hasZone ? `${text}Z` : text);
