@@ -649,7 +649,7 @@ describe('given an order the account cannot hold', () => {
   });
 
   it('should still close on a reversal whose new side it cannot afford, and say why the new side did not open', () => {
-    const { state, outcomes } = run(settingsWith({ feeBps: 0 }), [
+    const { state, outcomes, trades } = run(settingsWith({ feeBps: 0 }), [
       [signal({ action: 'buy', quantity: 50 }), 100],
       [signal({ action: 'sell', quantity: 500 }), 100],
     ]);
@@ -661,6 +661,8 @@ describe('given an order the account cannot hold', () => {
       note: 'short not opened: order needs 50,000.00 USD, the account has 10,000.00 USD available (equity less the margin of open positions)',
     });
     expect(state.positions).toEqual({});
+    // No reversal happened: the trade ended on the signal.
+    expect(trades.map((trade) => trade.exitReason)).toEqual(['signal']);
   });
 
   it('should give a reversal that opens its new side no note', () => {

@@ -336,20 +336,25 @@ function fillSignal(
   const fills: Fill[] = [];
   if (decided.close) {
     const fill = makeFill(signal.id, symbol, side, decided.close.quantity, reference, price, settings, time);
-    const exited = applyExit(next, fill, openQuantity > 0 ? decided.close.reason : 'signal');
+    const close = (opens: boolean) => applyExit(next, fill, opens ? decided.close!.reason : 'signal');
+    let exited = close(openQuantity > 0);
+    if (openQuantity > 0) {
+      // Checked after the closing leg of a reversal, which frees its margin.
+      const problem = buyingPowerProblem(exited.state, openQuantity, price, settings);
+      if (problem) {
+        // A reversal that cannot afford its new side still closes (the trader asked to leave the position), and
+        // its trade ends on the signal: no reversal happened.
+        openQuantity = 0;
+        notOpened = problem;
+        exited = close(false);
+      }
+    }
     next = exited.state;
     fills.push(fill);
     events.push({ type: 'fill', fill }, { type: 'trade', trade: exited.trade });
-  }
-  if (openQuantity > 0) {
-    // Checked after the closing leg of a reversal, which frees its margin.
+  } else if (openQuantity > 0) {
     const problem = buyingPowerProblem(next, openQuantity, price, settings);
-    // A reversal that cannot afford its new side still closes: the trader asked to leave the position.
-    if (problem && !decided.close) return { state, outcome: ignored(problem), events: [] };
-    if (problem) {
-      openQuantity = 0;
-      notOpened = problem;
-    }
+    if (problem) return { state, outcome: ignored(problem), events: [] };
   }
   if (openQuantity > 0) {
     const fill = makeFill(signal.id, symbol, side, openQuantity, reference, price, settings, time);
