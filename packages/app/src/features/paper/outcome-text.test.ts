@@ -44,7 +44,7 @@ describe('given describeOutcome', () => {
       `Executed: closed long 0.5 @ 84,123.45; ${note}`,
     );
     expect(describeOutcome({ ...executed('sell', 'close', 0.5, 0), note }, { brief: true })).toBe(
-      'Executed: closed long 0.5 @ 84,123.45; short not opened',
+      'Executed: closed long 0.5, short not opened @ 84,123.45',
     );
   });
 

@@ -38,14 +38,19 @@ export function describeFill(outcome: Executed): string {
  * 0.015384 @ 65,000.00", "Executed: closed long 0.5, opened short 0.2 @ 84,000.00", "Executed: closed long 0.5 @
  * 84,000.00; short not opened: order needs ..." (a reversal that could not open its new side), "Ignored: already
  * long", "Pending: waits for the next 1m open"; `null` when it has none (undecided, rejected or a duplicate).
- * `brief` keeps a note's first words only ("; short not opened"), for a row of the list whose details say why.
+ * `brief` keeps a note's first words only, before the price ("Executed: closed long 0.5, short not opened @
+ * 84,000.00"), for a row of the list whose details say why.
  */
 export function describeOutcome(outcome: Outcome | null | undefined, { brief = false } = {}): string | null {
   if (!outcome) return null;
   switch (outcome.status) {
     case 'executed': {
-      const note = outcome.note && brief ? outcome.note.replace(/:.*$/s, '') : outcome.note;
-      return `Executed: ${describeFill(outcome)} @ ${formatPrice(outcome.price)}${note ? `; ${note}` : ''}`;
+      const fill = `Executed: ${describeFill(outcome)}`;
+      const price = `@ ${formatPrice(outcome.price)}`;
+      if (!outcome.note) return `${fill} ${price}`;
+      // In a row, the note's first words come before the price: cut at two lines, the price goes first.
+      if (brief) return `${fill}, ${outcome.note.replace(/:.*$/s, '')} ${price}`;
+      return `${fill} ${price}; ${outcome.note}`;
     }
     case 'ignored':
       return `Ignored: ${outcome.reason}`;
