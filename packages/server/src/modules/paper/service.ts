@@ -246,6 +246,8 @@ export class PaperService {
 
   async rotate(userId: number, id: number, url: (token: string) => string): Promise<Strategy> {
     await this.ownStrategy(userId, id);
+    // Refused posts counted under the old token are written while it still names the strategy.
+    await this.#refusals?.flush();
     await this.#secrets.rotate(userId, id);
     return this.get(userId, id, url);
   }

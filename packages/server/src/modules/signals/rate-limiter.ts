@@ -46,6 +46,8 @@ export class FixedWindowRateLimiter {
     if (!window || this.clock() - window.start >= this.windowMs) return;
     this.#windows.delete(to);
     this.#windows.set(to, { ...window });
+    // The old URL is unknown from now on: its next post is answered 404, not 429 for the rest of the window.
+    this.#windows.delete(from);
     this.#forgetOldestKeys();
   }
 

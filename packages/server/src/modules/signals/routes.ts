@@ -281,6 +281,8 @@ export const signalsRoutes: AppModule = async (
       },
     },
     async (request) => {
+      // Refused posts counted under the old token are written while it still names the strategy.
+      await refusals.flush();
       const webhook = await secrets.rotate(authenticatedUser(request).id);
       return { url: webhookUrl(request, config.publicUrl, webhook.token), rotatedAt: webhook.rotatedAt };
     },

@@ -203,9 +203,15 @@ describe.each(TEST_DIALECTS)('POST /api/webhooks/{token} on %s', (dialect) => {
       for (let index = 0; index < WEBHOOK_REQUESTS_PER_MINUTE; index += 1) {
         expect((await post(alertBody({ id: index }))).statusCode).toBe(202);
       }
+      expect((await post(alertBody({ id: 'one too many' }))).statusCode).toBe(429);
       const rotated = await testApp.app.inject({ method: 'POST', url: '/api/webhook/rotate', headers: trader.headers });
       const rotatedPath = new URL(rotated.json<{ url: string }>().url).pathname;
       expect((await post(alertBody({ id: 'after rotating' }), { path: rotatedPath })).statusCode).toBe(429);
+      // The old URL is unknown at once (not 429 for the rest of the minute), and the refusal counted under it,
+      // a moment before the rotation, is still the strategy's.
+      expect((await post(alertBody({ id: 'old URL' }))).statusCode).toBe(404);
+      const webhook = await testApp.app.inject({ method: 'GET', url: '/api/webhook', headers: trader.headers });
+      expect(webhook.json().refused).toMatchObject({ byStatus: { '429': 2 } });
 
       const [strategy] = (
         await testApp.app.inject({ method: 'GET', url: '/api/strategies', headers: trader.headers })
