@@ -35,5 +35,17 @@ describe('FixedWindowRateLimiter', () => {
       expect(limiter.take('newest')).toBeGreaterThan(0);
       expect(limiter.take('oldest')).toBe(0);
     });
+
+    it('should keep a key held back at its limit while a flood of made-up keys comes in', () => {
+      const clock = manualClock();
+      const limiter = new FixedWindowRateLimiter(2, 60_000, clock, 10);
+      limiter.take('real');
+      limiter.take('real');
+      expect(limiter.take('real')).toBeGreaterThan(0);
+      for (let index = 0; index < 1_000; index += 1) limiter.take(`made-up ${index}`);
+      expect(limiter.take('real')).toBeGreaterThan(0);
+      clock.advance(60_000);
+      expect(limiter.take('real')).toBe(0);
+    });
   });
 });

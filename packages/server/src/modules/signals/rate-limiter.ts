@@ -19,7 +19,7 @@ export class FixedWindowRateLimiter {
     private readonly max: number,
     private readonly windowMs: number,
     private readonly clock: Clock,
-    /** Keys remembered at most; past it the oldest windows are forgotten (those keys start afresh). */
+    /** Keys remembered at most; past it windows are forgotten (those keys start afresh), see #forgetOldestKeys. */
     private readonly maxKeys = 100_000,
   ) {}
 
@@ -31,9 +31,10 @@ export class FixedWindowRateLimiter {
       this.#windows.delete(key);
       window = { start: now, count: 0 };
       this.#windows.set(key, window);
-      this.#forgetOldestKeys();
     }
     window.count += 1;
+    // After counting: a new window counts its first request before others are weighed against it.
+    if (window.count === 1) this.#forgetOldestKeys();
     return window.count <= this.max ? 0 : window.start + this.windowMs - now;
   }
 
@@ -51,10 +52,25 @@ export class FixedWindowRateLimiter {
     this.#forgetOldestKeys();
   }
 
-  /** Map order is insertion order and a renewed window is re-inserted, so the first keys have the oldest windows. */
+  /**
+   * Past `maxKeys`, forgets down to nine tenths of it (one pass per tenth of inserts, not one per insert): ended
+   * windows first, then the oldest windows still under their limit, and windows at their limit only when nothing
+   * else is left. A flood of made-up keys (unknown webhook tokens) so never frees a URL that is being held back.
+   * Map order is insertion order and a renewed window is re-inserted, so the first keys have the oldest windows.
+   */
   #forgetOldestKeys(): void {
+    if (this.#windows.size <= this.maxKeys) return;
+    const target = this.maxKeys - Math.floor(this.maxKeys / 10);
+    const now = this.clock();
+    for (const [key, window] of this.#windows) {
+      if (now - window.start >= this.windowMs) this.#windows.delete(key);
+    }
+    for (const [key, window] of this.#windows) {
+      if (this.#windows.size <= target) return;
+      if (window.count < this.max) this.#windows.delete(key);
+    }
     for (const key of this.#windows.keys()) {
-      if (this.#windows.size <= this.maxKeys) return;
+      if (this.#windows.size <= target) return;
       this.#windows.delete(key);
     }
   }
