@@ -75,7 +75,14 @@ export const pnl = style([
   },
 ]);
 
-export const pnlPct = style({ fontSize: vars.fontSize.xs });
+/** Cut at its end when the column is narrow (never spilling left over the fees, its sign lost). */
+export const pnlPct = style({
+  fontSize: vars.fontSize.xs,
+  maxWidth: '100%',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+});
 
 export const unrealised = style({
   color: vars.color.mutedForeground,
