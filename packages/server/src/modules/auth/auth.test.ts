@@ -139,6 +139,24 @@ describe.each(TEST_DIALECTS)('auth on %s', (dialect) => {
         'The password field is one of the most common passwords: choose another.',
       ],
       [
+        'a common password in full-width letters',
+        { password: 'ｐａｓｓｗｏｒｄ１２３', password_confirmation: 'ｐａｓｓｗｏｒｄ１２３' },
+        'password',
+        'The password field is one of the most common passwords: choose another.',
+      ],
+      [
+        'a common password with an invisible space in it',
+        { password: 'pass\u200bword123', password_confirmation: 'pass\u200bword123' },
+        'password',
+        'The password field is one of the most common passwords: choose another.',
+      ],
+      [
+        'a password with a lone surrogate',
+        { password: '\ud800abcdefgh', password_confirmation: '\ud800abcdefgh' },
+        'password',
+        'The password field must not contain broken characters.',
+      ],
+      [
         'a confirmation that differs',
         { password_confirmation: 'correct horsE' },
         'password',

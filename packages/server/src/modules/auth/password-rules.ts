@@ -56,14 +56,23 @@ const COMMON_PASSWORDS = new Set([
   'signaldeck123',
 ]);
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /**
- * Why a new password would be refused although it is long enough: only spaces, one character repeated, or
- * one of the passwords tried first (case ignored). Undefined for a password that passes.
+ * Why a new password would be refused although it is long enough: a broken character, only spaces, one
+ * character repeated, or one of the passwords tried first (case, full-width forms and invisible joiners
+ * ignored). Undefined for a password that passes.
  */
 export function weakPasswordReason(password: string): string | undefined {
+  // A lone surrogate is stored as U+FFFD once encoded, so two different passwords would sign in alike.
+  if (LONE_SURROGATE.test(password)) return 'The password field must not contain broken characters.';
   if (password.trim() === '') return 'The password field must not be only spaces.';
   if (new Set(password).size === 1) return 'The password field must not repeat one character.';
-  if (COMMON_PASSWORDS.has(password.toLowerCase()))
-    return 'The password field is one of the most common passwords: choose another.';
+  // Compared as it reads: full-width letters folded (NFKC), invisible joiners left out.
+  const reads = password
+    .normalize('NFKC')
+    .replace(/[\u200B-\u200D\u2060\uFEFF]/g, '')
+    .toLowerCase();
+  if (COMMON_PASSWORDS.has(reads)) return 'The password field is one of the most common passwords: choose another.';
   return undefined;
 }
