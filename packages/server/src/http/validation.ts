@@ -2,13 +2,16 @@ import type { FastifySchemaCompiler, FastifySerializerCompiler, FastifyTypeProvi
 import { z } from 'zod';
 import { HttpError } from './errors';
 
-/** C0 and C1 control characters (NUL among them, which PostgreSQL text cannot hold) and lone surrogates. */
-const CONTROL_OR_LONE_SURROGATE =
-  // eslint-disable-next-line no-control-regex -- finding control characters is the point
-  /[\u0000-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** C0 and C1 control characters (NUL among them, which PostgreSQL text cannot hold). */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True for text holding half of a character (a lone surrogate): encoded, it becomes U+FFFD. */
+export const hasLoneSurrogate = (value: string) => LONE_SURROGATE.test(value);
 
 /** True for text a person would type as a name or a label: no control characters, no broken characters. */
-export const isPlainText = (value: string) => !CONTROL_OR_LONE_SURROGATE.test(value);
+export const isPlainText = (value: string) => !CONTROL.test(value) && !hasLoneSurrogate(value);
 
 /** Text-direction overrides and isolates (U+202A to U+202E, U+2066 to U+2069): they make a name read backwards. */
 const DIRECTION_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;

@@ -1,3 +1,5 @@
+import { hasLoneSurrogate } from '../../http/validation';
+
 /**
  * Passwords of 8 characters or more that appear first in published lists of leaked passwords, and the product's
  * own name: the first ones an attacker tries. NIST SP 800-63B asks a service to refuse those rather than to
@@ -56,8 +58,6 @@ const COMMON_PASSWORDS = new Set([
   'signaldeck123',
 ]);
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
 /**
  * Why a new password would be refused although it is long enough: a broken character, only spaces, one
  * character repeated, or one of the passwords tried first (case, full-width forms and invisible joiners
@@ -65,7 +65,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  */
 export function weakPasswordReason(password: string): string | undefined {
   // A lone surrogate is stored as U+FFFD once encoded, so two different passwords would sign in alike.
-  if (LONE_SURROGATE.test(password)) return 'The password field must not contain broken characters.';
+  if (hasLoneSurrogate(password)) return 'The password field must not contain broken characters.';
   if (password.trim() === '') return 'The password field must not be only spaces.';
   if (new Set(password).size === 1) return 'The password field must not repeat one character.';
   // Compared as it reads: full-width letters folded (NFKC), invisible joiners left out.
