@@ -15,5 +15,7 @@ export default defineConfig({
     globalSetup: ['./src/test/api-server.global.ts'],
     unstubGlobals: true,
     include: ['src/**/*.test.{ts,tsx}'],
+    // Vitest's default is one worker fewer than the cores: on a 2-core machine, one. Files run two at a time.
+    maxWorkers: 2,
   },
 });
