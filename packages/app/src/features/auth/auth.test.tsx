@@ -122,7 +122,7 @@ describe('given a guest', () => {
   });
 
   describe('when they sign in with a wrong password', () => {
-    it('should show the server’s message in an alert and beside the email, and stay signed out', async () => {
+    it('should show the server’s message once, in an alert that describes the email field, and stay signed out', async () => {
       const trader = await registerTrader(api.origin);
       const user = userEvent.setup({ delay: null });
       const app = renderApp('/login');
@@ -130,6 +130,8 @@ describe('given a guest', () => {
 
       await alertSays('These credentials do not match our records.');
       expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('These credentials do not match our records.');
+      expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getAllByText('These credentials do not match our records.')).toHaveLength(1);
       expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
       expect(app.location()).toBe('/login');
       expect(authState.isAuthenticated).toBe(false);
@@ -182,6 +184,7 @@ describe('given a guest', () => {
       expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
         'The password field confirmation does not match.',
       );
+      expect(screen.getAllByText('The password field confirmation does not match.')).toHaveLength(1);
       expect(app.location()).toBe('/login?mode=register');
       expect(authState.isAuthenticated).toBe(false);
     });

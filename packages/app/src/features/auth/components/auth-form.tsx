@@ -106,6 +106,10 @@ export function AuthForm({ mode, onModeChange }: AuthFormProps) {
           {FIELDS[mode].map((field) => {
             const inputId = `${id}-${field.name}`;
             const messages = fieldErrors[field.name];
+            const fieldMessage = messages?.join(' ');
+            // A message the banner below already says (the server's message is often its one field's) is said
+            // once: the field points at the banner instead of repeating it.
+            const describedBy = !messages ? undefined : fieldMessage === error ? `${id}-error` : `${inputId}-error`;
             return (
               <div key={field.name} className={styles.field}>
                 <Label htmlFor={inputId}>{field.label}</Label>
@@ -118,11 +122,11 @@ export function AuthForm({ mode, onModeChange }: AuthFormProps) {
                   value={values[field.name] ?? ''}
                   onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.value }))}
                   aria-invalid={messages ? true : undefined}
-                  aria-describedby={messages ? `${inputId}-error` : undefined}
+                  aria-describedby={describedBy}
                 />
-                {messages && (
+                {messages && fieldMessage !== error && (
                   <p id={`${inputId}-error`} className={styles.fieldError}>
-                    {messages.join(' ')}
+                    {fieldMessage}
                   </p>
                 )}
               </div>
