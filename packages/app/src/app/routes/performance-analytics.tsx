@@ -62,7 +62,9 @@ function Latency({ strategy }: { strategy: string | null }) {
           From the alert firing to SignalDeck receiving it, and from receipt to the paper fill
           {summary.count > 0
             ? `, over the last ${summary.count} executed signals (of the latest ${LATENCY_SAMPLE} accepted).`
-            : '. No signal has been executed yet.'}
+            : '. No signal has been executed yet.'}{' '}
+          A fill at the market or the alert’s price is made the moment the signal is received (0 ms); one at the open of
+          the next 1m candle waits for that open.
         </CardDescription>
       </CardHeader>
       <CardContent>
