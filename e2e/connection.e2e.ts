@@ -100,3 +100,35 @@ describe('given a click to a page not loaded yet while the server is down', () =
     await context.close();
   });
 });
+
+describe('given a cold load whose app code does not arrive (a dropped file, or a page from before a deploy)', () => {
+  it('should reload once by itself, then say so with Reload instead of spinning, and load once the code arrives', async () => {
+    const { page, context } = await signedInPage(browser, server.url, user);
+    let documents = 0;
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) documents += 1;
+    });
+    let refused = 0;
+    await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => {
+      refused += 1;
+      return route.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"Not found."}' });
+    });
+    await page.goto('/signals');
+    const alert = page.getByRole('alert').filter({ hasText: 'SignalDeck could not be loaded.' });
+    await alert.waitFor({ timeout: 15_000 });
+    // The first failure reloaded the page once; the second one says so.
+    expect(refused).toBe(2);
+    expect(documents).toBe(2);
+    expect(await alert.innerText()).toContain('Part of its code did not arrive: check your connection, then reload.');
+    expect(await page.getByText('Loading SignalDeck…').count()).toBe(0);
+    expect(await page.title()).toBe('SignalDeck could not be loaded');
+
+    await page.unroute(/\/assets\/index-[\w-]+\.js$/);
+    const reload = alert.getByRole('button', { name: 'Reload' });
+    await reload.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.title === 'Webhook Signals | SignalDeck', undefined, { timeout: 20_000 });
+    expect(new URL(page.url()).pathname).toBe('/signals');
+    await context.close();
+  });
+});
