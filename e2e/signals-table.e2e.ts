@@ -422,6 +422,39 @@ describe('given a phone', () => {
     await context.close();
   });
 
+  it("should show each signal's quantity and interval in its card, whole, from 390 px down to 320 px", async () => {
+    for (const viewport of [PHONE, { width: 320, height: 700 }]) {
+      const { page, context } = await open(trader, '/signals', viewport);
+      await page.locator('[data-layout="cards"]').waitFor();
+      const cards = page.locator('tr[data-slot="signals-table-row"]');
+      for (let index = 0; index < 4; index++) {
+        const card = cards.nth(index);
+        const stored = await api<{ quantity: number | null; interval: string | null }>(
+          product.server.url,
+          trader.token,
+          `/api/signals/${await card.getAttribute('data-row-id')}`,
+        );
+        const quantity = card.locator('td[data-column="quantity"]');
+        const interval = card.locator('td[data-column="interval"]');
+        if (stored.quantity !== null) expect(await quantity.innerText()).toContain(String(stored.quantity));
+        if (stored.interval !== null) expect(await interval.innerText()).toBe(stored.interval);
+        // The quantity is named on the card, so it is not read as a second price.
+        expect(await quantity.evaluate((cell) => getComputedStyle(cell, '::before').content)).toBe('"Qty"');
+        const cardBox = (await card.boundingBox())!;
+        for (const column of ['price', 'quantity', 'interval']) {
+          const cell = card.locator(`td[data-column="${column}"]`);
+          expect(await cell.isVisible(), column).toBe(true);
+          expect(await cell.evaluate((element) => element.scrollWidth <= element.clientWidth), column).toBe(true);
+          const box = (await cell.boundingBox())!;
+          expect(box.x + box.width, column).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+          expect(box.y + box.height, column).toBeLessThanOrEqual(cardBox.y + cardBox.height);
+        }
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await context.close();
+    }
+  });
+
   it('should show the whole empty-state text of a trader with no signals', async () => {
     const fresh = await registerUser(product.server.url, { name: 'New Trader' });
     const { page, context } = await product.signedIn('/signals', { viewport: PHONE, as: fresh });

@@ -33,12 +33,15 @@ export const row = style([
       '(prefers-reduced-motion: reduce)': {
         selectors: { '&[data-fresh]': { animationTimingFunction: 'step-end' } },
       },
-      // A card per signal: status first (what a trader checks), then what and at what price, then when
-      // and for which strategy, on the widest stretch of its line.
+      // A card per signal: status first (what a trader checks), then what, on which timeframe and at what
+      // price, then when, for which strategy and how much. The price and the quantity share the last column,
+      // which is never narrower than either (a phone cuts neither); the strategy takes what is left and is
+      // the one cut on a narrow phone.
       [COMPACT_MEDIA_QUERY]: {
         gridTemplateAreas:
-          '"status status status expand" "ticker action interval price" "time strategy strategy quantity"',
-        gridTemplateColumns: 'auto auto minmax(0, 1fr) auto',
+          '"status status status status expand" "ticker action interval . price" "time time strategy strategy quantity"',
+        gridTemplateColumns: 'auto auto auto minmax(0, 1fr) max-content',
+        columnGap: vars.space['2'],
         // The status line takes up to three lines of reason or outcome; the two lines under it one each.
         gridTemplateRows: `${STATUS_LINES_PX}px minmax(0, 1fr) minmax(0, 1fr)`,
         height: CARD_HEIGHT_PX,
@@ -63,8 +66,18 @@ export const cell = style([
           '&[data-column="ticker"]': { gridArea: 'ticker' },
           '&[data-column="action"]': { gridArea: 'action' },
           '&[data-column="price"]': { gridArea: 'price', textAlign: 'end' },
-          '&[data-column="quantity"]': { gridArea: 'quantity', fontSize: vars.fontSize.xs },
-          '&[data-column="interval"]': { gridArea: 'interval', fontSize: vars.fontSize.xs },
+          '&[data-column="quantity"]': { gridArea: 'quantity', fontSize: vars.fontSize.xs, textAlign: 'end' },
+          // A bare number under the price would read as another price: the card names it.
+          '&[data-column="quantity"]::before': {
+            content: '"Qty"',
+            marginInlineEnd: vars.space['1'],
+            color: vars.color.mutedForeground,
+          },
+          '&[data-column="interval"]': {
+            gridArea: 'interval',
+            color: vars.color.mutedForeground,
+            fontSize: vars.fontSize.xs,
+          },
           '&[data-column="strategy"]': { gridArea: 'strategy', fontSize: vars.fontSize.xs },
           '&[data-column="status"]': { gridArea: 'status' },
         },
@@ -129,7 +142,14 @@ export const timeStack = style({
   },
 });
 
-export const timeAgo = style({ color: vars.color.mutedForeground, fontSize: vars.fontSize.xs });
+export const timeAgo = style({
+  color: vars.color.mutedForeground,
+  fontSize: vars.fontSize.xs,
+  '@media': {
+    // On a card squeezed by a long quantity, "how long ago" gives way (cut with an ellipsis), never the clock.
+    [COMPACT_MEDIA_QUERY]: { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' },
+  },
+});
 
 export const statusBadge = style({
   verticalAlign: 'middle',

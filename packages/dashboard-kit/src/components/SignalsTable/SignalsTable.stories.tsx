@@ -227,8 +227,8 @@ export const BothThemesSideBySide: Story = () => (
 );
 
 /**
- * At phone width each signal is a card: its status first, then ticker, action and price, then the
- * time and the strategy. The rows stay one keyboard grid.
+ * At phone width each signal is a card: its status first, then ticker, action, interval and price, then the
+ * time, the strategy and the quantity. The rows stay one keyboard grid.
  */
 export const Phone: Story = () => (
   <PhoneFrame>
@@ -283,6 +283,33 @@ export const PhoneLongOutcomes: Story = () => (
   </BothThemes>
 );
 PhoneLongOutcomes.meta = { width: 'xsmall' };
+
+/**
+ * Cards 320 px wide, the narrowest phone: an eight-decimal quantity, a flagged price, an alert that sent no
+ * quantity or interval, and a long strategy name. Price and quantity stay whole; the strategy gives way first.
+ */
+export const PhoneNarrowCards: Story = () => (
+  <BothThemes>
+    <SignalsTable
+      style={{ width: '320px', height: '30rem' }}
+      priceWarning={(signal) => (signal.id === 'n2' ? 'Priced 12.40% below the market (at 84,000.00)' : null)}
+      signals={[
+        makeSignal({ id: 'n1', receivedAt: NOW - 20_000, quantity: 0.00012345, interval: '4h' }),
+        makeSignal({
+          id: 'n2',
+          receivedAt: NOW - 60_000,
+          action: 'sell',
+          price: 73_584.12,
+          quantity: 1.5,
+          interval: '15m',
+          strategy: 'Default · Mean reversion on the hourly close',
+        }),
+        makeSignal({ id: 'n3', receivedAt: NOW - 5 * 60_000, ticker: 'SOL', quantity: null, interval: null }),
+      ]}
+    />
+  </BothThemes>
+);
+PhoneNarrowCards.meta = { width: 'phone' };
 
 /** The empty state wraps at phone width instead of being cut off. */
 export const PhoneEmpty: Story = () => (

@@ -221,19 +221,16 @@ describe('given three signals', () => {
   });
 
   describe('given a phone-width viewport', () => {
-    it('should start without the secondary columns, which the menu can bring back', async () => {
+    it('should start with every column, quantity and interval included, which the menu can hide', async () => {
       const media = mockMatchMedia({ [COMPACT_MEDIA_QUERY]: true });
       try {
         const { user } = renderTable();
-        for (const name of ['Quantity', 'Interval']) {
-          expect(screen.queryByRole('columnheader', { name })).not.toBeInTheDocument();
+        for (const name of ['Price', 'Quantity', 'Interval', 'Strategy']) {
+          expect(screen.getByRole('columnheader', { name })).toBeInTheDocument();
         }
-        expect(screen.getByRole('columnheader', { name: 'Price' })).toBeInTheDocument();
-        // The strategy stays: a trader with several reads which one each signal went to.
-        expect(screen.getByRole('columnheader', { name: 'Strategy' })).toBeInTheDocument();
         await user.click(screen.getByRole('button', { name: 'Columns of Signals' }));
         await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Interval' }));
-        expect(screen.getByRole('columnheader', { name: 'Interval' })).toBeInTheDocument();
+        expect(screen.queryByRole('columnheader', { name: 'Interval' })).not.toBeInTheDocument();
       } finally {
         media.restore();
       }
@@ -242,8 +239,9 @@ describe('given three signals', () => {
     it('should follow an explicit default instead', () => {
       const media = mockMatchMedia({ [COMPACT_MEDIA_QUERY]: true });
       try {
-        renderTable({ defaultColumnVisibility: {} });
-        expect(screen.getByRole('columnheader', { name: 'Strategy' })).toBeInTheDocument();
+        renderTable({ defaultColumnVisibility: { quantity: false } });
+        expect(screen.queryByRole('columnheader', { name: 'Quantity' })).not.toBeInTheDocument();
+        expect(screen.getByRole('columnheader', { name: 'Interval' })).toBeInTheDocument();
       } finally {
         media.restore();
       }
@@ -364,6 +362,35 @@ describe('given a phone-width viewport and signals', () => {
       expect(table().style.minWidth).toBe('');
       expect(within(dataRows()[1]!).getByText('rejected')).toBeInTheDocument();
       await expectNoAxeViolations(container);
+    } finally {
+      media.restore();
+    }
+  });
+});
+
+describe('given a phone-width viewport and signals with and without a quantity and an interval', () => {
+  it('should show in each card how much the signal was for and its timeframe, or that the alert sent none', () => {
+    const media = mockMatchMedia({ [COMPACT_MEDIA_QUERY]: true });
+    try {
+      render(
+        <SignalsTable
+          signals={[
+            makeSignal({ id: 'a', quantity: 0.00012345, interval: '4h' }),
+            makeSignal({ id: 'b', quantity: null, interval: null }),
+          ]}
+        />,
+      );
+      const cell = (row: HTMLElement | undefined, column: string) =>
+        within(row!)
+          .getAllByRole('gridcell')
+          .find((element) => element.dataset.column === column);
+      const [sent, bare] = dataRows();
+      expect(cell(sent, 'quantity')).toHaveTextContent(/^0\.00012345$/);
+      expect(cell(sent, 'interval')).toHaveTextContent(/^4h$/);
+      expect(cell(sent, 'price')).toHaveTextContent('67,234.50');
+      // An alert that sent neither says so ("none" to a screen reader, a dash on screen) rather than leaving a gap.
+      expect(cell(bare, 'quantity')).toHaveTextContent(/none$/);
+      expect(cell(bare, 'interval')).toHaveTextContent(/none$/);
     } finally {
       media.restore();
     }

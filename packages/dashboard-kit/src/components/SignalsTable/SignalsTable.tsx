@@ -11,8 +11,11 @@ import { columnClass, SignalsTableBody, type ListItem } from './SignalsTableBody
 import type { RawBodyStatus, SignalRow, SignalsTableColumnVisibility, SignalsTableSorting } from './types';
 import { useFreshRows } from './useFreshRows';
 
-/** Columns a phone-width screen starts without (the card keeps the strategy); the columns menu brings them back. */
-const HIDDEN_COLUMNS = { compact: { quantity: false, interval: false } };
+/**
+ * Phones start with every column too: a card has a place for each, the quantity and the interval on its lower
+ * lines (how much, on which timeframe), so a trader on a phone reads the whole signal. The columns menu hides any.
+ */
+const HIDDEN_COLUMNS = { compact: {} };
 
 export interface SignalsTableProps extends DataGridBaseProps<SignalsTableSorting, SignalsTableColumnVisibility> {
   /** The rows, in the order to show them when no column is sorted (newest first, as the API answers). */
