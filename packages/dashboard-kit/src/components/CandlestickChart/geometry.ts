@@ -22,7 +22,7 @@ export const VOLUME_SHARE = 0.2;
 export const MIN_VOLUME_SHARE = 0.08;
 export const MAX_VOLUME_SHARE = 0.5;
 /** Approximate advance of one character of the axis font (monospace, 12px). */
-const AXIS_CHAR_PX = 7.5;
+export const AXIS_CHAR_PX = 7.5;
 const AXIS_PADDING_PX = 14;
 const MIN_AXIS_PX = 48;
 

@@ -74,3 +74,20 @@ export const Phone: Story = () => (
   </PhoneFrame>
 );
 Phone.meta = { width: 'xsmall' };
+
+/** Scalping returns, within about ±0.75%, to be drawn in bins of 0.025 percentage points. */
+const SCALPING = sampleReturns(240, 11).map((value) => Number((value / 8).toFixed(4)));
+
+/**
+ * Sixty bins of 0.025 percentage points: on a phone the labels thin out to round steps that fit (every 0.5%,
+ * written `+0.5%` rather than the bins' `+0.500%`), so none overlaps another; wider, they come more often. Each
+ * bar's exact range is in its name and tooltip.
+ */
+export const NarrowBinsOnAPhone: Story = () => (
+  <BothThemes>
+    <ReturnsHistogram returns={SCALPING} binWidth={0.025} height={240} />
+  </BothThemes>
+);
+NarrowBinsOnAPhone.meta = { width: 'xsmall' };
+
+export const NarrowBinsWide: Story = () => <ReturnsHistogram returns={SCALPING} binWidth={0.025} />;

@@ -1,8 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../test/axe';
 import { itConforms } from '../../test/conformance';
+import { AXIS_CHAR_PX } from '../CandlestickChart/geometry';
 import { ReturnsHistogram } from './ReturnsHistogram';
 
 const RETURNS = [-2.5, -1, -0.2, 0, 0.4, 1, 1.5, 3];
@@ -82,6 +83,47 @@ describe('given trade returns', () => {
       render(<ReturnsHistogram returns={RETURNS} binWidth={1} />);
       await user.hover(screen.getByRole('button', { name: 'Wins from 0% to +1%: 2 trades' }));
       expect(screen.getByRole('tooltip')).toHaveTextContent('2 tradesWins from 0% to +1%');
+    });
+  });
+});
+
+describe('given small returns in narrow bins', () => {
+  /** Scalping trades within ±0.5%, in 40 bins of 0.025 percentage points. */
+  const SCALPING = [-0.49, -0.2, -0.01, 0.02, 0.1, 0.3, 0.49];
+  let plotWidth = 0;
+  beforeEach(() => {
+    // jsdom has no layout: the plot measures as wide as the screen under test.
+    const measure = HTMLElement.prototype.getBoundingClientRect;
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      return this.dataset.slot === 'chart-plot' ? new DOMRect(0, 0, plotWidth, 240) : measure.call(this);
+    });
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  const returnLabels = (container: HTMLElement) =>
+    [...container.querySelectorAll('[data-slot="return-label"]')].map((text) => ({
+      label: text.textContent ?? '',
+      x: Number(text.getAttribute('x')),
+    }));
+
+  describe.each([
+    { screen: 'a phone', width: 300, labels: ['−0.4%', '−0.2%', '0%', '+0.2%', '+0.4%'] },
+    { screen: 'a desktop', width: 1000, labels: ['−0.5%', '−0.4%', '−0.3%', '−0.2%', '−0.1%', '0%', '+0.1%'] },
+  ])('when the plot is as wide as on $screen ($width px)', ({ width, labels }) => {
+    it('should thin the return labels to round steps that fit, so no two overlap', () => {
+      plotWidth = width;
+      const { container } = render(<ReturnsHistogram returns={SCALPING} binWidth={0.025} />);
+      const drawn = returnLabels(container);
+      expect(drawn.map((item) => item.label).slice(0, labels.length)).toEqual(labels);
+      for (let i = 1; i < drawn.length; i++) {
+        const [previous, current] = [drawn[i - 1]!, drawn[i]!];
+        const halves = ((previous.label.length + current.label.length) / 2) * AXIS_CHAR_PX;
+        expect(current.x - previous.x).toBeGreaterThan(halves);
+      }
+      // Each bin keeps its exact range in its name, whatever the labels show.
+      expect(screen.getByRole('button', { name: 'Losses from −0.500% to −0.475%: 1 trade' })).toBeInTheDocument();
     });
   });
 });

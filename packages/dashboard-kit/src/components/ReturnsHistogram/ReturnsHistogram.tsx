@@ -6,6 +6,7 @@ import * as chart from '../CandlestickChart/CandlestickChart.css';
 import { ChartFigure, type ChartFrameProps } from '../CandlestickChart/ChartFigure';
 import { priceTicks } from '../CandlestickChart/ticks';
 import { formatCountOf } from '../../format/performance';
+import { decimalsOf, formatReturn, returnAxisLabels } from './axis';
 import { binReturns, type ReturnBin, type ReturnBinning } from './bins';
 import * as styles from './ReturnsHistogram.css';
 
@@ -22,21 +23,7 @@ export interface ReturnsHistogramProps
 const DEFAULT_HEIGHT = 280;
 /** Room around the bars, in px: the count axis on the left, the return labels below. */
 const MARGIN = { top: 12, right: 24, bottom: 24, left: 40 };
-const LABEL_PX = 48;
 const KIND_NAMES: Record<ReturnBin['kind'], string> = { loss: 'Losses', even: 'Break-even', win: 'Wins' };
-
-/** `+2.5%`, `−1%`, `0%` with as many decimals as the bin width needs. */
-export function formatReturn(value: number, decimals: number): string {
-  if (value === 0) return '0%';
-  return `${value < 0 ? '−' : '+'}${Math.abs(value).toFixed(decimals)}%`;
-}
-
-function decimalsOf(width: number): number {
-  for (let decimals = 0; decimals < 6; decimals++) {
-    if (Math.abs(Number(width.toFixed(decimals)) - width) < 1e-9) return decimals;
-  }
-  return 6;
-}
 
 const trades = (count: number) => formatCountOf(count, 'trade', 'trades');
 
@@ -177,22 +164,8 @@ function HistogramPlot({ binning }: { binning: ReturnBinning }) {
   const xOf = (index: number) => plotLeft + (index + 0.5) * slot;
   const data = bins.map((bin, i) => ({ x: i, y: bin.count, kind: bin.kind }));
 
-  // Edge labels under the bars' boundaries, as many as fit; zero is always labelled.
-  const evenIndex = bins.findIndex((bin) => bin.kind === 'even');
-  const edges: { x: number; label: string; zero: boolean }[] = [];
-  const every = Math.max(1, Math.ceil(LABEL_PX / slot));
-  bins.forEach((bin, i) => {
-    if (bin.kind === 'even') return;
-    const zero = bin.kind === 'win' && bin.from === 0;
-    // With a break-even bar, its own label says 0.
-    if (zero && evenIndex >= 0) return;
-    const k = Math.round(bin.from / binWidth);
-    if (zero || k % every === 0) edges.push({ x: plotLeft + i * slot, label: formatReturn(bin.from, decimals), zero });
-  });
-  const lastBin = bins[bins.length - 1] as ReturnBin;
-  if (lastBin.kind !== 'even' && Math.round(lastBin.to / binWidth) % every === 0) {
-    edges.push({ x: plotRight, label: formatReturn(lastBin.to, decimals), zero: lastBin.to === 0 });
-  }
+  // Return labels under the bars, as many as fit the measured width; zero is always labelled.
+  const returnLabels = returnAxisLabels({ bins, binWidth, left: plotLeft, right: plotRight, width });
 
   const tabStop = focusIndex ?? bins.findIndex((bin) => bin.count === maxCount);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -251,32 +224,23 @@ function HistogramPlot({ binning }: { binning: ReturnBinning }) {
           />
           <path
             className={chart.axisLines}
-            d={`M${plotLeft},${plotBottom}H${plotRight}` + edges.map((edge) => `M${edge.x},${plotBottom}v4`).join('')}
+            d={
+              `M${plotLeft},${plotBottom}H${plotRight}` + returnLabels.map(({ x }) => `M${x},${plotBottom}v4`).join('')
+            }
           />
-          {edges.map((edge) => (
+          {returnLabels.map(({ x, label }) => (
             <text
-              key={edge.x}
+              key={label}
               data-slot="return-label"
               className={chart.tickLabel}
-              x={edge.x}
+              x={x}
               y={plotBottom + 8}
               textAnchor="middle"
               dominantBaseline="hanging"
             >
-              {edge.label}
+              {label}
             </text>
           ))}
-          {evenIndex >= 0 && (
-            <text
-              className={chart.tickLabel}
-              x={xOf(evenIndex)}
-              y={plotBottom + 8}
-              textAnchor="middle"
-              dominantBaseline="hanging"
-            >
-              0%
-            </text>
-          )}
         </svg>
       )}
       <div
