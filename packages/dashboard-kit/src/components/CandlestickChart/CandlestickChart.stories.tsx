@@ -351,6 +351,27 @@ export const ReversalOnTheEntryLine: Story = () => (
   </Stack>
 );
 
+/** A long opened a hair under the last price: its entry line's price tag and the last price's would meet on the axis. */
+const LAST_CLOSE = (HISTORY_300[HISTORY_300.length - 1] as Candle).close;
+const ENTRY_AT_THE_LAST_PRICE: PriceLine[] = [
+  { id: 'entry', price: LAST_CLOSE * 0.99995, label: 'Long entry', kind: 'entry' },
+];
+
+export const EntryAtTheLastPrice: Story = () => (
+  <Stack>
+    <Caption>
+      An open long whose entry is a few dollars under the last price: the entry’s price tag steps aside, below the last
+      price’s, so both prices are read whole.
+    </Caption>
+    <BothThemes>
+      <BtcChart priceLines={ENTRY_AT_THE_LAST_PRICE} timeZone="UTC" height={360} />
+    </BothThemes>
+    <PhoneFrame>
+      <BtcChart priceLines={ENTRY_AT_THE_LAST_PRICE} height={320} />
+    </PhoneFrame>
+  </Stack>
+);
+
 /** A chart whose Indicators menu works, starting from `initial`. */
 function IndicatorChart({ initial, ...props }: Partial<CandlestickChartProps> & { initial: ChartIndicators }) {
   const [indicators, setIndicators] = useState(initial);

@@ -36,7 +36,7 @@ import { AxesLayer, FormingLayer, SettledLayer } from './layers';
 import { MarkerLayer } from './MarkerLayer';
 import { layoutMarkers, markerRoom, markerRoomKey } from './markers';
 import { useChartModel } from './model';
-import { layoutPriceLines } from './price-lines';
+import { layoutPriceLines, placePriceTags } from './price-lines';
 import { PriceLineLayer } from './PriceLineLayer';
 import { NO_INDICATORS, type ChartIndicators } from './studies';
 import { TradeLayer } from './TradeLayer';
@@ -425,12 +425,20 @@ function ChartPlot({
     [tradePins, frame, priceLineLayout],
   );
 
-  // Price labels a tag on the axis would cover are left out: the price lines' tags, and the last price's (which
-  // moves with every tick: the axis redraws only when the set of covered labels changes).
+  // The price lines' tags on the axis, clear of the last price's tag (which moves with every tick: the lines
+  // redraw only when a tag has to step aside, so the places are kept by value).
   const lastPriceY = yOfPrice(series.forming.close, priceRange, frame);
+  const lastPriceShown = lastPriceY >= frame.priceTop && lastPriceY <= frame.priceBottom;
+  const tagTopsKey = JSON.stringify(
+    placePriceTags(priceLineLayout, lastPriceShown ? lastPriceY : null, frame, PRICE_TAG_PX),
+  );
+  const priceTagTops = useMemo(() => JSON.parse(tagTopsKey) as (number | null)[], [tagTopsKey]);
+
+  // Price labels a tag on the axis would cover are left out: the price lines' tags, and the last price's (the
+  // axis redraws only when the set of covered labels changes).
   const tagYs = [
-    ...priceLineLayout.flatMap((item) => (item.offScale ? [] : [item.y])),
-    ...(lastPriceY >= frame.priceTop && lastPriceY <= frame.priceBottom ? [lastPriceY] : []),
+    ...priceTagTops.flatMap((top) => (top === null ? [] : [top + PRICE_TAG_PX / 2])),
+    ...(lastPriceShown ? [lastPriceY] : []),
   ];
   const coveredKey = model.priceTicks
     .filter((price) => {
@@ -571,6 +579,7 @@ function ChartPlot({
               />
               <PriceLineLayer
                 items={priceLineLayout}
+                tagTops={priceTagTops}
                 frame={frame}
                 tagHeight={PRICE_TAG_PX}
                 formatPrice={formatPrice}

@@ -5,6 +5,8 @@ import type { PriceLineLayout } from './price-lines';
 
 interface PriceLineLayerProps {
   items: readonly PriceLineLayout[];
+  /** Each item's price tag's top on the axis, from `placePriceTags` (null for a line off the scale). */
+  tagTops: readonly (number | null)[];
   frame: PlotFrame;
   tagHeight: number;
   formatPrice: (value: number) => string;
@@ -12,13 +14,14 @@ interface PriceLineLayerProps {
 
 /**
  * Price lines (an open position's entry, stop and target) across the plot, each with its price
- * tagged on the axis and its label where `layoutPriceLines` put it. A line off the price scale is
- * drawn as a label with an arrow at the plot's top or bottom edge. Depends on the price scale and the
- * trades' pins only, so a live tick that keeps the scale leaves it alone, and panning or zooming keeps
- * every line.
+ * tagged on the axis (where `placePriceTags` put it, clear of the last price's tag) and its label where
+ * `layoutPriceLines` put it. A line off the price scale is drawn as a label with an arrow at the plot's top
+ * or bottom edge. Depends on the price scale, the trades' pins and the tags' places only, so a live tick
+ * that keeps the scale and moves no tag leaves it alone, and panning or zooming keeps every line.
  */
 export const PriceLineLayer = memo(function PriceLineLayer({
   items,
+  tagTops,
   frame,
   tagHeight,
   formatPrice,
@@ -27,13 +30,15 @@ export const PriceLineLayer = memo(function PriceLineLayer({
   const { plotRight, width } = frame;
   return (
     <g data-slot="price-lines">
-      {items.map(({ line, y, offScale, text, label }) => {
-        const tagTop = Math.min(Math.max(0, y - tagHeight / 2), frame.height - tagHeight);
+      {items.map(({ line, y, offScale, text, label }, index) => {
+        const tagTop = tagTops[index] ?? null;
         return (
           <g key={line.id} data-slot="price-line" data-kind={line.kind} data-off-scale={offScale ?? undefined}>
             {!offScale && (
+              <line className={styles.priceLine({ kind: line.kind })} x1={0} x2={plotRight} y1={y} y2={y} />
+            )}
+            {tagTop !== null && (
               <>
-                <line className={styles.priceLine({ kind: line.kind })} x1={0} x2={plotRight} y1={y} y2={y} />
                 <rect
                   className={styles.priceLineTag({ kind: line.kind })}
                   x={plotRight}

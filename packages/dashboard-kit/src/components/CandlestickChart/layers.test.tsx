@@ -212,17 +212,34 @@ describe('given a live chart with price lines and trade markers', () => {
     />
   );
 
-  describe('after ticks that edit the forming candle within the price range', () => {
+  describe('after ticks that edit the forming candle within the price range, away from the lines', () => {
     it('should redraw only the forming candle, neither the settled candles nor the overlays', () => {
       const { rerender, container } = render(withOverlays(history));
       const mounted = { ...overlays };
       expect(mounted.priceLines).toBeGreaterThan(0);
       expect(mounted.trades).toBeGreaterThan(0);
-      rerender(withOverlays(tick({ close: 102, volume: 11 })));
-      rerender(withOverlays(tick({ close: 103.5, high: 111, volume: 12 })));
+      rerender(withOverlays(tick({ close: 106, volume: 11 })));
+      rerender(withOverlays(tick({ close: 107.5, high: 111, volume: 12 })));
       expect(draws).toEqual({ settled: settledOnScreen(container), forming: 3 });
       expect(overlays).toEqual(mounted);
       expect(screen.getByRole('button', { name: 'Long entry at 101.00' })).toBeInTheDocument();
+    });
+  });
+
+  describe('after a tick that brings the last price next to the entry line', () => {
+    it('should redraw the price lines with the entry’s tag stepped clear of the last price’s, and no settled candle', () => {
+      const { rerender, container } = render(withOverlays(history));
+      const mounted = { ...overlays };
+      rerender(withOverlays(tick({ close: 101.2, volume: 11 })));
+      expect(draws).toEqual({ settled: settledOnScreen(container), forming: 2 });
+      expect(overlays).toEqual({ ...mounted, priceLines: mounted.priceLines + 1 });
+      const tagOf = (selector: string) => {
+        const rect = container.querySelector(`${selector} rect`) as SVGRectElement;
+        return { top: Number(rect.getAttribute('y')), height: Number(rect.getAttribute('height')) };
+      };
+      const last = tagOf('[data-slot="last-price"]');
+      const entry = tagOf('[data-slot="price-line"][data-kind="entry"]');
+      expect(entry.top >= last.top + last.height || entry.top + entry.height <= last.top).toBe(true);
     });
   });
 });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeFrame, yOfPrice } from './geometry';
 import { boxesOverlap, type Box } from './markers';
-import { layoutPriceLines, PRICE_LINE_LABEL_PX } from './price-lines';
+import { layoutPriceLines, placePriceTags, PRICE_LINE_LABEL_PX } from './price-lines';
 import type { Range } from './scales';
 import type { PriceLine } from './types';
 
@@ -76,5 +76,62 @@ describe('given price lines close together', () => {
     const items = layout(crowd);
     expect(items.some((item) => item.label === null)).toBe(true);
     expectApart(labels(items));
+  });
+});
+
+describe('given price lines and the last price on the axis', () => {
+  const TAG_PX = 18;
+  const tagsApart = (tops: readonly number[]) => {
+    for (const [i, a] of tops.entries()) {
+      for (const b of tops.slice(i + 1)) expect(Math.abs(a - b)).toBeGreaterThanOrEqual(TAG_PX);
+    }
+  };
+
+  it('should centre a tag on its line when the last price is far from it', () => {
+    const items = layout([line('Long entry', 150, 'entry')]);
+    const lastPriceY = yOfPrice(180, priceRange, frame);
+    expect(placePriceTags(items, lastPriceY, frame, TAG_PX)).toEqual([(items[0]?.y as number) - TAG_PX / 2]);
+  });
+
+  describe('when the last price is a few pixels above the entry', () => {
+    const items = layout([line('Long entry', 150, 'entry')]);
+    const entryY = items[0]?.y as number;
+    const lastPriceY = yOfPrice(150.5, priceRange, frame);
+
+    it('should step the entry’s tag just below the last price’s, clear of it and within a tag of its line', () => {
+      const [top] = placePriceTags(items, lastPriceY, frame, TAG_PX) as number[];
+      const lastTop = lastPriceY - TAG_PX / 2;
+      // Centred on its line, the entry's tag would sit under the last price's.
+      expect(Math.abs(entryY - TAG_PX / 2 - lastTop)).toBeLessThan(TAG_PX);
+      expect(top).toBeGreaterThanOrEqual(lastTop + TAG_PX);
+      expect((top as number) - entryY).toBeLessThan(TAG_PX);
+    });
+
+    it('should step it above instead when the last price is just below the entry', () => {
+      const below = yOfPrice(149.5, priceRange, frame);
+      const [top] = placePriceTags(items, below, frame, TAG_PX);
+      expect((top as number) + TAG_PX).toBeLessThanOrEqual(below - TAG_PX / 2);
+    });
+  });
+
+  it('should keep a stop’s tag clear of both the last price’s and the entry’s when all three are close', () => {
+    const items = layout([line('Long entry', 150, 'entry'), line('Stop', 150.3, 'stop')]);
+    const lastPriceY = yOfPrice(150.1, priceRange, frame);
+    const tops = placePriceTags(items, lastPriceY, frame, TAG_PX) as number[];
+    expect(tops).toHaveLength(2);
+    tagsApart([lastPriceY - TAG_PX / 2, ...tops]);
+  });
+
+  it('should step a tag inwards when the last price’s covers it at the bottom of the axis', () => {
+    const items = layout([line('Long entry', 100, 'entry')]);
+    const lastPriceY = frame.priceBottom;
+    const [top] = placePriceTags(items, lastPriceY, frame, TAG_PX) as number[];
+    expect((top as number) + TAG_PX).toBeLessThanOrEqual(frame.height);
+    tagsApart([lastPriceY - TAG_PX / 2, top as number]);
+  });
+
+  it('should give a line off the scale no tag, and leave the tags alone without a last price on screen', () => {
+    const items = layout([line('Target', 400, 'target'), line('Long entry', 150, 'entry')]);
+    expect(placePriceTags(items, null, frame, TAG_PX)).toEqual([null, (items[1]?.y as number) - TAG_PX / 2]);
   });
 });

@@ -94,3 +94,39 @@ export function layoutPriceLines({
     return { line, y, offScale, text, label };
   });
 }
+
+/** Room between two price tags stacked on the axis. */
+const TAG_GAP_PX = 1;
+
+/**
+ * Where each price line's price tag sits on the price axis (its top, in px; null for a line off the scale,
+ * which has no tag): centred on its line, unless that would cover the last price's tag or an earlier line's,
+ * when it steps to the nearest free place just above or below the tag in its way, so every price on the
+ * axis is read whole. The last price's tag never moves (it is the price a trader watches); lines are placed
+ * in the order given. Only a last price that comes within a tag's height of a line changes the result, so a
+ * live tick elsewhere keeps it.
+ */
+export function placePriceTags(
+  items: readonly Pick<PriceLineLayout, 'y' | 'offScale'>[],
+  lastPriceY: number | null,
+  frame: Pick<PlotFrame, 'height'>,
+  tagHeight: number,
+): (number | null)[] {
+  const pitch = tagHeight + TAG_GAP_PX;
+  const lowest = frame.height - tagHeight;
+  const taken: number[] = lastPriceY === null ? [] : [lastPriceY - tagHeight / 2];
+  const isFree = (top: number) => top >= 0 && top <= lowest && taken.every((other) => Math.abs(other - top) >= pitch);
+  return items.map(({ y, offScale }) => {
+    if (offScale) return null;
+    const wanted = Math.min(Math.max(0, y - tagHeight / 2), lowest);
+    let top = wanted;
+    if (!isFree(wanted)) {
+      // Beside each tag in the way, nearest first; above first when both are as near.
+      const beside = taken.flatMap((other) => [other - pitch, other + pitch]).filter(isFree);
+      beside.sort((a, b) => Math.abs(a - wanted) - Math.abs(b - wanted));
+      top = beside[0] ?? wanted;
+    }
+    taken.push(top);
+    return top;
+  });
+}
