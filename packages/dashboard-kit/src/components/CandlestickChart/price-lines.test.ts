@@ -135,3 +135,48 @@ describe('given price lines and the last price on the axis', () => {
     expect(placePriceTags(items, null, frame, TAG_PX)).toEqual([null, (items[1]?.y as number) - TAG_PX / 2]);
   });
 });
+
+describe('given a stop, an entry and a target all near the last price', () => {
+  const TAG_PX = 18;
+  // Found by a hostile review: stepping each tag to its nearest free place put the stop (the lowest price) above
+  // the last price, and the target below the entry.
+  it('should keep the tags in price order, the last price’s in place, and none covering another', () => {
+    const items = layout([
+      line('Long entry', 150, 'entry'),
+      line('Stop', 149.9, 'stop'),
+      line('Target', 150.15, 'target'),
+    ]);
+    const lastPriceY = yOfPrice(150.2, priceRange, frame);
+    const lastTop = lastPriceY - TAG_PX / 2;
+    const [entry, stop, target] = placePriceTags(items, lastPriceY, frame, TAG_PX) as number[];
+    // From the top: the last price (150.2), the target (150.15), the entry (150), the stop (149.9).
+    expect(target).toBeGreaterThanOrEqual(lastTop + TAG_PX);
+    expect(entry).toBeGreaterThanOrEqual((target as number) + TAG_PX);
+    expect(stop).toBeGreaterThanOrEqual((entry as number) + TAG_PX);
+  });
+
+  it('should stack the tags above the last price upwards when the target is above it and the rest below', () => {
+    const items = layout([
+      line('Long entry', 150, 'entry'),
+      line('Stop', 149.95, 'stop'),
+      line('Target', 150.3, 'target'),
+    ]);
+    const lastPriceY = yOfPrice(150.1, priceRange, frame);
+    const lastTop = lastPriceY - TAG_PX / 2;
+    const [entry, stop, target] = placePriceTags(items, lastPriceY, frame, TAG_PX) as number[];
+    expect((target as number) + TAG_PX).toBeLessThanOrEqual(lastTop);
+    expect(entry).toBeGreaterThanOrEqual(lastTop + TAG_PX);
+    expect(stop).toBeGreaterThanOrEqual((entry as number) + TAG_PX);
+  });
+
+  it('should keep every tag on the axis, in order, when there are more than it has room for', () => {
+    const many = Array.from({ length: 40 }, (_, i) => line(`Line ${i}`, 150 - i * 0.01, 'entry'));
+    const items = layout(many);
+    const tops = placePriceTags(items, yOfPrice(150.5, priceRange, frame), { height: 120 }, TAG_PX) as number[];
+    for (const [i, top] of tops.entries()) {
+      expect(top).toBeGreaterThanOrEqual(0);
+      expect(top).toBeLessThanOrEqual(120 - TAG_PX);
+      if (i > 0) expect(top).toBeGreaterThanOrEqual(tops[i - 1] as number);
+    }
+  });
+});

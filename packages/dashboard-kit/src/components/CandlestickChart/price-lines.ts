@@ -99,12 +99,29 @@ export function layoutPriceLines({
 const TAG_GAP_PX = 1;
 
 /**
+ * Spreads tags (tops in px, in the order they must read from the top) so that no two are closer than `pitch`,
+ * each staying as near its wanted top as the others allow, all within [`from`, `to`]. A tag that meets none
+ * stays where it wants to be. When they cannot all fit, the ones at the `from` end are stacked at it (they
+ * overlap there rather than leave the range or change order).
+ */
+function spreadInOrder(wanted: readonly number[], pitch: number, from: number, to: number): number[] {
+  const tops = [...wanted];
+  for (let i = 0; i < tops.length; i++) {
+    tops[i] = Math.max(tops[i] as number, i === 0 ? from : (tops[i - 1] as number) + pitch);
+  }
+  for (let i = tops.length - 1; i >= 0; i--) {
+    tops[i] = Math.min(tops[i] as number, i === tops.length - 1 ? to : (tops[i + 1] as number) - pitch);
+  }
+  return tops.map((top) => Math.max(from, top));
+}
+
+/**
  * Where each price line's price tag sits on the price axis (its top, in px; null for a line off the scale,
- * which has no tag): centred on its line, unless that would cover the last price's tag or an earlier line's,
- * when it steps to the nearest free place just above or below the tag in its way, so every price on the
- * axis is read whole. The last price's tag never moves (it is the price a trader watches); lines are placed
- * in the order given. Only a last price that comes within a tag's height of a line changes the result, so a
- * live tick elsewhere keeps it.
+ * which has no tag): centred on its line, unless that would cover the last price's tag or another line's,
+ * when the tags in the way step apart, so every price on the axis is read whole. The tags keep the prices'
+ * order: one above the last price stays above it, and a stop below an entry stays below it. The last price's
+ * tag never moves (it is the price a trader watches). Only a last price that comes within a tag's height of a
+ * line changes the result, so a live tick elsewhere keeps it.
  */
 export function placePriceTags(
   items: readonly Pick<PriceLineLayout, 'y' | 'offScale'>[],
@@ -113,20 +130,31 @@ export function placePriceTags(
   tagHeight: number,
 ): (number | null)[] {
   const pitch = tagHeight + TAG_GAP_PX;
-  const lowest = frame.height - tagHeight;
-  const taken: number[] = lastPriceY === null ? [] : [lastPriceY - tagHeight / 2];
-  const isFree = (top: number) => top >= 0 && top <= lowest && taken.every((other) => Math.abs(other - top) >= pitch);
-  return items.map(({ y, offScale }) => {
-    if (offScale) return null;
-    const wanted = Math.min(Math.max(0, y - tagHeight / 2), lowest);
-    let top = wanted;
-    if (!isFree(wanted)) {
-      // Beside each tag in the way, nearest first; above first when both are as near.
-      const beside = taken.flatMap((other) => [other - pitch, other + pitch]).filter(isFree);
-      beside.sort((a, b) => Math.abs(a - wanted) - Math.abs(b - wanted));
-      top = beside[0] ?? wanted;
-    }
-    taken.push(top);
-    return top;
-  });
+  const lowest = Math.max(0, frame.height - tagHeight);
+  const wanted = items.map(({ y, offScale }) => (offScale ? null : Math.min(Math.max(0, y - tagHeight / 2), lowest)));
+  const onAxis = wanted.flatMap((top, index) => (top === null ? [] : [{ index, top }]));
+  // Top to bottom is high price to low; equal tops keep the order the lines were given.
+  onAxis.sort((a, b) => a.top - b.top || a.index - b.index);
+  const tops: (number | null)[] = items.map(() => null);
+  const place = (group: readonly { index: number; top: number }[], from: number, to: number) => {
+    const spread = spreadInOrder(
+      group.map(({ top }) => top),
+      pitch,
+      from,
+      to,
+    );
+    group.forEach(({ index }, k) => (tops[index] = spread[k] as number));
+  };
+  if (lastPriceY === null) {
+    place(onAxis, 0, lowest);
+    return tops;
+  }
+  const lastTop = lastPriceY - tagHeight / 2;
+  // A line at the last price itself goes to whichever side has room for it.
+  const tieGoesBelow = lastTop + pitch <= lowest;
+  const above = onAxis.filter(({ top }) => top < lastTop || (top === lastTop && !tieGoesBelow));
+  const below = onAxis.filter((item) => !above.includes(item));
+  place(above, 0, Math.min(lowest, Math.max(0, lastTop - pitch)));
+  place(below, Math.min(lowest, lastTop + pitch), lowest);
+  return tops;
 }
