@@ -467,3 +467,67 @@ describe('given a phone', () => {
     await context.close();
   });
 });
+
+describe('given signals with absurd prices and quantities (the webhook takes any finite number)', () => {
+  it('should show their leading digits on a desk, cut only at their end, and keep a phone card whole', async () => {
+    const absurd = await registerUser(product.server.url, { name: 'Absurd Prices' });
+    const { url } = await api<{ url: string }>(product.server.url, absurd.token, '/api/webhook');
+    const alerts = [
+      { ticker: 'SOLUSD', action: 'sell', price: 999_999_999_999_999.9, quantity: 1, id: 'huge' },
+      { ticker: 'SOLUSD', action: 'buy', price: Number.MAX_VALUE, quantity: 0.000000001, id: 'max' },
+      { ticker: 'SOLUSD', action: 'buy', price: 5e-324, quantity: 2e21, id: 'tiny' },
+    ];
+    for (const alert of alerts) {
+      const answer = await fetch(`${product.server.url}${new URL(url).pathname}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/plain' },
+        body: JSON.stringify(alert),
+      });
+      expect(answer.status).toBe(202);
+    }
+
+    const desk = await open(absurd, '/signals', DESKTOP);
+    const prices = desk.page.locator('tr[data-slot="signals-table-row"] td[data-column="price"]');
+    await expect.poll(() => prices.count()).toBe(3);
+    expect(await prices.locator('[data-slot="signals-table-price-value"]').allInnerTexts()).toEqual([
+      '5E-324',
+      '1.79769E308',
+      '999,999,999,999,999.90',
+    ]);
+    // The warning says how far in a few words, however far.
+    expect(
+      await prices
+        .locator('[data-slot="signals-table-price-warning"]')
+        .evaluateAll((warnings) => warnings.map((warning) => warning.getAttribute('title'))),
+    ).toEqual([
+      expect.stringMatching(/^Priced 100\.00% below the market \(at [\d,.]+\)$/),
+      expect.stringMatching(/^Priced [\d.]+E30\d times the market \(at [\d,.]+\)$/),
+      expect.stringMatching(/^Priced [\d.]+E1[234] times the market \(at [\d,.]+\)$/),
+    ]);
+    for (const cell of await prices.all()) {
+      // The number starts inside its cell: what does not fit is cut at its end, never its leading digits.
+      const [text, box] = await Promise.all([
+        cell.locator('[data-slot="signals-table-price-value"]').boundingBox(),
+        cell.boundingBox(),
+      ]);
+      expect(text!.x).toBeGreaterThanOrEqual(box!.x);
+    }
+    expect(
+      await desk.page.locator('tr[data-slot="signals-table-row"] td[data-column="quantity"]').allInnerTexts(),
+    ).toEqual(['2E21', '1E-9', '1']);
+    await desk.context.close();
+
+    const phone = await open(absurd, '/signals', { width: 320, height: 700 });
+    await phone.page.locator('[data-layout="cards"]').waitFor();
+    for (const card of await phone.page.locator('tr[data-slot="signals-table-row"]').all()) {
+      const cardBox = (await card.boundingBox())!;
+      for (const column of ['status', 'ticker', 'action', 'price', 'quantity']) {
+        const box = (await card.locator(`td[data-column="${column}"]`).boundingBox())!;
+        expect(box.x + box.width, column).toBeLessThanOrEqual(cardBox.x + cardBox.width + 0.5);
+        expect(box.width, column).toBeGreaterThan(8);
+      }
+    }
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await phone.context.close();
+  });
+});

@@ -26,6 +26,13 @@ describe('given farFromMarket', () => {
     expect(farFromMarket(100, 0)).toBeNull();
   });
 
+  it('should say a price 100 times the market or more as a multiple, short for any price the webhook takes', () => {
+    expect(farFromMarket(9_999, 100)?.text).toBe('Priced 9,899.00% above the market (at 100.00)');
+    expect(farFromMarket(100_000, 80)?.text).toBe('Priced 1,250 times the market (at 80.00)');
+    expect(farFromMarket(Number.MAX_VALUE, 163.9)?.text).toBe('Priced 1.1E306 times the market (at 163.90)');
+    expect(farFromMarket(5e-324, 163.9)?.text).toBe('Priced 100.00% below the market (at 163.90)');
+  });
+
   it('should take another threshold', () => {
     expect(farFromMarket(103, 100, 0.02)?.text).toBe('Priced 3.00% above the market (at 100.00)');
   });

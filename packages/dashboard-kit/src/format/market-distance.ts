@@ -20,13 +20,24 @@ export interface MarketDistance {
 
 const percent = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const marketPriceFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** From 100 times the market up, a multiple reads better than a percentage (and stays short for any price). */
+const TIMES_FROM_SHARE = 99;
+const wholeTimes = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const scientificTimes = new Intl.NumberFormat('en-US', { notation: 'scientific', maximumSignificantDigits: 3 });
 
 /**
  * The words for a price `share` away from `marketPrice` (signed: -0.987 is 98.7% below):
  * `Priced 98.69% below the market (at 84,000.00)`. Always two decimals, so 200% reads `200.00%`, never `200%`.
+ * From 100 times the market price up, a multiple: `Priced 1,250 times the market (at 80.00)`, `Priced 1.1E306
+ * times the market (at 163.90)`.
  */
 export function formatMarketDistance(share: number, marketPrice: number): string {
   const direction = share < 0 ? 'below' : 'above';
+  if (share >= TIMES_FROM_SHARE) {
+    const times = share + 1;
+    const ratio = times < 1e6 ? wholeTimes.format(times) : scientificTimes.format(times);
+    return `Priced ${ratio} times the market (at ${marketPriceFormat.format(marketPrice)})`;
+  }
   return `Priced ${percent.format(Math.abs(share) * 100)}% ${direction} the market (at ${marketPriceFormat.format(marketPrice)})`;
 }
 

@@ -35,12 +35,12 @@ export const row = style([
       },
       // A card per signal: status first (what a trader checks), then what, on which timeframe and at what
       // price, then when, for which strategy and how much. The price and the quantity share the last column,
-      // which is never narrower than either (a phone cuts neither); the strategy takes what is left and is
-      // the one cut on a narrow phone.
+      // as wide as the wider of the two up to half the card (a phone cuts neither, short of an absurd price,
+      // which is cut at its end); the strategy takes what is left and is the one cut on a narrow phone.
       [COMPACT_MEDIA_QUERY]: {
         gridTemplateAreas:
           '"status status status status expand" "ticker action interval . price" "time time strategy strategy quantity"',
-        gridTemplateColumns: 'auto auto auto minmax(0, 1fr) max-content',
+        gridTemplateColumns: 'auto auto auto minmax(0, 1fr) fit-content(50%)',
         columnGap: vars.space['2'],
         // The status line takes up to three lines of reason or outcome; the two lines under it one each.
         gridTemplateRows: `${STATUS_LINES_PX}px minmax(0, 1fr) minmax(0, 1fr)`,
@@ -97,6 +97,12 @@ export const price = style({
   gap: vars.space['1'],
   maxWidth: '100%',
 });
+
+/** The number itself: a price too long for its cell is cut at its end, never at its leading digits. */
+export const priceValue = style([
+  grid.numeric,
+  { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+]);
 
 export const priceWarning = style({
   display: 'inline-flex',

@@ -140,7 +140,9 @@ export function PriceCell({ value, warning }: { value: number | undefined; warni
           <span className={visuallyHidden}>{warning}:</span>
         </span>
       ) : null}
-      <span className={grid.numeric}>{formatPrice(value)}</span>
+      <span className={styles.priceValue} data-slot="signals-table-price-value">
+        {formatPrice(value)}
+      </span>
     </span>
   );
 }

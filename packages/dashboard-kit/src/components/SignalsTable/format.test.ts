@@ -47,6 +47,11 @@ describe('formatPrice', () => {
     [0.5, '0.5'],
     [0.00001234, '0.00001234'],
     [-12.5, '-12.50'],
+    [999_999_999_999_999, '999,999,999,999,999.00'],
+    [1e17, '1E17'],
+    [Number.MAX_VALUE, '1.79769E308'],
+    [5e-324, '5E-324'],
+    [0.000000012345, '0.000000012345'],
   ])('should format %f as %s', (value, expected) => {
     expect(formatPrice(value)).toBe(expected);
   });
@@ -61,6 +66,11 @@ describe('formatQuantity', () => {
     [1_500_000, '1,500,000'],
     [0.25, '0.25'],
     [0.123456789, '0.12345679'],
+    [0.00000001, '0.00000001'],
+    [0.000000001, '1E-9'],
+    [-0.000000001, '-1E-9'],
+    [0, '0'],
+    [2e21, '2E21'],
   ])('should format %f as %s', (value, expected) => {
     expect(formatQuantity(value)).toBe(expected);
   });
