@@ -131,4 +131,57 @@ describe('given a cold load whose app code does not arrive (a dropped file, or a
     expect(new URL(page.url()).pathname).toBe('/signals');
     await context.close();
   });
+
+  it("should not take an error thrown by another script on the page (an extension's) for the app failing", async () => {
+    const { page, context } = await signedInPage(browser, server.url, user);
+    await context.addInitScript(() => {
+      setTimeout(() => {
+        throw new Error('an extension failed');
+      }, 200);
+    });
+    // The app's code arrives late, after the other script has thrown.
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    let alerted = false;
+    await page.exposeFunction('sawBootAlert', () => (alerted = true));
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.querySelector('.sd-boot[data-failed]'))
+          (window as unknown as { sawBootAlert(): void }).sawBootAlert();
+      }).observe(document, { subtree: true, childList: true, attributes: true });
+    });
+    await page.goto('/signals');
+    await page.waitForFunction(() => document.title === 'Webhook Signals | SignalDeck', undefined, { timeout: 20_000 });
+    expect(alerted).toBe(false);
+    await context.close();
+  });
+
+  it('should say so after 30 s when the code stalls without failing, offer Reload, and keep waiting', async () => {
+    const { page, context } = await signedInPage(browser, server.url, user);
+    await page.clock.install();
+    let release: () => void = () => undefined;
+    const stalled = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await stalled;
+      await route.continue();
+    });
+    await page.goto('/signals', { waitUntil: 'commit' });
+    await page.getByText('Loading SignalDeck…').waitFor();
+    await page.clock.fastForward(29_000);
+    expect(await page.getByText('Loading SignalDeck…').isVisible()).toBe(true);
+    await page.clock.fastForward(2_000);
+    const alert = page.getByRole('alert').filter({ hasText: 'SignalDeck is taking long to load.' });
+    await alert.waitFor({ timeout: 5_000 });
+    expect(await alert.innerText()).toContain('The connection may be slow or have stopped. Keep waiting, or reload.');
+    expect(await alert.getByRole('button', { name: 'Reload' }).isVisible()).toBe(true);
+
+    // The code arrives after all: the app replaces the message.
+    await page.clock.resume();
+    release();
+    await page.waitForFunction(() => document.title === 'Webhook Signals | SignalDeck', undefined, { timeout: 20_000 });
+    expect(await alert.count()).toBe(0);
+    await context.close();
+  });
 });
