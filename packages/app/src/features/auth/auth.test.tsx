@@ -188,6 +188,26 @@ describe('given a guest', () => {
       expect(app.location()).toBe('/login?mode=register');
       expect(authState.isAuthenticated).toBe(false);
     });
+
+    it('should say each message once when a field has two: the first in the alert, the other under the field', async () => {
+      const user = userEvent.setup({ delay: null });
+      const app = renderApp('/login');
+      await user.click(await screen.findByRole('button', { name: 'Create an account' }));
+      await user.type(await screen.findByLabelText('Name'), 'Katherine Johnson');
+      await user.type(screen.getByLabelText('Email'), `katherine-${Date.now()}@example.com`);
+      await user.type(screen.getByLabelText('Password'), 'password');
+      await user.type(screen.getByLabelText('Confirm password'), 'passwordx');
+      await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+      const common = 'The password field is one of the most common passwords: choose another.';
+      const mismatch = 'The password field confirmation does not match.';
+      await alertSays(`${common} (and 1 more error)`);
+      expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(`${common} (and 1 more error) ${mismatch}`);
+      expect(screen.getAllByText(mismatch)).toHaveLength(1);
+      expect(screen.queryByText(common)).toBeNull();
+      expect(app.location()).toBe('/login?mode=register');
+      expect(authState.isAuthenticated).toBe(false);
+    });
   });
 });
 

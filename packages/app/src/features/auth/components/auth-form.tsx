@@ -47,6 +47,14 @@ interface AuthFormProps {
   onModeChange: (mode: AuthMode) => void;
 }
 
+/** Whether the form's alert already says `message`: it is the alert's text, or its start before "(and N more…)". */
+function alertSays(alert: string | null, message: string): boolean {
+  if (alert === null) return false;
+  return (
+    alert === message || (alert.startsWith(message) && /^ \(and \d+ more errors?\)$/.test(alert.slice(message.length)))
+  );
+}
+
 /**
  * Sign-in and registration: one form, two modes (DESIGN.md 2b). A success stores the session;
  * leaving the page is `GuestOnly`'s job.
@@ -106,10 +114,13 @@ export function AuthForm({ mode, onModeChange }: AuthFormProps) {
           {FIELDS[mode].map((field) => {
             const inputId = `${id}-${field.name}`;
             const messages = fieldErrors[field.name];
-            const fieldMessage = messages?.join(' ');
-            // A message the banner below already says (the server's message is often its one field's) is said
-            // once: the field points at the banner instead of repeating it.
-            const describedBy = !messages ? undefined : fieldMessage === error ? `${id}-error` : `${inputId}-error`;
+            // A message the alert below already says (the server's message is its first field message, with
+            // "(and 1 more error)" when there are more) is said once: the field points at the alert for it,
+            // and shows only the rest.
+            const said = messages?.some((message) => alertSays(error, message)) ?? false;
+            const unsaid = messages?.filter((message) => !alertSays(error, message)) ?? [];
+            const describedBy =
+              [said && `${id}-error`, unsaid.length > 0 && `${inputId}-error`].filter(Boolean).join(' ') || undefined;
             return (
               <div key={field.name} className={styles.field}>
                 <Label htmlFor={inputId}>{field.label}</Label>
@@ -124,9 +135,9 @@ export function AuthForm({ mode, onModeChange }: AuthFormProps) {
                   aria-invalid={messages ? true : undefined}
                   aria-describedby={describedBy}
                 />
-                {messages && fieldMessage !== error && (
+                {unsaid.length > 0 && (
                   <p id={`${inputId}-error`} className={styles.fieldError}>
-                    {fieldMessage}
+                    {unsaid.join(' ')}
                   </p>
                 )}
               </div>
