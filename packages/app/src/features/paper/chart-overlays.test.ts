@@ -70,6 +70,11 @@ describe('given trades', () => {
     ]);
   });
 
+  it('should write the quantity to the satoshi, as the trades table does, not cut to six digits', () => {
+    const [entry] = tradeMarkers([{ ...closed, quantity: 0.01113862 }], null);
+    expect(entry?.label).toBe('Long 0.01113862 @ 65,000.00');
+  });
+
   it('should leave out fills before the oldest candle shown', () => {
     expect(tradeMarkers([closed], 2000).map((m) => m.kind)).toEqual(['exit']);
   });

@@ -2,7 +2,8 @@ import type { Position, Trade } from '@signaldeck/server/api-types';
 import type { PriceLine, TradeMarker } from 'dashboard-kit';
 import { formatPrice } from '../market/format';
 
-const quantityFormat = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 6 });
+// As the trades table and the signals list write it: to the satoshi, so the flag and the row read the same.
+const quantityFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 8 });
 const pnlFormat = new Intl.NumberFormat('en-US', {
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,
