@@ -17,19 +17,23 @@ import {
   type SignalOutcome,
 } from './engine';
 import { outcomeRow } from './outcomes';
+import type { PaperSignal } from './signal';
 import {
   candlesClosingBetween,
   lastCandlesClosingBetween,
   loadAccount,
+  loadAccounts,
   lockAccount,
   MINUTE_MS,
   quoteAt,
-  saveAccount,
+  saveAccounts,
   marketProgress,
+  tryLockAccounts,
   undecidedSignals,
+  undecidedSignalsOf,
   type MarketProgress,
   watchesCandles,
-  writeEvents,
+  writeEventsOf,
   type StoredAccount,
   type SymbolCandle,
 } from './store';
@@ -45,12 +49,21 @@ import {
  *
  * Steps run one at a time in a process (a promise chain), and on PostgreSQL under a per-strategy advisory lock,
  * so two instances never work on one account at once. A run's steps share a transaction per STEP_GROUP_MS of
- * work, each step in a savepoint (so one commit serves many accounts, and one step's failure undoes only its own). They are triggered after each ingest batch commits, every
+ * work, each step in a savepoint (so one commit serves many accounts, and one step's failure undoes only its own);
+ * on PostgreSQL, where every statement is a round trip, up to BATCH_STRATEGIES steps share one statement per read
+ * and write instead (#stepBatch), falling back to savepoints when the batch fails. They are triggered after each ingest batch commits, every
  * few seconds (candles for stops, targets and next_open fills; anything missed), and at start.
  */
 
 /** Signals per step: bounds one transaction's size. */
 const STEP_SIGNALS = 500;
+/**
+ * PostgreSQL steps a batch of up to this many strategies together (see #stepBatch): their locks, accounts, signals
+ * and writes in one statement each, rather than a dozen round trips per strategy.
+ */
+export const BATCH_STRATEGIES = 32;
+/** Outcome rows per INSERT, within both databases' limits on statement parameters (17 columns a row). */
+const OUTCOMES_PER_INSERT = 1_000;
 /** Candles are applied in windows of this length, so a long gap never reads a year of candles at once. */
 const CANDLE_WINDOW_MS = 6 * 60 * 60_000;
 /**
@@ -96,6 +109,28 @@ export interface StepResult {
 
 export const BEFORE_ACCOUNT_REASON = 'received before this paper account was opened (created or reset)';
 
+/** What a step decided for one account, before it is written. */
+export interface PlannedStep {
+  /** The account as the step leaves it. */
+  account: StoredAccount;
+  decided: SignalOutcome[];
+  filled: SignalOutcome[];
+  events: PaperEvent[];
+  more: boolean;
+}
+
+/**
+ * Reads of final market data (candle windows and quotes that the settled market progress covers), kept for the
+ * steps of one transaction: accounts stepped together mostly read the same ones.
+ */
+export type MarketReads = Map<string, Promise<unknown>>;
+
+function kept<T>(reads: MarketReads, key: string, read: () => Promise<T>): Promise<T> {
+  let found = reads.get(key) as Promise<T> | undefined;
+  if (!found) reads.set(key, (found = read()));
+  return found;
+}
+
 /**
  * Brings the account forward in `trx`: candles up to each undecided signal, the signal, then candles up to
  * `until`. Writes everything; the caller commits.
@@ -103,17 +138,34 @@ export const BEFORE_ACCOUNT_REASON = 'received before this paper account was ope
 export async function stepAccount(
   trx: Transaction<Database>,
   account: StoredAccount,
-  options: { until: number | null; now: number; progress?: MarketProgress },
+  options: { until: number | null; now: number; dialect: Dialect; progress?: MarketProgress },
 ): Promise<StepResult> {
+  const progress = options.progress ?? (await marketProgress(trx, options.now));
+  const signals = await undecidedSignals(trx, account.strategyId, STEP_SIGNALS);
+  const planned = await planStep(trx, account, signals, { ...options, progress, reads: new Map() });
+  return (await writeSteps(trx, options.dialect, [planned], options.now))[0]!;
+}
+
+/**
+ * Decides `signals` (the account's undecided signals, in execution order, at most STEP_SIGNALS) against the
+ * account, applying candles up to each and then up to `until`; reads candles and quotes, writes nothing.
+ */
+async function planStep(
+  trx: Transaction<Database>,
+  account: StoredAccount,
+  signals: readonly PaperSignal[],
+  options: { until: number | null; now: number; progress: MarketProgress; reads: MarketReads },
+): Promise<PlannedStep> {
   const { settings } = account;
   let { state, candlesUntil } = account;
   const decided: SignalOutcome[] = [];
   const filled: SignalOutcome[] = [];
   const events: PaperEvent[] = [];
+  const { reads } = options;
 
   // Candles are applied, and signals executed, only once the market data of their time is final: a signal is
   // never filled at a forming candle's price that the stored candle later contradicts (so replay agrees).
-  const { settled, newest } = options.progress ?? (await marketProgress(trx, options.now));
+  const { settled, newest } = options.progress;
   // Candles are read a window at a time (one query) and applied in order; each pair's latest applied candle is
   // also the market price of a signal received after it.
   let buffered: SymbolCandle[] = [];
@@ -133,15 +185,18 @@ export async function stepAccount(
     // Without a stop, a target or a waiting signal a candle only moves the mark: over a long gap the latest
     // candle of each pair is enough.
     if (!watchesCandles(state) && to - candlesUntil > CANDLE_WINDOW_MS) {
-      for (const candle of await lastCandlesClosingBetween(trx, candlesUntil, to)) apply(candle);
+      const from = candlesUntil;
+      for (const candle of await kept(reads, `last ${from} ${to}`, () => lastCandlesClosingBetween(trx, from, to)))
+        apply(candle);
       candlesUntil = bufferedUntil = to;
       buffered = [];
       return;
     }
     while (candlesUntil < to) {
       if (bufferedUntil <= candlesUntil) {
-        bufferedUntil = Math.min(settled, candlesUntil + CANDLE_WINDOW_MS);
-        buffered = await candlesClosingBetween(trx, candlesUntil, bufferedUntil);
+        const from = candlesUntil;
+        const windowEnd = (bufferedUntil = Math.min(settled, candlesUntil + CANDLE_WINDOW_MS));
+        buffered = await kept(reads, `window ${from} ${windowEnd}`, () => candlesClosingBetween(trx, from, windowEnd));
         cursor = 0;
       }
       const stop = Math.min(to, bufferedUntil);
@@ -151,19 +206,14 @@ export async function stepAccount(
   };
 
   // The market price at receipt: the latest candle applied, else the store's (signals of one minute share it).
-  const quotes = new Map<string, Promise<Quote | null>>();
   const quote = (symbol: string, at: number): Promise<Quote | null> => {
     const candle = latest.get(symbol);
     if (candle && at >= candle.time + MINUTE_MS && candlesUntil >= at) {
       return Promise.resolve({ price: candle.close, time: candle.time + MINUTE_MS });
     }
-    const key = `${symbol} ${Math.floor(at / MINUTE_MS)}`;
-    let found = quotes.get(key);
-    if (!found) quotes.set(key, (found = quoteAt(trx, symbol, at)));
-    return found;
+    return kept(reads, `quote ${symbol} ${Math.floor(at / MINUTE_MS)}`, () => quoteAt(trx, symbol, at));
   };
 
-  const signals = await undecidedSignals(trx, account.strategyId, STEP_SIGNALS);
   let waiting = false;
   for (const signal of signals) {
     if (signal.receivedAt < account.openedAt) {
@@ -190,42 +240,69 @@ export async function stepAccount(
   }
   const more = !waiting && signals.length === STEP_SIGNALS;
   if (!more && !waiting && options.until !== null) await advance(options.until);
+  return { account: { ...account, state, candlesUntil }, decided, filled, events, more };
+}
 
-  if (decided.length > 0) {
+/**
+ * Writes the planned steps of several accounts (PostgreSQL) or one: the decided outcomes in one statement, the
+ * outcomes of pending signals a candle filled, the trades and equity (writeEventsOf), the accounts (saveAccounts);
+ * returns each step's result, with what the stream should say.
+ */
+async function writeSteps(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  steps: readonly PlannedStep[],
+  now: number,
+): Promise<StepResult[]> {
+  const decided = steps.flatMap(({ account, decided }) =>
+    decided.map(({ signalId, outcome }) => outcomeRow(signalId, account.strategyId, outcome, now)),
+  );
+  for (let start = 0; start < decided.length; start += OUTCOMES_PER_INSERT) {
     await trx
       .insertInto('signal_outcomes')
-      .values(decided.map(({ signalId, outcome }) => outcomeRow(signalId, account.strategyId, outcome, options.now)))
+      .values(decided.slice(start, start + OUTCOMES_PER_INSERT))
       .execute();
   }
-  for (const { signalId, outcome } of filled) {
-    const row = outcomeRow(signalId, account.strategyId, outcome, options.now);
-    await trx.updateTable('signal_outcomes').set(row).where('signal_id', '=', signalId).execute();
+  for (const { account, filled } of steps) {
+    for (const { signalId, outcome } of filled) {
+      const row = outcomeRow(signalId, account.strategyId, outcome, now);
+      await trx.updateTable('signal_outcomes').set(row).where('signal_id', '=', signalId).execute();
+    }
   }
-  const written = await writeEvents(trx, account, events, state);
-  const next = { ...account, state, candlesUntil };
-  await saveAccount(trx, next, options.now);
+  const written = await writeEventsOf(
+    trx,
+    steps.map((step) => ({ account: step.account, events: step.events, state: step.account.state })),
+  );
+  await saveAccounts(
+    trx,
+    dialect,
+    steps.map((step) => step.account),
+    now,
+  );
 
-  const { userId, strategyId } = account;
-  const outcomes = [...decided, ...filled];
-  return {
-    userId,
-    strategyId,
-    outcomes,
-    more,
-    events: [
-      ...outcomes.map(({ signalId, outcome }): StreamEvent => ({
-        event: 'outcome',
-        userId,
-        data: { signalId: String(signalId), strategyId: String(strategyId), outcome },
-      })),
-      ...written.positions.map((data): StreamEvent => ({
-        event: 'position',
-        userId,
-        data: { strategyId: String(strategyId), symbol: data.symbol as never, position: data.position },
-      })),
-      ...written.trades.map((trade): StreamEvent => ({ event: 'trade', userId, data: trade })),
-    ],
-  };
+  return steps.map(({ account, decided, filled, more }, index) => {
+    const { userId, strategyId } = account;
+    const outcomes = [...decided, ...filled];
+    return {
+      userId,
+      strategyId,
+      outcomes,
+      more,
+      events: [
+        ...outcomes.map(({ signalId, outcome }): StreamEvent => ({
+          event: 'outcome',
+          userId,
+          data: { signalId: String(signalId), strategyId: String(strategyId), outcome },
+        })),
+        ...written[index]!.positions.map((data): StreamEvent => ({
+          event: 'position',
+          userId,
+          data: { strategyId: String(strategyId), symbol: data.symbol as never, position: data.position },
+        })),
+        ...written[index]!.trades.map((trade): StreamEvent => ({ event: 'trade', userId, data: trade })),
+      ],
+    };
+  });
 }
 
 export interface PaperExecutorOptions {
@@ -322,7 +399,7 @@ export class PaperExecutor implements BackgroundService {
   async step(strategyId: number, options: { until: number | null; wait: boolean }): Promise<StepResult | null> {
     const { clock } = this.#options;
     return this.withAccount(strategyId, options.wait, (trx, account) =>
-      stepAccount(trx, account, { until: options.until, now: clock() }),
+      stepAccount(trx, account, { until: options.until, now: clock(), dialect: this.#options.dialect }),
     );
   }
 
@@ -460,12 +537,74 @@ export class PaperExecutor implements BackgroundService {
   }
 
   /**
-   * Steps the strategies at the head of `queue` in one transaction, each in a savepoint, for about STEP_GROUP_MS,
-   * and takes the ones done off the queue. A strategy's failed step is rolled back to its savepoint and never
-   * stops the others' (its signals stay in view for the next run); the events are published after the commit.
+   * Steps the strategies at the head of `queue` and takes the ones done off it: on PostgreSQL as one batch
+   * (#stepBatch), and when that fails, the same strategies one by one (#stepEach), so that the one at fault fails
+   * alone.
    */
   async #stepGroup(queue: number[], until: number): Promise<void> {
+    if (this.#options.dialect !== 'postgres') return this.#stepEach(queue, until, 0);
+    const batch = Math.min(queue.length, BATCH_STRATEGIES);
+    try {
+      await this.#stepBatch(queue, until);
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) throw error;
+      this.#options.log.warn({ err: error }, 'paper executor: a batch of strategies failed; stepping them one by one');
+      await this.#stepEach(queue, until, batch);
+    }
+  }
+
+  /**
+   * Steps up to BATCH_STRATEGIES strategies at the head of `queue` in one transaction (PostgreSQL), with one
+   * statement for all their locks, one for their accounts, one for their undecided signals and one per kind of
+   * write, instead of a dozen round trips per strategy. Each strategy's step decides exactly what its own step would
+   * (planStep); a strategy another instance holds, or one deleted meanwhile, is skipped as #stepEach skips it. The
+   * batch stops taking strategies at STEP_SIGNALS signals (the first strategy is always taken); the strategies not
+   * taken, and those with more signals waiting, stay at the head of the queue. Any failure rolls the whole batch
+   * back (the caller then steps its strategies one by one). The events are published after the commit.
+   */
+  async #stepBatch(queue: number[], until: number): Promise<void> {
+    const { db, dialect, clock } = this.#options;
+    const batch = queue.slice(0, BATCH_STRATEGIES);
+    const done = new Set<number>();
+    const results = await derivedTransaction(db, dialect, async (trx) => {
+      const now = clock();
+      const progress = await marketProgress(trx, now);
+      const locked = new Set(await tryLockAccounts(trx, batch));
+      const accounts = await loadAccounts(trx, [...locked]);
+      const signals = await undecidedSignalsOf(trx, [...accounts.keys()], STEP_SIGNALS);
+      const reads: MarketReads = new Map();
+      const planned: PlannedStep[] = [];
+      let taken = 0;
+      for (const strategyId of batch) {
+        const account = locked.has(strategyId) ? accounts.get(strategyId) : undefined;
+        if (!account) {
+          done.add(strategyId);
+          continue;
+        }
+        const pending = signals.get(strategyId)!;
+        if (planned.length > 0 && taken + pending.length > STEP_SIGNALS) break;
+        taken += pending.length;
+        const step = await planStep(trx, account, pending, { until, now, progress, reads });
+        planned.push(step);
+        if (!step.more) done.add(strategyId);
+      }
+      return writeSteps(trx, dialect, planned, now);
+    });
+    const left = queue.filter((strategyId, index) => index >= batch.length || !done.has(strategyId));
+    queue.splice(0, queue.length, ...left);
+    const events = results.flatMap((result) => result.events);
+    if (events.length > 0) this.#options.publish(events);
+  }
+
+  /**
+   * Steps the strategies at the head of `queue` in one transaction, each in a savepoint, for about STEP_GROUP_MS
+   * (and at least `atLeast` strategies), and takes the ones done off the queue. A strategy's failed step is rolled
+   * back to its savepoint and never stops the others' (its signals stay in view for the next run); the events are
+   * published after the commit.
+   */
+  async #stepEach(queue: number[], until: number, atLeast: number): Promise<void> {
     const { db, dialect, clock, writeGate, stepGroupMs = STEP_GROUP_MS } = this.#options;
+    let taken = 0;
     const results: StepResult[] = [];
     const failures: { strategyId: number; error: unknown }[] = [];
     // Outcomes are derived from the stored signals and candles: the commit need not wait for the disk (a group lost
@@ -482,22 +621,26 @@ export class PaperExecutor implements BackgroundService {
             dialect === 'postgres' && !(await lockAccount(trx, strategyId, false))
               ? null
               : await loadAccount(trx, strategyId).then((account) =>
-                  account ? stepAccount(trx, account, { until, now, progress }) : null,
+                  account ? stepAccount(trx, account, { until, now, progress, dialect }) : null,
                 );
           await sql`release savepoint paper_step`.execute(trx);
           if (result) results.push(result);
-          if (!result?.more) queue.shift();
+          if (!result?.more) {
+            queue.shift();
+            taken += 1;
+          }
         } catch (error) {
           if (isDatabaseUnavailable(error)) throw error;
           await sql`rollback to savepoint paper_step`.execute(trx);
           await sql`release savepoint paper_step`.execute(trx);
           failures.push({ strategyId, error });
           queue.shift();
+          taken += 1;
         }
       } while (
         queue.length > 0 &&
         !this.#stopping &&
-        performance.now() - started < stepGroupMs &&
+        (taken < atLeast || performance.now() - started < stepGroupMs) &&
         // An ingest batch waiting to commit goes first: webhook answers wait for it, outcomes can wait.
         !(writeGate && writeGate.waiting > 0)
       );

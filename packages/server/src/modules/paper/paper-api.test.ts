@@ -7,7 +7,8 @@ import { openTestDatabase, TEST_DIALECTS, type OpenTestDatabase } from '../../te
 import { signUpTrader, type SignedInTrader } from '../../test/traders';
 import { upsertCandles } from '../market/store';
 import type { SignalWithRaw } from '../signals/schemas';
-import { PaperExecutor } from './executor';
+import type { StreamEvent } from '../stream/events';
+import { MAX_STEP_ATTEMPTS, PaperExecutor } from './executor';
 import { lockAccount } from './store';
 import { flatCandle } from './test-helpers';
 import { countRows } from '../../proof/support/inject';
@@ -644,5 +645,85 @@ describe('the paper executor on PostgreSQL, beside other schemas and other insta
     }
     await testApp.app.paper.run();
     expect(await outcome(id)).toMatchObject({ status: 'executed', price: 50_000 });
+  });
+
+  describe('given several traders whose signals are stepped as one batch', () => {
+    const buyAs = async (trader: SignedInTrader) => {
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: trader.webhookPath,
+        payload: JSON.stringify({ ticker: 'BTCUSD', action: 'buy', quantity: 0.1 }),
+        headers: { 'content-type': 'text/plain' },
+      });
+      return response.json<{ id: string }>().id;
+    };
+    const outcomeOf = async (trader: SignedInTrader, id: string) =>
+      (
+        await testApp.app.inject({ method: 'GET', url: `/api/signals/${id}`, headers: trader.headers })
+      ).json<SignalWithRaw>().outcome;
+    const positionsOf = async (trader: SignedInTrader) =>
+      (await testApp.app.inject({ method: 'GET', url: '/api/positions', headers: trader.headers })).json<PositionList>()
+        .data;
+    const strategyOf = async (trader: SignedInTrader) =>
+      Number(
+        (
+          await testApp.app.inject({ method: 'GET', url: '/api/strategies', headers: trader.headers })
+        ).json<StrategyList>().data[0]!.id,
+      );
+
+    it("should skip the one another instance holds, and stream each trader's position with the id of their own trade row", async () => {
+      const bob = await signUpTrader(testApp.app, 'Bob');
+      const cy = await signUpTrader(testApp.app, 'Cy');
+      clock.advance(START + MINUTE + 1000 - clock());
+      const ids = { ada: await buyAs(ada), bob: await buyAs(bob), cy: await buyAs(cy) };
+      const instance: DatabaseHandle = await openDatabase(testApp.config);
+      opened.push({ cleanup: () => instance.close() });
+      const release = await holdLock(instance.db, await strategyOf(bob));
+      const published: StreamEvent[] = [];
+      const executor = new PaperExecutor({
+        db: testApp.database.db,
+        dialect: 'postgres',
+        clock,
+        publish: (events) => published.push(...(Array.isArray(events) ? events : [events])),
+        log: testApp.app.log,
+      });
+      try {
+        await executor.run();
+        expect(await outcomeOf(ada, ids.ada)).toMatchObject({ status: 'executed', quantity: 0.1, price: 50_000 });
+        expect(await outcomeOf(cy, ids.cy)).toMatchObject({ status: 'executed', quantity: 0.1, price: 50_000 });
+        expect(await outcomeOf(bob, ids.bob)).toBeNull();
+      } finally {
+        await release();
+      }
+      await executor.run();
+      expect(await outcomeOf(bob, ids.bob)).toMatchObject({ status: 'executed', quantity: 0.1, price: 50_000 });
+
+      // All three opened their strategy's trade number 1: each event names the row of its own trader's trade.
+      for (const trader of [ada, bob, cy]) {
+        const [position] = await positionsOf(trader);
+        const streamed = published.filter(
+          (event): event is Extract<StreamEvent, { event: 'position' }> =>
+            event.event === 'position' && event.userId === trader.id,
+        );
+        expect(streamed).toHaveLength(1);
+        expect(streamed[0]!.data).toMatchObject({ position: { id: position!.id, quantity: 0.1 } });
+      }
+    });
+
+    it("should step them one by one when one trader's account cannot be read, so that only that trader waits", async () => {
+      const bob = await signUpTrader(testApp.app, 'Bob');
+      clock.advance(START + MINUTE + 1000 - clock());
+      const ids = { ada: await buyAs(ada), bob: await buyAs(bob) };
+      await testApp.database.db
+        .updateTable('paper_accounts')
+        .set({ state: '{ not json' })
+        .where('strategy_id', '=', await strategyOf(bob))
+        .execute();
+      await testApp.app.paper.run();
+      expect(await outcomeOf(ada, ids.ada)).toMatchObject({ status: 'executed', price: 50_000 });
+      expect(await outcomeOf(bob, ids.bob)).toBeNull();
+      for (let run = 1; run < MAX_STEP_ATTEMPTS; run += 1) await testApp.app.paper.run();
+      expect(await outcomeOf(bob, ids.bob)).toMatchObject({ status: 'ignored' });
+    });
   });
 });

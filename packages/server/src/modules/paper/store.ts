@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Dialect } from '../../db/connection';
 import type { Database, PaperTradesTable, SignalsTable } from '../../db/schema';
 import { SYMBOLS, type MarketSymbol } from '../market/markets';
 import { markPrice, openAccount, positionPnl, type AccountState, type ClosedTrade, type Position } from './account';
@@ -46,15 +47,24 @@ export function parseStoredSettings(json: string): StrategySettings {
   return structuredClone(settings);
 }
 
-/** A strategy's account as stored, or undefined when the strategy does not exist (deleted meanwhile). */
-export async function loadAccount(db: Db, strategyId: number): Promise<StoredAccount | undefined> {
-  const row = await db
-    .selectFrom('paper_accounts as a')
-    .innerJoin('strategies as s', 's.id', 'a.strategy_id')
-    .select(['a.strategy_id', 's.user_id', 's.settings', 'a.state', 'a.opened_at', 'a.candles_until'])
-    .where('a.strategy_id', '=', strategyId)
-    .executeTakeFirst();
-  if (!row) return undefined;
+const accountColumns = [
+  'a.strategy_id',
+  's.user_id',
+  's.settings',
+  'a.state',
+  'a.opened_at',
+  'a.candles_until',
+] as const;
+
+function storedAccount(row: {
+  strategy_id: number;
+  user_id: number;
+  settings: string;
+  state: string | null;
+  opened_at: number;
+  candles_until: number;
+}): StoredAccount {
+  const strategyId = Number(row.strategy_id);
   const settings = parseStoredSettings(row.settings);
   const openedAt = Number(row.opened_at);
   return {
@@ -70,12 +80,62 @@ export async function loadAccount(db: Db, strategyId: number): Promise<StoredAcc
   };
 }
 
+/** A strategy's account as stored, or undefined when the strategy does not exist (deleted meanwhile). */
+export async function loadAccount(db: Db, strategyId: number): Promise<StoredAccount | undefined> {
+  const row = await db
+    .selectFrom('paper_accounts as a')
+    .innerJoin('strategies as s', 's.id', 'a.strategy_id')
+    .select(accountColumns)
+    .where('a.strategy_id', '=', strategyId)
+    .executeTakeFirst();
+  return row && storedAccount(row);
+}
+
+/** The accounts of `strategyIds` as stored, in one statement, by strategy (a strategy deleted meanwhile has none). */
+export async function loadAccounts(db: Db, strategyIds: readonly number[]): Promise<Map<number, StoredAccount>> {
+  const accounts = new Map<number, StoredAccount>();
+  if (strategyIds.length === 0) return accounts;
+  const rows = await db
+    .selectFrom('paper_accounts as a')
+    .innerJoin('strategies as s', 's.id', 'a.strategy_id')
+    .select(accountColumns)
+    .where('a.strategy_id', 'in', strategyIds)
+    .execute();
+  for (const row of rows) accounts.set(Number(row.strategy_id), storedAccount(row));
+  return accounts;
+}
+
 /** Whether candles must be applied one by one: a signal waits for an open, or a position has a stop or target. */
 export function watchesCandles(state: AccountState): boolean {
   return (
     state.pending.length > 0 ||
     Object.values(state.positions).some((position) => position.stopLoss !== null || position.takeProfit !== null)
   );
+}
+
+/**
+ * Saves several accounts: on PostgreSQL in one statement (an UPDATE from arrays), on SQLite one by one; each row as
+ * saveAccount writes it.
+ */
+export async function saveAccounts(
+  db: Db,
+  dialect: Dialect,
+  accounts: readonly StoredAccount[],
+  now: number,
+): Promise<void> {
+  if (accounts.length <= 1 || dialect === 'sqlite') {
+    for (const account of accounts) await saveAccount(db, account, now);
+    return;
+  }
+  await sql`update paper_accounts as a
+    set state = v.state, candles_until = v.candles_until, watches_candles = v.watches_candles, updated_at = ${now}
+    from unnest(
+      ${accounts.map((account) => account.strategyId)}::bigint[],
+      ${accounts.map((account) => JSON.stringify(account.state))}::text[],
+      ${accounts.map((account) => account.candlesUntil)}::bigint[],
+      ${accounts.map((account) => (watchesCandles(account.state) ? 1 : 0))}::integer[]
+    ) as v(strategy_id, state, candles_until, watches_candles)
+    where a.strategy_id = v.strategy_id`.execute(db);
 }
 
 export async function saveAccount(db: Db, account: StoredAccount, now: number): Promise<void> {
@@ -144,6 +204,46 @@ export async function undecidedSignals(db: Db, strategyId: number, limit: number
     .limit(limit)
     .execute();
   return rows.map(paperSignal);
+}
+
+/**
+ * undecidedSignals of several strategies in one statement (PostgreSQL: the same query per strategy, as a lateral
+ * join), each strategy's list in execution order and at most `limit` long.
+ */
+export async function undecidedSignalsOf(
+  db: Db,
+  strategyIds: readonly number[],
+  limit: number,
+): Promise<Map<number, PaperSignal[]>> {
+  const byStrategy = new Map<number, PaperSignal[]>(strategyIds.map((id) => [id, []]));
+  if (strategyIds.length === 0) return byStrategy;
+  const rows = await db
+    .selectFrom(sql<{ id: number }>`unnest(${[...strategyIds]}::bigint[])`.as('q'))
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('signals as s')
+          .select(['s.strategy_id', ...SIGNAL_ENGINE_COLUMNS.map((column) => `s.${column}` as const)])
+          .whereRef('s.strategy_id', '=', sql.ref('q.q'))
+          .where('s.status', '=', 'accepted')
+          .where((inner) =>
+            inner.not(
+              inner.exists(
+                inner.selectFrom('signal_outcomes as o').select('o.signal_id').whereRef('o.signal_id', '=', 's.id'),
+              ),
+            ),
+          )
+          .orderBy('s.received_at')
+          .orderBy('s.id')
+          .limit(limit)
+          .as('u'),
+      (join) => join.onTrue(),
+    )
+    .selectAll('u')
+    .execute();
+  for (const row of rows) byStrategy.get(Number(row.strategy_id))!.push(paperSignal(row));
+  for (const signals of byStrategy.values()) signals.sort((a, b) => a.receivedAt - b.receivedAt || a.id - b.id);
+  return byStrategy;
 }
 
 /** The last trade price at `time`: the close of the pair's latest 1m candle finished by then. */
@@ -258,6 +358,12 @@ export async function lastCandlesClosingBetween(db: Db, from: number, to: number
 const TRADES_PER_INSERT = 400;
 const POINTS_PER_INSERT = 2_000;
 
+/** What the stream should say of the trades and positions an account's events wrote. */
+export interface WrittenEvents {
+  trades: TradeJson[];
+  positions: { symbol: string; position: PositionJson | null }[];
+}
+
 /**
  * The trades and equity the engine's events describe, written as rows (each trade once, as the events leave it:
  * one statement for all of them, one for the equity points); returns what the stream should say.
@@ -267,21 +373,37 @@ export async function writeEvents(
   account: { strategyId: number; userId: number },
   events: readonly PaperEvent[],
   state: AccountState,
-): Promise<{ trades: TradeJson[]; positions: { symbol: string; position: PositionJson | null }[] }> {
-  const rows = new Map<number, TradeRow>();
+): Promise<WrittenEvents> {
+  return (await writeEventsOf(db, [{ account, events, state }]))[0]!;
+}
+
+/** writeEvents for several accounts at once: their trades in one statement, their equity points in another. */
+export async function writeEventsOf(
+  db: Db,
+  written: readonly {
+    account: { strategyId: number; userId: number };
+    events: readonly PaperEvent[];
+    state: AccountState;
+  }[],
+): Promise<WrittenEvents[]> {
+  const tradeKey = (strategyId: number, number: number) => `${strategyId} ${number}`;
+  const rows = new Map<string, TradeRow>();
   const equityRows: { strategy_id: number; time: number; equity: number }[] = [];
-  for (const event of events) {
-    if (event.type === 'trade') rows.set(event.trade.id, closedTradeRow(account, event.trade));
-    else if (event.type === 'position' && event.position) {
-      rows.set(event.position.id, openTradeRow(account, event.position));
-    } else if (event.type === 'equity') {
-      equityRows.push({ strategy_id: account.strategyId, time: event.point.time, equity: event.point.equity });
+  for (const { account, events } of written) {
+    for (const event of events) {
+      if (event.type === 'trade') {
+        rows.set(tradeKey(account.strategyId, event.trade.id), closedTradeRow(account, event.trade));
+      } else if (event.type === 'position' && event.position) {
+        rows.set(tradeKey(account.strategyId, event.position.id), openTradeRow(account, event.position));
+      } else if (event.type === 'equity') {
+        equityRows.push({ strategy_id: account.strategyId, time: event.point.time, equity: event.point.equity });
+      }
     }
   }
-  const ids = new Map<number, number>();
+  const ids = new Map<string, number>();
   const all = [...rows.values()];
   for (let start = 0; start < all.length; start += TRADES_PER_INSERT) {
-    const written = await db
+    const inserted = await db
       .insertInto('paper_trades')
       .values(all.slice(start, start + TRADES_PER_INSERT))
       .onConflict((conflict) =>
@@ -304,9 +426,9 @@ export async function writeEvents(
           exit_reason: update.ref('excluded.exit_reason'),
         })),
       )
-      .returning(['id', 'number'])
+      .returning(['id', 'strategy_id', 'number'])
       .execute();
-    for (const row of written) ids.set(Number(row.number), Number(row.id));
+    for (const row of inserted) ids.set(tradeKey(Number(row.strategy_id), Number(row.number)), Number(row.id));
   }
   for (let start = 0; start < equityRows.length; start += POINTS_PER_INSERT) {
     await db
@@ -315,19 +437,24 @@ export async function writeEvents(
       .execute();
   }
 
-  const trades: TradeJson[] = [];
-  const positions: { symbol: string; position: PositionJson | null }[] = [];
-  for (const event of events) {
-    if (event.type === 'trade') {
-      trades.push(tradeJson({ ...closedTradeRow(account, event.trade), id: ids.get(event.trade.id)! }));
-    } else if (event.type === 'position') {
-      positions.push({
-        symbol: event.symbol,
-        position: event.position && positionJson(ids.get(event.position.id)!, event.position, state),
-      });
+  return written.map(({ account, events, state }) => {
+    const trades: TradeJson[] = [];
+    const positions: { symbol: string; position: PositionJson | null }[] = [];
+    for (const event of events) {
+      if (event.type === 'trade') {
+        const id = ids.get(tradeKey(account.strategyId, event.trade.id))!;
+        trades.push(tradeJson({ ...closedTradeRow(account, event.trade), id }));
+      } else if (event.type === 'position') {
+        positions.push({
+          symbol: event.symbol,
+          position:
+            event.position &&
+            positionJson(ids.get(tradeKey(account.strategyId, event.position.id))!, event.position, state),
+        });
+      }
     }
-  }
-  return { trades, positions };
+    return { trades, positions };
+  });
 }
 
 type TradeRow = Omit<Selectable<PaperTradesTable>, 'id'>;
@@ -551,6 +678,19 @@ export function closedTrade(row: Selectable<PaperTradesTable>): ClosedTrade {
  * Named after the schema, one deployment's lock on its strategy 1 never makes another skip its own strategy 1.
  */
 const accountLockClass = sql`hashtext(${'signaldeck:paper-account:'} || current_schema())`;
+
+/**
+ * Tries to take several strategies' account locks for the transaction in one statement (PostgreSQL), never
+ * waiting: the ones taken, in the order given (another instance holds the others).
+ */
+export async function tryLockAccounts(trx: Transaction<Database>, strategyIds: readonly number[]): Promise<number[]> {
+  if (strategyIds.length === 0) return [];
+  const { rows } = await sql<{
+    id: number;
+  }>`select q.id from unnest(${[...strategyIds]}::bigint[]) with ordinality as q(id, n)
+    where pg_try_advisory_xact_lock(${accountLockClass}, q.id::int) order by q.n`.execute(trx);
+  return rows.map((row) => Number(row.id));
+}
 
 /**
  * Takes the strategy's account lock for the transaction (PostgreSQL; on SQLite one process owns the database and
