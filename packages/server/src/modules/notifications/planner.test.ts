@@ -481,6 +481,94 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
     expect(burst.every((row) => keys.has(openedKey(strategyId, row)))).toBe(true);
   });
 
+  it('should end a scan after the group in hand when stopped, and record the rest at the next scan', async () => {
+    const strategies = await testApp.app.inject({ method: 'GET', url: '/api/strategies', headers: grace.headers });
+    const strategyId = Number(strategies.json<{ data: { id: string }[] }>().data[0]!.id);
+    let stopped: Promise<void> | undefined;
+    const published: number[] = [];
+    const planner = new NotificationPlanner({
+      db: testApp.database.db,
+      dialect,
+      clock,
+      log: testApp.app.log,
+      // A shutdown that comes while the scan records its first group.
+      onRecorded: (items) => {
+        published.push(items.length);
+        stopped ??= planner.stop();
+      },
+    });
+    await planner.run();
+    clock.advance(2_000);
+    const burst = Array.from({ length: 60 }, (_, index) =>
+      newTrade(strategyId, 500_000 + index, clock() - 1000 + index),
+    );
+    await testApp.database.db.insertInto('paper_trades').values(burst).execute();
+    published.length = 0;
+    await planner.run();
+    await stopped;
+    expect(published).toEqual([25]);
+    const told = async () => {
+      const keys = new Set((await feedOf(grace.id)).map((item) => item.event_key));
+      return burst.filter((row) => keys.has(openedKey(strategyId, row))).length;
+    };
+    expect(await told()).toBe(25);
+    // After a restart (start() runs a scan at once), the next scan records the rest.
+    const next = new NotificationPlanner({
+      db: testApp.database.db,
+      dialect,
+      clock,
+      log: testApp.app.log,
+      onRecorded: () => {},
+    });
+    await next.run();
+    expect(await told()).toBe(60);
+  });
+
+  it('should send to a channel added after a first event, and count each event its own deliveries in a group', async () => {
+    const ida = await signUpTrader(testApp.app, 'Ida');
+    const strategies = await testApp.app.inject({ method: 'GET', url: '/api/strategies', headers: ida.headers });
+    const strategyId = Number(strategies.json<{ data: { id: string }[] }>().data[0]!.id);
+    const deliveries: number[] = [];
+    const planner = new NotificationPlanner({
+      db: testApp.database.db,
+      dialect,
+      clock,
+      log: testApp.app.log,
+      onRecorded: (_items, count) => deliveries.push(count),
+    });
+    await planner.run();
+    const open = async (number: number) => {
+      clock.advance(2_000);
+      const row = { ...newTrade(strategyId, number, clock() - 1000), user_id: ida.id };
+      await testApp.database.db.insertInto('paper_trades').values(row).execute();
+      return openedKey(strategyId, row);
+    };
+    const outboxKeys = async (channelId: number) =>
+      (
+        await testApp.database.db
+          .selectFrom('notification_deliveries')
+          .select('event_key')
+          .where('channel_id', '=', channelId)
+          .execute()
+      ).map((row) => row.event_key);
+
+    const first = await open(600_000);
+    await planner.run();
+    expect((await feedOf(ida.id)).map((item) => item.event_key)).toEqual([first]);
+    expect(deliveries).toEqual([0]);
+
+    const opens = await channel(ida, 'Opens', ['trade_opened']);
+    const both = await channel(ida, 'Both', ['trade_opened', 'trade_closed']);
+    const second = await open(600_001);
+    const third = await open(600_002);
+    deliveries.length = 0;
+    await planner.run();
+    expect((await feedOf(ida.id)).map((item) => item.event_key)).toEqual([first, second, third]);
+    expect(await outboxKeys(opens)).toEqual([second, third]);
+    expect(await outboxKeys(both)).toEqual([second, third]);
+    expect(deliveries).toEqual([4]);
+  });
+
   /** A trader of their own, their strategy's id, and a channel of theirs that chose `trade_opened` only. */
   const openingTrader = async (name: string) => {
     const trader = await signUpTrader(testApp.app, name);

@@ -8,7 +8,14 @@ import type { Database } from '../../db/schema';
 import { yieldShare, type BackgroundService } from '../../services';
 import { USUAL_ALERTS_PER_WEEK } from '../signals/health-schemas';
 import type { NotificationEvent } from './contract';
-import { enabledChannels, recordEvent, type EnabledChannels, type PlannedEvent, type Recorded } from './record';
+import {
+  enabledChannels,
+  recordEvent,
+  recordEvents,
+  type EnabledChannels,
+  type PlannedEvent,
+  type Recorded,
+} from './record';
 import type { InAppNotification } from './schemas';
 
 /*
@@ -157,12 +164,15 @@ export class NotificationPlanner implements BackgroundService {
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<void> | undefined;
   #origin: number | undefined;
+  /** Set by stop(): a scan in progress ends after the group in hand (the next scan, after a restart, records the rest). */
+  #stopping = false;
 
   constructor(options: PlannerOptions) {
     this.#options = options;
   }
 
   start(): void {
+    this.#stopping = false;
     const every = this.#options.intervalMs ?? PLANNER_INTERVAL_MS;
     this.#timer = setInterval(() => void this.run().catch(() => {}), every);
     this.#timer.unref();
@@ -170,6 +180,7 @@ export class NotificationPlanner implements BackgroundService {
   }
 
   async stop(): Promise<void> {
+    this.#stopping = true;
     clearInterval(this.#timer);
     this.#timer = undefined;
     await this.#running?.catch(() => {});
@@ -231,7 +242,7 @@ export class NotificationPlanner implements BackgroundService {
       for (const row of rows) known.add(`${row.user_id}|${row.event_key}`);
     }
     const news = planned.filter((event) => !(event.inApp && known.has(`${event.userId}|${event.key}`)));
-    for (let start = 0; start < news.length;) {
+    for (let start = 0; start < news.length && !this.#stopping;) {
       const started = performance.now();
       const { taken, recorded } = await this.#recordGroup(news.slice(start, start + RECORD_GROUP));
       start += taken;
@@ -285,6 +296,12 @@ export class NotificationPlanner implements BackgroundService {
         trx,
         events.map((event) => event.userId),
       );
+      // PostgreSQL (no write gate to give way to): the group's feed items in one statement and its outbox rows in
+      // another, each statement being a round trip.
+      if (dialect === 'postgres' && !writeGate) {
+        const recorded = await recordEvents(trx, events, clock(), channels);
+        return recorded.map((result, index) => ({ ...result, userId: events[index]!.userId }));
+      }
       const recorded: (Recorded & { userId: number })[] = [];
       for (const event of events) {
         if (recorded.length > 0 && writeGate && writeGate.waiting > 0) break;

@@ -93,6 +93,53 @@ export async function enabledChannels(
   return channels;
 }
 
+/** The channels of `mine` that chose `event`, with the event each is sent it as. */
+const chosenBy = (event: PlannedEvent, mine: readonly { id: number; events: readonly NotificationEvent[] }[]) =>
+  mine
+    .map((channel) => ({ id: channel.id, event: event.channelEvent(channel.events) }))
+    .filter((channel): channel is { id: number; event: NotificationEvent } => channel.event !== null);
+
+const feedRow = (event: PlannedEvent, now: number) => ({
+  user_id: event.userId,
+  event_key: event.key,
+  event: event.event,
+  title: event.title,
+  body: event.body,
+  link: event.link,
+  created_at: now,
+  read_at: null,
+});
+
+function deliveryRow(event: PlannedEvent, channel: { id: number; event: NotificationEvent }, now: number) {
+  const message: StoredMessage = {
+    event: channel.event,
+    occurredAt: event.occurredAt,
+    title: event.title,
+    body: event.body,
+    link: event.link,
+    data: event.data,
+  };
+  return {
+    user_id: event.userId,
+    channel_id: channel.id,
+    event_key: event.key,
+    message_id: newMessageId(),
+    event: channel.event,
+    title: event.title,
+    payload: JSON.stringify(message),
+    state: 'pending' as const,
+    attempts: 0,
+    next_attempt_at: now,
+    last_attempt_at: null,
+    response_code: null,
+    error: null,
+    duration_ms: null,
+    created_at: now,
+    lease_until: null,
+    lease_owner: null,
+  };
+}
+
 async function recordIn(
   trx: Transaction<Database>,
   event: PlannedEvent,
@@ -100,24 +147,13 @@ async function recordIn(
   known?: EnabledChannels,
 ): Promise<Recorded> {
   const mine = known?.get(event.userId) ?? (await enabledChannels(trx, [event.userId])).get(event.userId)!;
-  const channels = mine
-    .map((channel) => ({ id: channel.id, event: event.channelEvent(channel.events) }))
-    .filter((channel): channel is { id: number; event: NotificationEvent } => channel.event !== null);
+  const channels = chosenBy(event, mine);
 
   let notification: InAppNotification | null = null;
   if (event.inApp) {
     const row = await trx
       .insertInto('notifications')
-      .values({
-        user_id: event.userId,
-        event_key: event.key,
-        event: event.event,
-        title: event.title,
-        body: event.body,
-        link: event.link,
-        created_at: now,
-        read_at: null,
-      })
+      .values(feedRow(event, now))
       .onConflict((conflict) => conflict.columns(['user_id', 'event_key']).doNothing())
       .returningAll()
       .executeTakeFirst();
@@ -126,41 +162,78 @@ async function recordIn(
   }
   let deliveries = 0;
   for (const channel of channels) {
-    const message: StoredMessage = {
-      event: channel.event,
-      occurredAt: event.occurredAt,
-      title: event.title,
-      body: event.body,
-      link: event.link,
-      data: event.data,
-    };
     const inserted = await trx
       .insertInto('notification_deliveries')
-      .values({
-        user_id: event.userId,
-        channel_id: channel.id,
-        event_key: event.key,
-        message_id: newMessageId(),
-        event: channel.event,
-        title: event.title,
-        payload: JSON.stringify(message),
-        state: 'pending',
-        attempts: 0,
-        next_attempt_at: now,
-        last_attempt_at: null,
-        response_code: null,
-        error: null,
-        duration_ms: null,
-        created_at: now,
-        lease_until: null,
-        lease_owner: null,
-      })
+      .values(deliveryRow(event, channel, now))
       .onConflict((conflict) => conflict.columns(['channel_id', 'event_key']).doNothing())
       .returning('id')
       .executeTakeFirst();
     if (inserted) deliveries += 1;
   }
   return { notification, deliveries };
+}
+
+/**
+ * Records a group of events in `trx` as recordIn records each (the same rows, in the same order, the same
+ * answers), with one INSERT for all their feed items and one for all their outbox rows: for PostgreSQL, where each
+ * statement is a round trip. An event whose feed item is already recorded (or recorded by an earlier event of the
+ * group with the same key) gets no outbox row and no new item.
+ */
+export async function recordEvents(
+  trx: Transaction<Database>,
+  events: readonly PlannedEvent[],
+  now: number,
+  channels: EnabledChannels,
+): Promise<Recorded[]> {
+  const slot = (userId: number, key: string) => `${userId}\n${key}`;
+  const inApp = events.filter((event) => event.inApp);
+  const items = new Map<string, InAppNotification | null>();
+  if (inApp.length > 0) {
+    const rows = await trx
+      .insertInto('notifications')
+      .values(inApp.map((event) => feedRow(event, now)))
+      .onConflict((conflict) => conflict.columns(['user_id', 'event_key']).doNothing())
+      .returningAll()
+      .execute();
+    for (const row of rows) items.set(slot(Number(row.user_id), row.event_key), inAppJson(row));
+  }
+  const recorded: Recorded[] = [];
+  const deliveries: ReturnType<typeof deliveryRow>[] = [];
+  for (const event of events) {
+    let notification: InAppNotification | null = null;
+    if (event.inApp) {
+      notification = items.get(slot(event.userId, event.key)) ?? null;
+      // The item goes to the first event with its key; a later one finds it recorded, as recordIn would.
+      items.set(slot(event.userId, event.key), null);
+      if (!notification) {
+        recorded.push({ notification: null, deliveries: 0 });
+        continue;
+      }
+    }
+    for (const channel of chosenBy(event, channels.get(event.userId)!))
+      deliveries.push(deliveryRow(event, channel, now));
+    recorded.push({ notification, deliveries: 0 });
+  }
+  if (deliveries.length > 0) {
+    const rows = await trx
+      .insertInto('notification_deliveries')
+      .values(deliveries)
+      .onConflict((conflict) => conflict.columns(['channel_id', 'event_key']).doNothing())
+      .returning(['user_id', 'event_key'])
+      .execute();
+    const count = new Map<string, number>();
+    for (const row of rows) {
+      const key = slot(Number(row.user_id), row.event_key);
+      count.set(key, (count.get(key) ?? 0) + 1);
+    }
+    events.forEach((event, index) => {
+      const key = slot(event.userId, event.key);
+      if (!count.has(key)) return;
+      recorded[index]!.deliveries = count.get(key)!;
+      count.delete(key);
+    });
+  }
+  return recorded;
 }
 
 /**
