@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import type { Dialect } from '../../db/connection';
 import type { Database, PaperTradesTable, SignalsTable } from '../../db/schema';
 import { SYMBOLS, type MarketSymbol } from '../market/markets';
@@ -188,11 +188,15 @@ export const SIGNAL_ENGINE_COLUMNS = [
 type SignalEngineColumn = (typeof SIGNAL_ENGINE_COLUMNS)[number];
 
 /** The accepted signals of a strategy that have no outcome yet, in the order they are executed (receipt, then id). */
-export async function undecidedSignals(db: Db, strategyId: number, limit: number): Promise<PaperSignal[]> {
-  const rows = await db
+/**
+ * The query for one strategy's accepted signals that have no outcome yet, in execution order, at most `limit`:
+ * `strategy` is its id, or (in undecidedSignalsOf's lateral join) a reference to the column holding it.
+ */
+function undecidedQuery(db: Db, strategy: number | RawBuilder<number>, limit: number) {
+  return db
     .selectFrom('signals as s')
-    .select(SIGNAL_ENGINE_COLUMNS.map((column) => `s.${column}` as const))
-    .where('s.strategy_id', '=', strategyId)
+    .select(['s.strategy_id', ...SIGNAL_ENGINE_COLUMNS.map((column) => `s.${column}` as const)])
+    .where('s.strategy_id', '=', strategy)
     .where('s.status', '=', 'accepted')
     .where((eb) =>
       eb.not(
@@ -201,9 +205,11 @@ export async function undecidedSignals(db: Db, strategyId: number, limit: number
     )
     .orderBy('s.received_at')
     .orderBy('s.id')
-    .limit(limit)
-    .execute();
-  return rows.map(paperSignal);
+    .limit(limit);
+}
+
+export async function undecidedSignals(db: Db, strategyId: number, limit: number): Promise<PaperSignal[]> {
+  return (await undecidedQuery(db, strategyId, limit).execute()).map(paperSignal);
 }
 
 /**
@@ -219,26 +225,7 @@ export async function undecidedSignalsOf(
   if (strategyIds.length === 0) return byStrategy;
   const rows = await db
     .selectFrom(sql<{ id: number }>`unnest(${[...strategyIds]}::bigint[])`.as('q'))
-    .innerJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('signals as s')
-          .select(['s.strategy_id', ...SIGNAL_ENGINE_COLUMNS.map((column) => `s.${column}` as const)])
-          .whereRef('s.strategy_id', '=', sql.ref('q.q'))
-          .where('s.status', '=', 'accepted')
-          .where((inner) =>
-            inner.not(
-              inner.exists(
-                inner.selectFrom('signal_outcomes as o').select('o.signal_id').whereRef('o.signal_id', '=', 's.id'),
-              ),
-            ),
-          )
-          .orderBy('s.received_at')
-          .orderBy('s.id')
-          .limit(limit)
-          .as('u'),
-      (join) => join.onTrue(),
-    )
+    .innerJoinLateral(undecidedQuery(db, sql.ref<number>('q.q'), limit).as('u'), (join) => join.onTrue())
     .selectAll('u')
     .execute();
   for (const row of rows) byStrategy.get(Number(row.strategy_id))!.push(paperSignal(row));
