@@ -48,18 +48,19 @@ import {
  * not commit, whose signals are still undecided and are executed by the next step (at start-up at the latest).
  *
  * Steps run one at a time in a process (a promise chain), and on PostgreSQL under a per-strategy advisory lock,
- * so two instances never work on one account at once. A run's steps share a transaction per STEP_GROUP_MS of
- * work, each step in a savepoint (so one commit serves many accounts, and one step's failure undoes only its own);
- * on PostgreSQL, where every statement is a round trip, up to BATCH_STRATEGIES steps share one statement per read
- * and write instead (#stepBatch), falling back to savepoints when the batch fails. They are triggered after each ingest batch commits, every
- * few seconds (candles for stops, targets and next_open fills; anything missed), and at start.
+ * so two instances never work on one account at once. A run steps up to BATCH_STRATEGIES strategies in one
+ * transaction with one statement per read and write for all of them (#stepBatch: one commit, and one statement
+ * rather than one per strategy, which on PostgreSQL is a round trip and on SQLite a compiled query); when a batch
+ * fails, its strategies are stepped again one by one, each in a savepoint (#stepEach), so that one step's failure
+ * undoes only its own. Runs are triggered after each ingest batch commits, every few seconds (candles for stops,
+ * targets and next_open fills; anything missed), and at start.
  */
 
 /** Signals per step: bounds one transaction's size. */
 const STEP_SIGNALS = 500;
 /**
- * PostgreSQL steps a batch of up to this many strategies together (see #stepBatch): their locks, accounts, signals
- * and writes in one statement each, rather than a dozen round trips per strategy.
+ * A batch of up to this many strategies is stepped together (see #stepBatch): their locks (PostgreSQL), accounts,
+ * signals and writes in one statement each, rather than a dozen statements per strategy.
  */
 export const BATCH_STRATEGIES = 32;
 /** Outcome rows per INSERT, within both databases' limits on statement parameters (17 columns a row). */
@@ -244,7 +245,7 @@ async function planStep(
 }
 
 /**
- * Writes the planned steps of several accounts (PostgreSQL) or one: the decided outcomes in one statement, the
+ * Writes the planned steps of one or several accounts: the decided outcomes in one statement, the
  * outcomes of pending signals a candle filled, the trades and equity (writeEventsOf), the accounts (saveAccounts);
  * returns each step's result, with what the stream should say.
  */
@@ -537,12 +538,11 @@ export class PaperExecutor implements BackgroundService {
   }
 
   /**
-   * Steps the strategies at the head of `queue` and takes the ones done off it: on PostgreSQL as one batch
-   * (#stepBatch), and when that fails, the same strategies one by one (#stepEach), so that the one at fault fails
+   * Steps the strategies at the head of `queue` and takes the ones done off it: as one batch (#stepBatch), and
+   * when that fails, the same strategies one by one (#stepEach), so that the one at fault fails
    * alone.
    */
   async #stepGroup(queue: number[], until: number): Promise<void> {
-    if (this.#options.dialect !== 'postgres') return this.#stepEach(queue, until, 0);
     const batch = Math.min(queue.length, BATCH_STRATEGIES);
     try {
       await this.#stepBatch(queue, until);
@@ -554,24 +554,26 @@ export class PaperExecutor implements BackgroundService {
   }
 
   /**
-   * Steps up to BATCH_STRATEGIES strategies at the head of `queue` in one transaction (PostgreSQL), with one
-   * statement for all their locks, one for their accounts, one for their undecided signals and one per kind of
+   * Steps up to BATCH_STRATEGIES strategies at the head of `queue` in one transaction, with one statement for all
+   * their locks (PostgreSQL), one for their accounts, one for their undecided signals and one per kind of
    * write, instead of a dozen round trips per strategy. Each strategy's step decides exactly what its own step would
    * (planStep); a strategy another instance holds, or one deleted meanwhile, is skipped as #stepEach skips it. The
-   * batch stops taking strategies at STEP_SIGNALS signals (the first strategy is always taken); the strategies not
+   * batch stops taking strategies at STEP_SIGNALS signals, and on SQLite once an ingest batch waits for the write
+   * gate (the first strategy is always taken); the strategies not
    * taken, and those with more signals waiting, stay at the head of the queue. Any failure rolls the whole batch
    * back (the caller then steps its strategies one by one). The events are published after the commit.
    */
   async #stepBatch(queue: number[], until: number): Promise<void> {
-    const { db, dialect, clock } = this.#options;
+    const { db, dialect, clock, writeGate } = this.#options;
     const batch = queue.slice(0, BATCH_STRATEGIES);
     const done = new Set<number>();
     const results = await derivedTransaction(db, dialect, async (trx) => {
       const now = clock();
       const progress = await marketProgress(trx, now);
-      const locked = new Set(await tryLockAccounts(trx, batch));
+      // On SQLite one process owns the database, and its account work runs one step at a time: no locks to take.
+      const locked = new Set(dialect === 'postgres' ? await tryLockAccounts(trx, batch) : batch);
       const accounts = await loadAccounts(trx, [...locked]);
-      const signals = await undecidedSignalsOf(trx, [...accounts.keys()], STEP_SIGNALS);
+      const signals = await undecidedSignalsOf(trx, dialect, [...accounts.keys()], STEP_SIGNALS);
       const reads: MarketReads = new Map();
       const planned: PlannedStep[] = [];
       let taken = 0;
@@ -583,6 +585,9 @@ export class PaperExecutor implements BackgroundService {
         }
         const pending = signals.get(strategyId)!;
         if (planned.length > 0 && taken + pending.length > STEP_SIGNALS) break;
+        // SQLite: an ingest batch waiting for the write gate goes first (webhook answers wait for it); the strategies
+        // planned so far are written, the rest stay at the head of the queue.
+        if (planned.length > 0 && writeGate && writeGate.waiting > 0) break;
         taken += pending.length;
         const step = await planStep(trx, account, pending, { until, now, progress, reads });
         planned.push(step);

@@ -116,6 +116,49 @@ describe.each(TEST_DIALECTS)('the paper trading API on %s', (dialect) => {
     },
   );
 
+  it("should step a batch's traders one by one when one trader's account cannot be read, so that only that trader waits", async () => {
+    const bob = await signUpTrader(testApp.app, 'Bob');
+    const buy = { ticker: 'BTCUSD', action: 'buy', quantity: 0.1 };
+    const ids = {
+      ada: (await post(ada.webhookPath, START + MINUTE + 1000, buy)).json<{ id: string }>().id,
+      bob: (await post(bob.webhookPath, START + MINUTE + 1000, buy)).json<{ id: string }>().id,
+    };
+    const [bobStrategy] = (await call<StrategyList>(bob, 'GET', '/api/strategies')).body.data;
+    await testApp.database.db
+      .updateTable('paper_accounts')
+      .set({ state: '{ not json' })
+      .where('strategy_id', '=', Number(bobStrategy!.id))
+      .execute();
+    const outcomeOf = async (trader: SignedInTrader, id: string) =>
+      (await call<SignalWithRaw>(trader, 'GET', `/api/signals/${id}`)).body.outcome;
+
+    await testApp.app.paper.run();
+    expect(await outcomeOf(ada, ids.ada)).toMatchObject({ status: 'executed', quantity: 0.1, price: 50_000 });
+    expect(await outcomeOf(bob, ids.bob)).toBeNull();
+    for (let run = 1; run < MAX_STEP_ATTEMPTS; run += 1) await testApp.app.paper.run();
+    expect(await outcomeOf(bob, ids.bob)).toMatchObject({ status: 'ignored' });
+  });
+
+  it('should stream each trader of a batch the position of their own trade row', async () => {
+    const traders = [ada, await signUpTrader(testApp.app, 'Bob'), await signUpTrader(testApp.app, 'Cy')];
+    for (const trader of traders) {
+      await post(trader.webhookPath, START + MINUTE + 1000, { ticker: 'BTCUSD', action: 'buy', quantity: 0.1 });
+    }
+    const published: StreamEvent[] = [];
+    await ownExecutor({ publish: (events) => published.push(...(Array.isArray(events) ? events : [events])) }).run();
+
+    // All three opened their strategy's trade number 1: each event names the row of its own trader's trade.
+    for (const trader of traders) {
+      const [position] = (await call<PositionList>(trader, 'GET', '/api/positions')).body.data;
+      const streamed = published.filter(
+        (event): event is Extract<StreamEvent, { event: 'position' }> =>
+          event.event === 'position' && event.userId === trader.id,
+      );
+      expect(streamed).toHaveLength(1);
+      expect(streamed[0]!.data).toMatchObject({ position: { id: position!.id, quantity: 0.1 } });
+    }
+  });
+
   it("should decide a signal that waited for its minute's market data moments after the minute is stored, not at the next timed run", async () => {
     // Received in the minute from 09:03, which is not stored yet.
     await post(ada.webhookPath, START + 3 * MINUTE + 1000, { ticker: 'BTCUSD', action: 'buy' });
@@ -708,22 +751,6 @@ describe('the paper executor on PostgreSQL, beside other schemas and other insta
         expect(streamed).toHaveLength(1);
         expect(streamed[0]!.data).toMatchObject({ position: { id: position!.id, quantity: 0.1 } });
       }
-    });
-
-    it("should step them one by one when one trader's account cannot be read, so that only that trader waits", async () => {
-      const bob = await signUpTrader(testApp.app, 'Bob');
-      clock.advance(START + MINUTE + 1000 - clock());
-      const ids = { ada: await buyAs(ada), bob: await buyAs(bob) };
-      await testApp.database.db
-        .updateTable('paper_accounts')
-        .set({ state: '{ not json' })
-        .where('strategy_id', '=', await strategyOf(bob))
-        .execute();
-      await testApp.app.paper.run();
-      expect(await outcomeOf(ada, ids.ada)).toMatchObject({ status: 'executed', price: 50_000 });
-      expect(await outcomeOf(bob, ids.bob)).toBeNull();
-      for (let run = 1; run < MAX_STEP_ATTEMPTS; run += 1) await testApp.app.paper.run();
-      expect(await outcomeOf(bob, ids.bob)).toMatchObject({ status: 'ignored' });
     });
   });
 });

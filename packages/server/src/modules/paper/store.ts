@@ -114,8 +114,8 @@ export function watchesCandles(state: AccountState): boolean {
 }
 
 /**
- * Saves several accounts: on PostgreSQL in one statement (an UPDATE from arrays), on SQLite one by one; each row as
- * saveAccount writes it.
+ * Saves several accounts in one statement (an UPDATE from arrays on PostgreSQL, from a JSON array on SQLite), each
+ * row as saveAccount writes it.
  */
 export async function saveAccounts(
   db: Db,
@@ -123,8 +123,21 @@ export async function saveAccounts(
   accounts: readonly StoredAccount[],
   now: number,
 ): Promise<void> {
-  if (accounts.length <= 1 || dialect === 'sqlite') {
+  if (accounts.length <= 1) {
     for (const account of accounts) await saveAccount(db, account, now);
+    return;
+  }
+  if (dialect === 'sqlite') {
+    const values = accounts.map((account) => [
+      account.strategyId,
+      JSON.stringify(account.state),
+      account.candlesUntil,
+      watchesCandles(account.state) ? 1 : 0,
+    ]);
+    await sql`update paper_accounts
+      set state = v.value ->> 1, candles_until = v.value ->> 2, watches_candles = v.value ->> 3, updated_at = ${now}
+      from json_each(${JSON.stringify(values)}) as v
+      where paper_accounts.strategy_id = v.value ->> 0`.execute(db);
     return;
   }
   await sql`update paper_accounts as a
@@ -187,25 +200,25 @@ export const SIGNAL_ENGINE_COLUMNS = [
 ] as const;
 type SignalEngineColumn = (typeof SIGNAL_ENGINE_COLUMNS)[number];
 
-/** The accepted signals of a strategy that have no outcome yet, in the order they are executed (receipt, then id). */
-/**
- * The query for one strategy's accepted signals that have no outcome yet, in execution order, at most `limit`:
- * `strategy` is its id, or (in undecidedSignalsOf's lateral join) a reference to the column holding it.
- */
-function undecidedQuery(db: Db, strategy: number | RawBuilder<number>, limit: number) {
+/** Accepted signals that have no outcome yet, with the columns the engine reads and their strategy's id. */
+function undecidedBase(db: Db) {
   return db
     .selectFrom('signals as s')
     .select(['s.strategy_id', ...SIGNAL_ENGINE_COLUMNS.map((column) => `s.${column}` as const)])
-    .where('s.strategy_id', '=', strategy)
     .where('s.status', '=', 'accepted')
     .where((eb) =>
       eb.not(
         eb.exists(eb.selectFrom('signal_outcomes as o').select('o.signal_id').whereRef('o.signal_id', '=', 's.id')),
       ),
-    )
-    .orderBy('s.received_at')
-    .orderBy('s.id')
-    .limit(limit);
+    );
+}
+
+/**
+ * The query for one strategy's accepted signals that have no outcome yet, in execution order (receipt, then id), at
+ * most `limit`: `strategy` is its id, or (in undecidedSignalsOf's lateral join) a reference to the column holding it.
+ */
+function undecidedQuery(db: Db, strategy: number | RawBuilder<number>, limit: number) {
+  return undecidedBase(db).where('s.strategy_id', '=', strategy).orderBy('s.received_at').orderBy('s.id').limit(limit);
 }
 
 export async function undecidedSignals(db: Db, strategyId: number, limit: number): Promise<PaperSignal[]> {
@@ -213,21 +226,35 @@ export async function undecidedSignals(db: Db, strategyId: number, limit: number
 }
 
 /**
- * undecidedSignals of several strategies in one statement (PostgreSQL: the same query per strategy, as a lateral
- * join), each strategy's list in execution order and at most `limit` long.
+ * undecidedSignals of several strategies in one statement, each strategy's list in execution order and at most
+ * `limit` long: on PostgreSQL the same query per strategy as a lateral join, on SQLite (which has no lateral joins)
+ * each strategy's signals numbered in execution order and the first `limit` kept.
  */
 export async function undecidedSignalsOf(
   db: Db,
+  dialect: Dialect,
   strategyIds: readonly number[],
   limit: number,
 ): Promise<Map<number, PaperSignal[]>> {
   const byStrategy = new Map<number, PaperSignal[]>(strategyIds.map((id) => [id, []]));
   if (strategyIds.length === 0) return byStrategy;
-  const rows = await db
-    .selectFrom(sql<{ id: number }>`unnest(${[...strategyIds]}::bigint[])`.as('q'))
-    .innerJoinLateral(undecidedQuery(db, sql.ref<number>('q.q'), limit).as('u'), (join) => join.onTrue())
-    .selectAll('u')
-    .execute();
+  const rows =
+    dialect === 'postgres'
+      ? await db
+          .selectFrom(sql<{ id: number }>`unnest(${[...strategyIds]}::bigint[])`.as('q'))
+          .innerJoinLateral(undecidedQuery(db, sql.ref<number>('q.q'), limit).as('u'), (join) => join.onTrue())
+          .selectAll('u')
+          .execute()
+      : await db
+          .selectFrom(
+            undecidedBase(db)
+              .select(sql<number>`row_number() over (partition by s.strategy_id order by s.received_at, s.id)`.as('n'))
+              .where('s.strategy_id', 'in', [...strategyIds])
+              .as('u'),
+          )
+          .selectAll('u')
+          .where('u.n', '<=', limit)
+          .execute();
   for (const row of rows) byStrategy.get(Number(row.strategy_id))!.push(paperSignal(row));
   for (const signals of byStrategy.values()) signals.sort((a, b) => a.receivedAt - b.receivedAt || a.id - b.id);
   return byStrategy;
