@@ -15,6 +15,11 @@ const FAR_PRICED_INDEX = 3;
 const SHORT_REASON_INDEX = 5;
 const SHORT_REASON = 'Price must be a positive number (got "abc")';
 const LONG_REASON_INDEX = 6;
+/** Quantities to the satoshi, as a trader sends them: a fraction of a coin, and thousands of coins. */
+const SATOSHI_QUANTITIES = new Map([
+  [10, { quantity: 0.01113862, shown: '0.01113862' }],
+  [11, { quantity: 12_345.12345678, shown: '12,345.12345678' }],
+]);
 const LONG_REASON =
   'Price must be a positive number (got "abc"); Quantity must be a positive number (got "x"); ' +
   'Interval must be one of 1m, 5m, 15m, 1h, 4h or 1d (got "7m")';
@@ -46,14 +51,16 @@ beforeAll(async () => {
     make: (index) =>
       index === FAR_PRICED_INDEX
         ? { ticker: 'BTC', action: 'buy', price: 1_102, interval: '15m' }
-        : index === SHORT_REASON_INDEX || index === LONG_REASON_INDEX
-          ? {
-              status: 'rejected',
-              action: null,
-              price: null,
-              reason: index === SHORT_REASON_INDEX ? SHORT_REASON : LONG_REASON,
-            }
-          : {},
+        : SATOSHI_QUANTITIES.has(index)
+          ? { quantity: SATOSHI_QUANTITIES.get(index)!.quantity }
+          : index === SHORT_REASON_INDEX || index === LONG_REASON_INDEX
+            ? {
+                status: 'rejected',
+                action: null,
+                price: null,
+                reason: index === SHORT_REASON_INDEX ? SHORT_REASON : LONG_REASON,
+              }
+            : {},
   });
 });
 
@@ -295,6 +302,26 @@ describe('given rejected signals and their reasons at 1280 px', () => {
     expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
     expect(await reason.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await context.close();
+  });
+});
+
+describe('given quantities to the satoshi at 1280 px', () => {
+  it('should show each whole beside the open sidebar, without sideways scrolling', async () => {
+    const { page, context } = await open(trader, '/signals');
+    expect(await page.locator('[data-slot="sidebar"]').getAttribute('data-state')).toBe('expanded');
+    const scroller = page.locator('[data-slot="signals-table-scroller"]');
+    expect(await scroller.evaluate((node) => node.scrollWidth - node.clientWidth)).toBeLessThanOrEqual(0);
+    for (const [index, { shown }] of SATOSHI_QUANTITIES) {
+      const cell = page.locator(`tr[data-row-id="${traderIds[index]}"] td[data-column="quantity"]`);
+      expect(await cell.innerText()).toBe(shown);
+      expect(await cell.evaluate((node) => node.scrollWidth <= node.clientWidth), shown).toBe(true);
+    }
+    // Every quantity on screen is whole, not only these two.
+    const cut = await page
+      .locator('tr[data-slot="signals-table-row"] td[data-column="quantity"]')
+      .evaluateAll((cells) => cells.filter((cell) => cell.scrollWidth > cell.clientWidth).length);
+    expect(cut).toBe(0);
     await context.close();
   });
 });

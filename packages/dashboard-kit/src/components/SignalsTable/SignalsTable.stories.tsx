@@ -227,6 +227,24 @@ export const BothThemesSideBySide: Story = () => (
 );
 
 /**
+ * The width a 1280 px screen leaves the table beside an open sidebar (990 px): every column shows without
+ * scrolling sideways, and quantities to the satoshi are whole. One far beyond them is cut at its end, whole in
+ * its tooltip.
+ */
+export const SatoshiQuantities: Story = () => (
+  <SignalsTable
+    style={{ width: '990px', height: '20rem' }}
+    signals={[
+      makeSignal({ id: 'q1', receivedAt: NOW - 20_000, quantity: 0.01113862 }),
+      makeSignal({ id: 'q2', receivedAt: NOW - 40_000, ticker: 'SOL', price: 152.1, quantity: 12_345.12345678 }),
+      makeSignal({ id: 'q3', receivedAt: NOW - 60_000, action: 'sell', quantity: 0.00012345 }),
+      makeSignal({ id: 'q4', receivedAt: NOW - 80_000, ticker: 'ETH', price: 3_480.25, quantity: 1.5 }),
+      makeSignal({ id: 'q5', receivedAt: NOW - 100_000, ticker: 'SOL', price: 152.1, quantity: 1_234_567.12345678 }),
+    ]}
+  />
+);
+
+/**
  * At phone width each signal is a card: its status first, then ticker, action, interval and price, then the
  * time, the strategy and the quantity. The rows stay one keyboard grid.
  */

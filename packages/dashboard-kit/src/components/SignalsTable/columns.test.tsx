@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ActionBadge, RelativeTime, StatusCell } from './columns';
+import { ActionBadge, QuantityCell, RelativeTime, StatusCell } from './columns';
 
 describe('given a relative time on screen', () => {
   beforeEach(() => {
@@ -77,5 +77,19 @@ describe('given a status', () => {
   it('should show what an accepted signal did when its outcome is given', () => {
     render(<StatusCell status="accepted" reason={null} outcome="Ignored: already long" />);
     expect(screen.getByText('Ignored: already long')).toHaveAttribute('title', 'Ignored: already long');
+  });
+});
+
+describe('given a quantity to the satoshi', () => {
+  it('should show every decimal, and the whole quantity in its tooltip in case its cell is too narrow', () => {
+    render(<QuantityCell value={0.01113862} />);
+    render(<QuantityCell value={12_345.12345678} />);
+    expect(screen.getByText('0.01113862')).toHaveAttribute('title', '0.01113862');
+    expect(screen.getByText('12,345.12345678')).toHaveAttribute('title', '12,345.12345678');
+  });
+
+  it('should show a missing quantity as missing', () => {
+    render(<QuantityCell value={undefined} />);
+    expect(screen.getByText('none')).toBeInTheDocument();
   });
 });

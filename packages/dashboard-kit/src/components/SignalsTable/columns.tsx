@@ -6,7 +6,7 @@ import { focusRing, visuallyHidden } from '../../theme/focus.css';
 import type { TimeZoneMode } from '../../time/time-zone';
 import { Missing } from '../../table/cells';
 import { useNow } from '../../table/clock';
-import { gridFeatures, named, numberCell, orUndefined, textCell } from '../../table/gridColumns';
+import { gridFeatures, named, orUndefined, textCell } from '../../table/gridColumns';
 import { Badge, type BadgeVariant } from '../Badge';
 import {
   actionTone,
@@ -147,6 +147,17 @@ export function PriceCell({ value, warning }: { value: number | undefined; warni
   );
 }
 
+/** A quantity to the satoshi; one too long for its cell is cut at its end, whole in its tooltip. */
+export function QuantityCell({ value }: { value: number | undefined }) {
+  if (value === undefined) return <Missing />;
+  const text = formatQuantity(value);
+  return (
+    <span className={grid.numeric} title={text}>
+      {text}
+    </span>
+  );
+}
+
 function ExpandToggle({ row, detailRowId }: { row: SignalTableRow; detailRowId: string | undefined }) {
   const expanded = row.getIsExpanded();
   const { ticker, action } = row.original;
@@ -226,7 +237,7 @@ export const signalColumns = helper.columns([
     ...named<SignalColumnId>('quantity', 'Quantity', 'end'),
     sortFn: 'basic',
     sortUndefined: 'last',
-    cell: numberCell(formatQuantity),
+    cell: (context) => <QuantityCell value={context.getValue()} />,
   }),
   helper.accessor((signal: SignalRow) => orUndefined(signal.interval), {
     ...named<SignalColumnId>('interval', 'Interval'),

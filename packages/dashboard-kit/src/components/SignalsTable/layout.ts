@@ -22,20 +22,23 @@ export const FRESH_BATCH_MAX = 10;
 
 /**
  * Column widths in CSS pixels: a fixed width, or (status) the space left over above a minimum. All of them
- * (972 px) fit the signals page beside an open sidebar at 1280 px, so the table does not scroll sideways
- * there and the status column keeps room for a reason on two lines.
+ * (988 px) fit the signals page beside an open sidebar at 1280 px (990 px), so the table does not scroll
+ * sideways there and the status column keeps room for a reason on two lines.
  * Classes, not inline styles, so the browser can reuse computed styles across rows.
  */
 export const COLUMN_WIDTHS = {
   expand: { width: 44 },
   // 09:05:12 (today) or 11-23 09:05 over "2 min ago".
-  time: { width: 128 },
+  time: { width: 120 },
   ticker: { width: 80 },
-  action: { width: 96 },
+  // Its header; a longer action than buy, sell, long, short, exit or close is cut (whole in its tooltip).
+  action: { width: 80 },
   price: { width: 120 },
-  quantity: { width: 96 },
+  // A quantity to the satoshi, whole: 12,345.12345678 (as the trades table writes it). A longer one is cut
+  // at its end, whole in its tooltip.
+  quantity: { width: 152 },
   interval: { width: 72 },
-  strategy: { width: 136 },
+  strategy: { width: 120 },
   status: { minWidth: 200 },
 } as const satisfies ColumnWidths;
 
