@@ -9,6 +9,7 @@ import type { Story, StoryDefault } from '@ladle/react';
 import { BothThemes, PhoneFrame, Stack } from '../../stories/StoryLayout';
 import { Button } from '../Button/Button';
 import { Input } from '../Input/Input';
+import { ReturnsHistogram } from '../ReturnsHistogram/ReturnsHistogram';
 import { Skeleton } from '../Skeleton/Skeleton';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './Card';
 
@@ -97,3 +98,27 @@ export const Phone: Story = () => (
   </PhoneFrame>
 );
 Phone.meta = { width: 'xsmall' };
+
+/**
+ * On a phone a card's content sits 16 px from its edges (24 px on wider screens), close to the frames of the
+ * charts and tables in the same column, so a card among them does not look like a box inside a box.
+ */
+export const PhoneBesideAChart: Story = () => (
+  <PhoneFrame>
+    <Stack>
+      <ReturnsHistogram
+        title="Distribution of trade returns"
+        returns={[-0.42, -0.21, -0.2, -0.05, 0.12, 0.31, 0.35]}
+        height={200}
+      />
+      <Card>
+        <CardHeader>
+          <CardTitle>Signal latency</CardTitle>
+          <CardDescription>From the alert firing to SignalDeck receiving it, over the last 8 signals.</CardDescription>
+        </CardHeader>
+        <CardContent>Median 180 ms, 95th percentile 420 ms.</CardContent>
+      </Card>
+    </Stack>
+  </PhoneFrame>
+);
+PhoneBesideAChart.meta = { width: 'xsmall' };

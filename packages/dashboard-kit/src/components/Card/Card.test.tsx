@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { baseTokens, MOBILE_BREAKPOINT } from '../../theme/tokens';
 import { itConforms } from '../../test/conformance';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './Card';
 
@@ -59,5 +60,57 @@ describe('given a Card with a title', () => {
       const heading = screen.getByRole('heading', { level: 2, name: 'API keys' });
       expect(heading).toHaveAttribute('data-slot', 'card-title');
     });
+  });
+});
+
+/** Whether a media query holds on a screen `width` px wide: width queries in px only (jsdom evaluates none). */
+function holdsAt(media: string, width: number): boolean {
+  const features = [...media.matchAll(/\((min|max)-width:\s*(\d+(?:\.\d+)?)px\)/g)];
+  if (features.length === 0) return false;
+  return features.every(([, side, px]) => (side === 'max' ? width <= Number(px) : width >= Number(px)));
+}
+
+/** `var(--dk-space-6)` as the pixels the theme gives it (`1.5rem` at 16 px to the rem: 24). */
+function themePx(value: string): number {
+  const token = /^var\(--dk-space-(\d+)\)$/.exec(value)?.[1] as keyof typeof baseTokens.space | undefined;
+  const rem = token === undefined ? undefined : baseTokens.space[token];
+  if (rem === undefined) throw new Error(`not a space token: ${value}`);
+  return parseFloat(rem) * 16;
+}
+
+/** The padding the kit's stylesheet gives `element` on a screen `width` px wide (jsdom applies no media queries). */
+function paddingAt(element: Element, property: 'padding-inline' | 'padding-block', width: number): number {
+  let value = '';
+  const visit = (rules: CSSRuleList) => {
+    for (const rule of rules) {
+      if (rule instanceof CSSMediaRule) {
+        if (holdsAt(rule.media.mediaText, width)) visit(rule.cssRules);
+      } else if (rule instanceof CSSStyleRule && element.matches(rule.selectorText)) {
+        value = rule.style.getPropertyValue(property) || value;
+      }
+    }
+  };
+  for (const sheet of document.styleSheets) visit(sheet.cssRules);
+  return themePx(value);
+}
+
+describe('given a Card on a phone (768 px wide or narrower)', () => {
+  it('should keep its content 16 px from its edges, where a desktop gives 24 px', () => {
+    render(<WebhookCard />);
+    const card = screen.getByRole('heading', { name: 'Webhook URL' }).closest('[data-slot="card"]') as Element;
+    const inner = ['card-header', 'card-content', 'card-footer'].map(
+      (slot) => card.querySelector(`[data-slot="${slot}"]`) as Element,
+    );
+    for (const [width, edge] of [
+      [390, 16],
+      [MOBILE_BREAKPOINT, 16],
+      [MOBILE_BREAKPOINT + 1, 24],
+      [1280, 24],
+    ] as const) {
+      expect(paddingAt(card, 'padding-block', width), `card at ${width} px`).toBe(edge);
+      for (const part of inner) {
+        expect(paddingAt(part, 'padding-inline', width), `${part.getAttribute('data-slot')} at ${width} px`).toBe(edge);
+      }
+    }
   });
 });
