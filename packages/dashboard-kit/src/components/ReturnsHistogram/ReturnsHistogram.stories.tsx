@@ -91,3 +91,24 @@ export const NarrowBinsOnAPhone: Story = () => (
 NarrowBinsOnAPhone.meta = { width: 'xsmall' };
 
 export const NarrowBinsWide: Story = () => <ReturnsHistogram returns={SCALPING} binWidth={0.025} />;
+
+/**
+ * Returns a few hundred-millionths of a percent apart, in bins of 2.5E-8 percentage points: the labels are written
+ * in scientific notation with the digits that tell them apart (`+2.5E-8%`, `+5E-8%`), as are the bars' names.
+ */
+export const BinsNarrowerThanAMillionthOfAPercent: Story = () => (
+  <BothThemes>
+    <ReturnsHistogram returns={[-4e-8, -1e-8, -1.2e-8, 2e-8, 3e-8, 7e-8]} binWidth={2.5e-8} height={240} />
+  </BothThemes>
+);
+
+/** One trade, one bar: both its edges are labelled, the far one ending at its tick inside the drawing. */
+export const OneBarOnAPhone: Story = () => (
+  <BothThemes>
+    <ReturnsHistogram returns={[0.01]} binWidth={0.025} height={200} />
+  </BothThemes>
+);
+OneBarOnAPhone.meta = { width: 'xsmall' };
+
+/** A loss and a win in two bars of 0.00002 percentage points: labelled at both ends and at zero between them. */
+export const TwoBars: Story = () => <ReturnsHistogram returns={[-0.00001, 0.000015]} height={200} />;

@@ -126,6 +126,33 @@ describe('given small returns in narrow bins', () => {
       expect(screen.getByRole('button', { name: 'Losses from −0.500% to −0.475%: 1 trade' })).toBeInTheDocument();
     });
   });
+
+  describe('when the bins are narrower than a millionth of a percent', () => {
+    it('should label them apart, in scientific notation, on the axis, in each bin’s name and in the summary', () => {
+      plotWidth = 1000;
+      const { container } = render(<ReturnsHistogram returns={[-4e-8, -1e-8, 2e-8, 7e-8]} binWidth={2.5e-8} />);
+      expect(returnLabels(container).map((item) => item.label)).toEqual([
+        '−5E-8%',
+        '−2.5E-8%',
+        '0%',
+        '+2.5E-8%',
+        '+5E-8%',
+        '+7.5E-8%',
+      ]);
+      expect(screen.getByRole('button', { name: 'Wins from +5E-8% to +7.5E-8%: 1 trade' })).toBeInTheDocument();
+      expect(screen.getByRole('figure')).toHaveAccessibleDescription(/from −5E-8% to \+7\.5E-8% in bins of 2\.5E-8/);
+    });
+  });
+
+  describe('when one trade fills a single bar on a phone', () => {
+    it('should label both its edges, the far one ending at its tick inside the drawing', () => {
+      plotWidth = 300;
+      const { container } = render(<ReturnsHistogram returns={[0.01]} binWidth={0.025} />);
+      const labels = [...container.querySelectorAll('[data-slot="return-label"]')];
+      expect(labels.map((label) => label.textContent)).toEqual(['0%', '+0.025%']);
+      expect(labels[1]).toHaveAttribute('text-anchor', 'end');
+    });
+  });
 });
 
 describe('given no trades', () => {

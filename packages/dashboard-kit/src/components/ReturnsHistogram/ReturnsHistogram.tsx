@@ -6,7 +6,7 @@ import * as chart from '../CandlestickChart/CandlestickChart.css';
 import { ChartFigure, type ChartFrameProps } from '../CandlestickChart/ChartFigure';
 import { priceTicks } from '../CandlestickChart/ticks';
 import { formatCountOf } from '../../format/performance';
-import { decimalsOf, formatReturn, returnAxisLabels } from './axis';
+import { decimalsOf, formatPoints, formatReturn, returnAxisLabels } from './axis';
 import { binReturns, type ReturnBin, type ReturnBinning } from './bins';
 import * as styles from './ReturnsHistogram.css';
 
@@ -49,7 +49,7 @@ export function describeHistogram(binning: ReturnBinning): string {
   const span = `Returns range from ${formatReturn(first.from, decimals)} to ${formatReturn(last.to, decimals)}`;
   return (
     `Returns of ${trades(total)}: ${losses} lost, ${even} broke even, ${wins} won. ` +
-    `${span} in bins of ${binWidth} percentage ${binWidth === 1 ? 'point' : 'points'}; the fullest: ${describeBin(fullest, decimals)}.`
+    `${span} in bins of ${formatPoints(binWidth, decimals)} percentage ${binWidth === 1 ? 'point' : 'points'}; the fullest: ${describeBin(fullest, decimals)}.`
   );
 }
 
@@ -228,14 +228,14 @@ function HistogramPlot({ binning }: { binning: ReturnBinning }) {
               `M${plotLeft},${plotBottom}H${plotRight}` + returnLabels.map(({ x }) => `M${x},${plotBottom}v4`).join('')
             }
           />
-          {returnLabels.map(({ x, label }) => (
+          {returnLabels.map(({ x, label, anchor }) => (
             <text
               key={label}
               data-slot="return-label"
               className={chart.tickLabel}
               x={x}
               y={plotBottom + 8}
-              textAnchor="middle"
+              textAnchor={anchor}
               dominantBaseline="hanging"
             >
               {label}

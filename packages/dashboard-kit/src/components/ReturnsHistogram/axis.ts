@@ -4,10 +4,15 @@ import { niceWidth, type ReturnBin } from './bins';
 /** Least room between two return labels, past their own widths. */
 const LABEL_GAP_PX = 8;
 
-/** One label under the bars: its centre (px) and its text. */
+/** One label under the bars: where its tick is (px), its text, and how the text sits on the tick. */
 export interface ReturnLabel {
   x: number;
   label: string;
+  /**
+   * `middle`: centred under the tick. `start` or `end`: beginning or ending at it, for a label at an edge of the
+   * plot that would otherwise run past the drawing.
+   */
+  anchor: 'start' | 'middle' | 'end';
 }
 
 export interface ReturnAxisInput {
@@ -21,18 +26,35 @@ export interface ReturnAxisInput {
   width: number;
 }
 
-/** `+2.5%`, `−1%`, `0%` with `decimals` decimals. */
-export function formatReturn(value: number, decimals: number): string {
-  if (value === 0) return '0%';
-  return `${value < 0 ? '−' : '+'}${Math.abs(value).toFixed(decimals)}%`;
+/** Returns are written with up to this many decimals; finer ones in scientific notation (`+2.5E-8%`). */
+const MAX_DECIMALS = 6;
+
+const exponentOf = (value: number) => Number(value.toExponential().split('e')[1]);
+
+/**
+ * `value` to `decimals` decimals, as a number of percent without its sign: `2.50`, or past `MAX_DECIMALS` the
+ * significant digits those decimals hold, in scientific notation (`2.5E-8` rather than `0.000000025`).
+ */
+export function formatPoints(value: number, decimals: number): string {
+  const magnitude = Math.abs(value);
+  if (decimals <= MAX_DECIMALS) return magnitude.toFixed(decimals);
+  const digits = Math.min(21, Math.max(1, decimals + exponentOf(magnitude) + 1));
+  return new Intl.NumberFormat('en-US', { notation: 'scientific', maximumSignificantDigits: digits }).format(magnitude);
 }
 
-/** The fewest decimals that write `width` exactly (0.25 needs two). */
+/** `+2.5%`, `−1%`, `0%` with `decimals` decimals; `+2.5E-8%` past a millionth of a percent. */
+export function formatReturn(value: number, decimals: number): string {
+  if (value === 0) return '0%';
+  return `${value < 0 ? '−' : '+'}${formatPoints(value, decimals)}%`;
+}
+
+/** The fewest decimals that write `width` exactly (0.25 needs two, 2.5e-8 nine), however small it is. */
 export function decimalsOf(width: number): number {
-  for (let decimals = 0; decimals < 6; decimals++) {
-    if (Math.abs(Number(width.toFixed(decimals)) - width) < 1e-9) return decimals;
-  }
-  return 6;
+  if (!(width > 0) || !Number.isFinite(width)) return 0;
+  let digits = 1;
+  // Relative, not absolute: a width of 1e-10 is not "0 to within a billionth".
+  while (digits < 15 && Math.abs(Number(width.toPrecision(digits)) - width) > width * 1e-9) digits++;
+  return Math.max(0, digits - 1 - exponentOf(Number(width.toPrecision(digits))));
 }
 
 const isNice = (value: number) => Math.abs(niceWidth(value) - value) <= value * 1e-9;
@@ -40,12 +62,22 @@ const isNice = (value: number) => Math.abs(niceWidth(value) - value) <= value * 
 /** The estimated width of a label in the axis font. */
 const labelPx = (label: string) => label.length * AXIS_CHAR_PX;
 
+/** Where a label's text begins and ends, in px. */
+function extent({ x, label, anchor }: ReturnLabel): [number, number] {
+  const length = labelPx(label);
+  if (anchor === 'start') return [x, x + length];
+  if (anchor === 'end') return [x - length, x];
+  return [x - length / 2, x + length / 2];
+}
+
 /**
  * The labels under a returns histogram for a plot of this width: one every `n` bins, with `n` the fewest
  * bins that leave every label its width and a gap (so none overlaps another at any width), counted from
  * zero, which is always labelled, and a round number of bins or of percent (every 0.1% rather than every
  * 0.075%). Each label has as many decimals as its step needs, not the bins': bins of 0.025% labelled every
- * 0.2% read `+0.4%`, not `+0.400%`. A label that would run past the drawing's edge is left out.
+ * 0.2% read `+0.4%`, not `+0.400%`; a step finer than a millionth of a percent is written `+2.5E-8%`. A label
+ * at an edge of the plot too long to centre there ends (or begins) at its tick instead, so a histogram of one
+ * or two bars is labelled at both ends; one that still does not fit is left out.
  */
 export function returnAxisLabels({ bins, binWidth, left, right, width }: ReturnAxisInput): ReturnLabel[] {
   if (bins.length === 0) return [];
@@ -65,7 +97,16 @@ export function returnAxisLabels({ bins, binWidth, left, right, width }: ReturnA
       const label = formatReturn(k === 0 ? 0 : k * binWidth, decimals);
       const x = xOf(k);
       const half = labelPx(label) / 2;
-      if (x - half >= 0 && x + half <= width) labels.push({ x, label });
+      const anchor = x - half < 0 ? 'start' : x + half > width ? 'end' : 'middle';
+      const [start, end] = extent({ x, label, anchor });
+      if (start < 0 || end > width) continue;
+      // A label moved off its centre keeps its gap to the one beside it, or is left out (never zero).
+      const previous = labels[labels.length - 1];
+      if (previous && start < extent(previous)[1] + LABEL_GAP_PX) {
+        if (anchor !== 'middle') continue;
+        if (previous.anchor !== 'middle') labels.pop();
+      }
+      labels.push({ x, label, anchor });
     }
     return labels;
   };
