@@ -2,6 +2,8 @@ import { globalStyle, keyframes, style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { vars } from '../../theme/contract.css';
 import { focusRing } from '../../theme/focus.css';
+import { LAST_PRICE_TAG, PRICE_LINE_KINDS, priceTagColors, TAG_OUTLINE_PX } from './price-line-kinds';
+import type { PriceLineKind } from './types';
 
 export const root = style({
   position: 'relative',
@@ -142,7 +144,7 @@ export const lastPriceLine = style({
 export const lastPriceTag = style({
   fontFamily: vars.font.mono,
   fontSize: vars.fontSize.xs,
-  fill: vars.color.background,
+  fill: vars.color[LAST_PRICE_TAG.text],
   stroke: 'none',
 });
 
@@ -362,10 +364,10 @@ export const volumeBar = style({
 });
 
 export const lastPrice = style({
-  stroke: vars.color.up,
-  fill: vars.color.up,
+  stroke: vars.color[LAST_PRICE_TAG.up],
+  fill: vars.color[LAST_PRICE_TAG.up],
   selectors: {
-    '&[data-direction="down"]': { stroke: vars.color.down, fill: vars.color.down },
+    '&[data-direction="down"]': { stroke: vars.color[LAST_PRICE_TAG.down], fill: vars.color[LAST_PRICE_TAG.down] },
   },
 });
 
@@ -402,33 +404,41 @@ export const zoneLabel = style({
   pointerEvents: 'none',
 });
 
-/** Each kind of price line in its own colour and dash, with a text colour that reads on it. */
-const priceLineColours = {
-  entry: { line: vars.color.primary, text: vars.color.primaryForeground, dash: 'none' },
-  stop: { line: vars.color.danger, text: vars.color.dangerForeground, dash: '6 3' },
-  target: { line: vars.color.success, text: vars.color.successForeground, dash: '6 3' },
-  custom: { line: vars.color.mutedForeground, text: vars.color.background, dash: '2 3' },
-};
-
-type PriceLineKindName = keyof typeof priceLineColours;
-const byKind = <T>(pick: (colours: (typeof priceLineColours)[PriceLineKindName]) => T) =>
-  Object.fromEntries(Object.entries(priceLineColours).map(([kind, colours]) => [kind, pick(colours)])) as Record<
-    PriceLineKindName,
+/** A style per kind of price line, built from `PRICE_LINE_KINDS`. */
+const byKind = <T>(pick: (kind: PriceLineKind) => T) =>
+  Object.fromEntries(Object.keys(PRICE_LINE_KINDS).map((kind) => [kind, pick(kind as PriceLineKind)])) as Record<
+    PriceLineKind,
     T
   >;
 
 export const priceLine = recipe({
   base: { strokeWidth: 1, fill: 'none' },
-  variants: { kind: byKind((c) => ({ stroke: c.line, strokeDasharray: c.dash })) },
+  variants: {
+    kind: byKind((kind) => ({
+      stroke: vars.color[PRICE_LINE_KINDS[kind].color],
+      strokeDasharray: PRICE_LINE_KINDS[kind].dash,
+    })),
+  },
 });
 
+/** A tag on the axis: filled in its line's colour, or outlined in it (dashed as its line), by kind. */
 export const priceLineTag = recipe({
-  variants: { kind: byKind((c) => ({ fill: c.line })) },
+  base: { strokeWidth: TAG_OUTLINE_PX },
+  variants: {
+    kind: byKind((kind) => {
+      const { fill, border } = priceTagColors(kind);
+      return {
+        fill: vars.color[fill],
+        stroke: border ? vars.color[border] : 'none',
+        strokeDasharray: PRICE_LINE_KINDS[kind].dash,
+      };
+    }),
+  },
 });
 
 export const priceLineTagText = recipe({
   base: { fontFamily: vars.font.mono, fontSize: vars.fontSize.xs },
-  variants: { kind: byKind((c) => ({ fill: c.text })) },
+  variants: { kind: byKind((kind) => ({ fill: vars.color[priceTagColors(kind).text] })) },
 });
 
 /** The label on a line: the line's colour with a halo of the surface, so it reads over candles in either theme. */
@@ -442,7 +452,7 @@ export const priceLineLabel = recipe({
     strokeLinejoin: 'round',
     paintOrder: 'stroke',
   },
-  variants: { kind: byKind((c) => ({ fill: c.line })) },
+  variants: { kind: byKind((kind) => ({ fill: vars.color[PRICE_LINE_KINDS[kind].color] })) },
 });
 
 export const trade = recipe({

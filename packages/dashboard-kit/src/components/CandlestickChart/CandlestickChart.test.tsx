@@ -429,6 +429,29 @@ describe('given price lines', () => {
     expect(line(container, 'stop').getAttribute('class') ?? '').not.toBe(entry.getAttribute('class'));
   });
 
+  // From a trader's review: a stop's tag and a falling last price's were the same red block on the axis.
+  it('should tag a stop’s price outlined in red and an entry’s filled, unlike a falling last price’s red block', () => {
+    const falling = [...CANDLES.slice(0, -1), { ...(CANDLES.at(-1) as Candle), close: 127.5, low: 127 }];
+    const { container } = renderChart({ candles: falling, priceLines: priceLines.slice(0, 2) });
+    const paint = (element: Element | null) => {
+      const { fill, stroke } = getComputedStyle(element as Element);
+      return { fill, stroke };
+    };
+    const tag = (kind: string) => line(container, kind).querySelector('[data-slot="price-line-tag"]');
+    const price = (kind: string) => line(container, kind).querySelector('text');
+
+    expect(paint(container.querySelector('[data-slot="last-price"]'))).toEqual({
+      fill: 'var(--dk-color-down)',
+      stroke: 'var(--dk-color-down)',
+    });
+    expect(tag('stop')).toHaveAttribute('data-appearance', 'outlined');
+    expect(paint(tag('stop'))).toEqual({ fill: 'var(--dk-color-surface)', stroke: 'var(--dk-color-danger)' });
+    expect(paint(price('stop')).fill).toBe('var(--dk-color-danger)');
+    expect(tag('entry')).toHaveAttribute('data-appearance', 'filled');
+    expect(paint(tag('entry')).fill).toBe('var(--dk-color-primary)');
+    expect(paint(price('entry')).fill).toBe('var(--dk-color-primary-foreground)');
+  });
+
   it('should show a line beyond the price scale as an arrow at the edge, not a line', () => {
     const { container } = renderChart({ priceLines });
     const target = line(container, 'target');

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import * as styles from './CandlestickChart.css';
 import type { PlotFrame } from './geometry';
+import { PRICE_LINE_KINDS, TAG_OUTLINE_PX } from './price-line-kinds';
 import type { PriceLineLayout } from './price-lines';
 
 interface PriceLineLayerProps {
@@ -14,7 +15,8 @@ interface PriceLineLayerProps {
 
 /**
  * Price lines (an open position's entry, stop and target) across the plot, each with its price
- * tagged on the axis (where `placePriceTags` put it, clear of the last price's tag) and its label where
+ * tagged on the axis (where `placePriceTags` put it, clear of the last price's tag; filled or outlined by
+ * kind, so a stop's tag never reads as the last price's) and its label where
  * `layoutPriceLines` put it. A line off the price scale is drawn as a label with an arrow at the plot's top
  * or bottom edge. Depends on the price scale, the trades' pins and the tags' places only, so a live tick
  * that keeps the scale and moves no tag leaves it alone, and panning or zooming keeps every line.
@@ -32,6 +34,9 @@ export const PriceLineLayer = memo(function PriceLineLayer({
     <g data-slot="price-lines">
       {items.map(({ line, y, offScale, text, label }, index) => {
         const tagTop = tagTops[index] ?? null;
+        const appearance = PRICE_LINE_KINDS[line.kind].tag;
+        // An outline's stroke is centred on the rect's edge: drawn half a pixel in, it is whole on the axis.
+        const inset = appearance === 'outlined' ? TAG_OUTLINE_PX / 2 : 0;
         return (
           <g key={line.id} data-slot="price-line" data-kind={line.kind} data-off-scale={offScale ?? undefined}>
             {!offScale && (
@@ -41,10 +46,12 @@ export const PriceLineLayer = memo(function PriceLineLayer({
               <>
                 <rect
                   className={styles.priceLineTag({ kind: line.kind })}
-                  x={plotRight}
-                  y={tagTop}
-                  width={width - plotRight}
-                  height={tagHeight}
+                  data-slot="price-line-tag"
+                  data-appearance={appearance}
+                  x={plotRight + inset}
+                  y={tagTop + inset}
+                  width={width - plotRight - 2 * inset}
+                  height={tagHeight - 2 * inset}
                 />
                 <text
                   className={styles.priceLineTagText({ kind: line.kind })}
