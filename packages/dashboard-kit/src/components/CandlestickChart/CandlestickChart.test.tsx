@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../test/axe';
 import { itConforms } from '../../test/conformance';
 import { MINUTE } from './aggregate';
@@ -559,6 +559,66 @@ describe('given trade markers', () => {
     });
     await expectNoAxeViolations(container);
   });
+});
+
+describe('given a phone-wide chart with a trade’s flag beside a busy candle’s signals', () => {
+  beforeEach(() => {
+    // jsdom has no layout: the plot measures as a phone's.
+    const measure = HTMLElement.prototype.getBoundingClientRect;
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      return this.dataset.slot === 'chart-plot' ? new DOMRect(0, 0, 358, 300) : measure.call(this);
+    });
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  /** A box from an element's inline position, `within` the box of the element it is placed in. */
+  const boxOf = (element: Element, within = { left: 0, top: 0 }) => {
+    const style = (element as HTMLElement).style;
+    return {
+      left: within.left + Number.parseFloat(style.left),
+      top: within.top + Number.parseFloat(style.top),
+      width: Number.parseFloat(style.width || style.maxWidth),
+      height: Number.parseFloat(style.height || '18'),
+    };
+  };
+  type Box = ReturnType<typeof boxOf>;
+  const overlap = (a: Box, b: Box) =>
+    a.left < b.left + b.width && b.left < a.left + a.width && a.top < b.top + b.height && b.top < a.top + a.height;
+
+  // Four buys on the candle before last: three markers and a "+1" under them. An earlier trade's exit at prices
+  // down the plot: at some, its flag's label runs under the stack or its count.
+  const signals: ChartMarker[] = Array.from({ length: 4 }, (_, k) => ({
+    id: `buy-${k}`,
+    time: T0 + 27 * MINUTE + 1_000 + k,
+    side: 'buy',
+    label: 'Breakout long',
+    price: 126.8,
+  }));
+
+  it.each([112, 113, 114, 115, 116, 117, 118, 119, 120])(
+    'should keep the label of an exit at %d off the markers and their "+1"',
+    (price) => {
+      const { container } = renderChart({
+        markers: signals,
+        trades: [{ id: 'exit', time: T0 + 17 * MINUTE, price, side: 'long', kind: 'exit', label: 'Exit −3.00' }],
+      });
+      const count = container.querySelector('[data-slot="marker-count"]') as Element;
+      expect(count).toHaveTextContent('+1');
+      const markers = [...container.querySelectorAll('[data-slot="marker"]')].map((marker) => ({
+        ...boxOf(marker),
+        width: 16,
+        height: 16,
+      }));
+      const flag = container.querySelector('[data-slot="trade-marker"]') as Element;
+      // Moved a step up or down, or to the pin's other side: there is room for it.
+      const label = flag.querySelector('[data-slot="trade-label"]') as Element;
+      expect(label).toHaveTextContent('Exit −3.00');
+      const labelBox = boxOf(label, boxOf(flag));
+      expect([boxOf(count), ...markers].filter((box) => overlap(box, labelBox))).toEqual([]);
+    },
+  );
 });
 
 describe('given a time to show', () => {

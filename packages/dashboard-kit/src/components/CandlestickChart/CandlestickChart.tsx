@@ -394,7 +394,7 @@ function ChartPlot({
     [markers, series, candleWindow, bucketMs, frame, priceRange, selectedMarkerId],
   );
 
-  // Pins first, then the price lines' labels clear of them and of the signal markers, then the flags' labels clear of both. Laid out
+  // Pins first, then the price lines' labels clear of them and of the signal markers, then the flags' labels clear of all. Laid out
   // from the candles' times and the price scale, so a tick that only edits the forming candle keeps them.
   const tradePins = useMemo(
     () => placeTradePins({ trades, series: model.timeSeries, window: candleWindow, bucketMs, frame, priceRange }),
@@ -415,14 +415,15 @@ function ChartPlot({
       }),
     [priceLines, frame, priceRange, formatPrice, tradePins, markerBoxes],
   );
+  // A flag's label is kept off the signal markers and their "+N" counts too (drawn over the flags, a count hid a
+  // label's price on a phone).
   const tradeLayout = useMemo(
     () =>
-      labelTradePins(
-        tradePins,
-        frame,
-        priceLineLayout.flatMap((item) => (item.label ? [item.label] : [])),
-      ),
-    [tradePins, frame, priceLineLayout],
+      labelTradePins(tradePins, frame, [
+        ...priceLineLayout.flatMap((item) => (item.label ? [item.label] : [])),
+        ...markerBoxes,
+      ]),
+    [tradePins, frame, priceLineLayout, markerBoxes],
   );
 
   // The price lines' tags on the axis, clear of the last price's tag (which moves with every tick: the lines

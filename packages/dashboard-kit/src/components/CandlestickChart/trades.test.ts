@@ -2,11 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { MINUTE } from './aggregate';
 import { computeFrame, xOfIndex, yOfPrice } from './geometry';
-import { boxesOverlap, type Box } from './markers';
+import { boxesOverlap, MARKER_PX, type Box } from './markers';
 import { layoutPriceLines } from './price-lines';
 import type { Range } from './scales';
 import type { Series } from './series';
-import { labelTradePins, pinBox, placeTradePins, TRADE_LABEL_PX, type TradeLayout } from './trades';
+import { labelTradePins, pinBox, placeTradePins, TRADE_LABEL_PX, type TradeLayout, type TradePin } from './trades';
 import type { TradeMarker } from './types';
 import { resolveWindow } from './viewport';
 
@@ -47,6 +47,15 @@ describe('given trades on the visible candles', () => {
   it('should name a trade without a label by its side and kind', () => {
     const [item] = layout([trade('a', 70, 150, { side: 'short', kind: 'exit' })]);
     expect(item?.text).toBe('Short exit');
+  });
+
+  it('should keep the label beside its pin, clear of its own signal’s marker on the same candle', () => {
+    const [pin] = pins([trade('a', 70, 150)]) as [TradePin];
+    // The buy that opened it, at the fill price: its marker is centred on the candle, just under the price.
+    const marker: Box = { left: pin.x - MARKER_PX / 2, top: pin.y + 2, width: MARKER_PX, height: MARKER_PX };
+    const [item] = labelTradePins([pin], frame, [marker]);
+    expect(item?.label).toMatchObject({ side: 'right', top: pin.y - TRADE_LABEL_PX / 2 });
+    expect(boxesOverlap(item?.label as Box, marker)).toBe(false);
   });
 
   it('should put the label left of a pin near the price axis', () => {

@@ -1,5 +1,5 @@
 import { xOfIndex, yOfPrice, type PlotFrame } from './geometry';
-import { boxesOverlap, type Box } from './markers';
+import { boxesOverlap, MARKER_PX, type Box } from './markers';
 import type { Range } from './scales';
 import { candleAt, indexAtOrBefore, type Series } from './series';
 import type { TradeMarker } from './types';
@@ -17,6 +17,8 @@ const LABEL_CHAR_PX = 7.6;
 const LABEL_PADDING_PX = 12;
 export const MAX_TRADE_LABEL_PX = 200;
 const GAP_PX = 2;
+/** Room between a pin and its label: clear of a signal marker centred on the pin's candle, as its own signal's is. */
+const PIN_GAP_PX = MARKER_PX / 2 - TRADE_PIN_PX / 2 + 1;
 /** Where a label may go, in label heights from the pin: beside it, then a step up or down, then two. */
 const STEPS = [0, -1, 1, -2, 2];
 
@@ -87,7 +89,8 @@ export function placeTradePins({ trades, series, window, bucketMs, frame, priceR
 /**
  * Gives each pin its label, in time order: beside the pin (to the right, or to the left near the price
  * axis), moved up or down a step, then to the pin's other side, wherever it overlaps no pin, no label
- * placed before and nothing `reserved` (the price lines' labels). With no room the pin is drawn alone.
+ * placed before and nothing `reserved` (the price lines' labels, the signal markers and their counts). With no
+ * room the pin is drawn alone.
  */
 export function labelTradePins(
   pins: readonly TradePin[],
@@ -100,8 +103,8 @@ export function labelTradePins(
     const { x, y, text } = pin;
     const width = Math.min(MAX_TRADE_LABEL_PX, Math.ceil(text.length * LABEL_CHAR_PX + LABEL_PADDING_PX));
     const sides = [
-      { side: 'right' as const, left: x + half + GAP_PX },
-      { side: 'left' as const, left: x - half - GAP_PX - width },
+      { side: 'right' as const, left: x + half + PIN_GAP_PX },
+      { side: 'left' as const, left: x - half - PIN_GAP_PX - width },
     ];
     const candidates = sides
       .filter(({ left }) => left >= 0 && left + width <= frame.plotRight)
