@@ -421,6 +421,9 @@ export const priceLine = recipe({
   },
 });
 
+/** The bend from a line to its tag stepped aside: solid, however the line is dashed, so it reads as one stroke. */
+export const priceLineLeader = style({ strokeDasharray: 'none' });
+
 /** A tag on the axis: filled in its line's colour, or outlined in it (dashed as its line), by kind. */
 export const priceLineTag = recipe({
   base: { strokeWidth: TAG_OUTLINE_PX },

@@ -452,6 +452,42 @@ describe('given price lines', () => {
     expect(paint(price('entry')).fill).toBe('var(--dk-color-primary-foreground)');
   });
 
+  // From a trader's review: an entry's tag stepped off the last price's sat on the axis away from its line.
+  it('should bend a line to its tag where the tag stepped aside, and run a line whose tag is on it to the axis', () => {
+    // The last price is 129.00: the entry's tag steps below it; the alert level's is far from it.
+    const { container } = renderChart({
+      priceLines: [
+        { id: 'entry', price: 128.9, label: 'Long entry', kind: 'entry' },
+        { id: 'alert', price: 110, label: 'Alert level', kind: 'custom' },
+      ],
+    });
+    const parts = (kind: string) => {
+      const group = line(container, kind);
+      const tag = group.querySelector('[data-slot="price-line-tag"]');
+      return {
+        stroke: group.querySelector('line:not([data-slot])'),
+        leader: group.querySelector('[data-slot="price-line-leader"]'),
+        tagLeft: Math.floor(attribute(tag ?? undefined, 'x')),
+        tagMiddle: attribute(tag ?? undefined, 'y') + attribute(tag ?? undefined, 'height') / 2,
+      };
+    };
+    const entry = parts('entry');
+    const entryY = attribute(entry.stroke ?? undefined, 'y1');
+    expect(entry.tagMiddle - entryY).toBeGreaterThan(4);
+    expect(entry.leader).not.toBeNull();
+    const leader = entry.leader ?? undefined;
+    expect([attribute(leader, 'x1'), attribute(leader, 'y1')]).toEqual([
+      attribute(entry.stroke ?? undefined, 'x2'),
+      entryY,
+    ]);
+    expect([attribute(leader, 'x2'), attribute(leader, 'y2')]).toEqual([entry.tagLeft, entry.tagMiddle]);
+
+    const alert = parts('custom');
+    expect(alert.leader).toBeNull();
+    expect(alert.tagMiddle).toBeCloseTo(attribute(alert.stroke ?? undefined, 'y1'));
+    expect(attribute(alert.stroke ?? undefined, 'x2')).toBe(alert.tagLeft);
+  });
+
   it('should show a line beyond the price scale as an arrow at the edge, not a line', () => {
     const { container } = renderChart({ priceLines });
     const target = line(container, 'target');

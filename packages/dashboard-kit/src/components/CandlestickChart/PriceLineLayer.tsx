@@ -1,8 +1,9 @@
+import { clsx } from 'clsx';
 import { memo } from 'react';
 import * as styles from './CandlestickChart.css';
 import type { PlotFrame } from './geometry';
 import { PRICE_LINE_KINDS, TAG_OUTLINE_PX } from './price-line-kinds';
-import type { PriceLineLayout } from './price-lines';
+import { TAG_LEADER_PX, type PriceLineLayout } from './price-lines';
 
 interface PriceLineLayerProps {
   items: readonly PriceLineLayout[];
@@ -14,12 +15,13 @@ interface PriceLineLayerProps {
 }
 
 /**
- * Price lines (an open position's entry, stop and target) across the plot, each with its price
- * tagged on the axis (where `placePriceTags` put it, clear of the last price's tag; filled or outlined by
- * kind, so a stop's tag never reads as the last price's) and its label where
- * `layoutPriceLines` put it. A line off the price scale is drawn as a label with an arrow at the plot's top
- * or bottom edge. Depends on the price scale, the trades' pins and the tags' places only, so a live tick
- * that keeps the scale and moves no tag leaves it alone, and panning or zooming keeps every line.
+ * Price lines (an open position's entry, stop and target) across the plot, each with its price tagged on the
+ * axis and its label on the line where `layoutPriceLines` put it. A tag sits where `placePriceTags` put it,
+ * clear of the last price's tag; it is filled or outlined by kind, so a stop's never reads as the last price's;
+ * a line whose tag stepped aside bends to it just before the axis. A line off the price scale is drawn as a
+ * label with an arrow at the plot's top or bottom edge. Depends on the price scale, the trades' pins and the
+ * tags' places only, so a live tick that keeps the scale and moves no tag leaves it alone, and panning or
+ * zooming keeps every line.
  */
 export const PriceLineLayer = memo(function PriceLineLayer({
   items,
@@ -37,10 +39,22 @@ export const PriceLineLayer = memo(function PriceLineLayer({
         const appearance = PRICE_LINE_KINDS[line.kind].tag;
         // An outline's stroke is centred on the rect's edge: drawn half a pixel in, it is whole on the axis.
         const inset = appearance === 'outlined' ? TAG_OUTLINE_PX / 2 : 0;
+        const tagMiddle = tagTop === null ? null : tagTop + tagHeight / 2;
+        // A tag stepped aside (off the last price's, say) is led to from its line, which bends to it by the axis.
+        const leader = !offScale && tagMiddle !== null && Math.abs(tagMiddle - y) >= 1 ? tagMiddle : null;
+        const lineEnd = leader === null ? plotRight : plotRight - TAG_LEADER_PX;
         return (
           <g key={line.id} data-slot="price-line" data-kind={line.kind} data-off-scale={offScale ?? undefined}>
-            {!offScale && (
-              <line className={styles.priceLine({ kind: line.kind })} x1={0} x2={plotRight} y1={y} y2={y} />
+            {!offScale && <line className={styles.priceLine({ kind: line.kind })} x1={0} x2={lineEnd} y1={y} y2={y} />}
+            {leader !== null && (
+              <line
+                className={clsx(styles.priceLine({ kind: line.kind }), styles.priceLineLeader)}
+                data-slot="price-line-leader"
+                x1={lineEnd}
+                y1={y}
+                x2={plotRight}
+                y2={leader}
+              />
             )}
             {tagTop !== null && (
               <>

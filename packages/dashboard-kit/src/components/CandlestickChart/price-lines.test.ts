@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeFrame, yOfPrice } from './geometry';
 import { boxesOverlap, type Box } from './markers';
-import { layoutPriceLines, placePriceTags, PRICE_LINE_LABEL_PX } from './price-lines';
+import { layoutPriceLines, placePriceTags, PRICE_LINE_LABEL_PX, type PriceLineLayout } from './price-lines';
 import type { Range } from './scales';
 import type { PriceLine } from './types';
 
@@ -54,28 +54,110 @@ describe('given a price line on the scale', () => {
   });
 });
 
+/** How far a label is from its line: from the line to the label's nearer edge (negative when the line runs through it). */
+const distanceFromLine = (item: PriceLineLayout) => {
+  const label = item.label as Box;
+  return Math.max(label.top - item.y, item.y - (label.top + label.height));
+};
+
 describe('given price lines close together', () => {
-  it('should move the later labels below their line or further away, so that none overlaps another', () => {
+  it('should put each label just above or just below its own line, none overlapping another', () => {
     const items = layout([line('Long entry', 150, 'entry'), line('Stop', 150.2, 'stop'), line('Target', 149.9)]);
     expect(items[0]?.label?.top).toBeLessThan(items[0]?.y as number);
     expect(labels(items)).toHaveLength(3);
     expectApart(labels(items));
+    for (const item of items) {
+      expect(distanceFromLine(item)).toBeGreaterThan(0);
+      expect(distanceFromLine(item)).toBeLessThanOrEqual(8);
+    }
   });
 
-  it('should stack the labels of lines off the same edge of the scale', () => {
+  it('should put the labels of lines off the same edge of the scale side by side along that edge', () => {
     const items = layout([line('Target', 400, 'target'), line('Alert level', 500)]);
     expect(items.map((item) => item.offScale)).toEqual(['above', 'above']);
     expect(items.map((item) => item.text)).toEqual(['↑ Target 400.00', '↑ Alert level 500.00']);
     expect(labels(items)).toHaveLength(2);
     expectApart(labels(items));
-    expect(items[1]?.label?.top).toBeGreaterThan(items[0]?.label?.top as number);
+    for (const label of labels(items)) expect(label.top).toBeLessThan(frame.priceTop + 2);
+    expect(items[1]?.label?.left).toBeLessThan(items[0]?.label?.left as number);
   });
 
-  it('should leave out a label with no free room near its line rather than draw it over another', () => {
-    const crowd = Array.from({ length: 12 }, (_, i) => line(`Level ${i}`, 150 + i * 0.01));
-    const items = layout(crowd);
-    expect(items.some((item) => item.label === null)).toBe(true);
-    expectApart(labels(items));
+  it('should keep the label of a line off the top along the top edge, past what sits by the axis there', () => {
+    // The newest candles' signals and the other lines' labels in the top corner, rows deep.
+    const corner: Box = { left: frame.plotRight - 60, top: 0, width: 60, height: 120 };
+    const [item] = layoutPriceLines({
+      lines: [line('Target', 400, 'target')],
+      frame,
+      priceRange,
+      formatPrice: (value) => value.toFixed(2),
+      reserved: [corner],
+    });
+    expect(item?.label?.top).toBeLessThan(frame.priceTop + 2);
+    expect(boxesOverlap(item?.label as Box, corner)).toBe(false);
+  });
+
+  it('should never put a label where another line runs through it', () => {
+    // The stop 12px under the entry: below the entry, its label would sit across the stop's line.
+    const entryY = yOfPrice(150, priceRange, frame);
+    const stopPrice = 150 - (12 / (frame.priceBottom - frame.priceTop)) * 100;
+    const overEntry: Box = { left: 0, top: entryY - 30, width: frame.plotRight, height: 29 };
+    const [entry, stop] = layoutPriceLines({
+      lines: [line('Long entry', 150, 'entry'), line('Stop', stopPrice, 'stop')],
+      frame,
+      priceRange,
+      formatPrice: String,
+      reserved: [overEntry],
+    });
+    expect(entry?.label).toBeNull();
+    expect(stop?.label?.top).toBeGreaterThan(stop?.y as number);
+  });
+
+  it('should leave out a label with no free room on its line rather than draw it away from it', () => {
+    const y = yOfPrice(150, priceRange, frame);
+    const band: Box = { left: 0, top: y - 30, width: frame.plotRight, height: 60 };
+    const [item] = layoutPriceLines({
+      lines: [line('Long entry', 150, 'entry')],
+      frame,
+      priceRange,
+      formatPrice: String,
+      reserved: [band],
+    });
+    expect(item?.label).toBeNull();
+  });
+});
+
+// From a trader's review: with its place by the axis taken, "Long entry" was drawn two rows above its line, over
+// the stop's label and nearer other lines than its own.
+describe('given signal markers by the axis where an entry line’s label would go', () => {
+  const entryY = yOfPrice(150, priceRange, frame);
+  // The newest candles' signals: a stack over the line and one under it, each with its "+N".
+  const markers: Box[] = [
+    { left: frame.plotRight - 20, top: entryY - 52, width: 16, height: 50 },
+    { left: frame.plotRight - 52, top: entryY - 40, width: 30, height: 14 },
+    { left: frame.plotRight - 20, top: entryY + 2, width: 16, height: 50 },
+    { left: frame.plotRight - 52, top: entryY + 30, width: 30, height: 14 },
+  ];
+  const items = layoutPriceLines({
+    lines: [line('Long entry', 150, 'entry'), line('Stop', 149.5, 'stop')],
+    frame,
+    priceRange,
+    formatPrice: String,
+    reserved: markers,
+  });
+
+  it('should slide the label left along its line past them, still just above the line', () => {
+    const [entry] = items as [PriceLineLayout];
+    expect(entry.label).not.toBeNull();
+    expect((entry.label as Box).top + PRICE_LINE_LABEL_PX).toBeLessThan(entry.y);
+    expect(distanceFromLine(entry)).toBeLessThanOrEqual(8);
+    for (const marker of markers) expect(boxesOverlap(entry.label as Box, marker)).toBe(false);
+  });
+
+  it('should keep every label on its own side of the other lines, in price order', () => {
+    const [entry, stop] = items as [PriceLineLayout, PriceLineLayout];
+    expect((entry.label as Box).top + PRICE_LINE_LABEL_PX).toBeLessThan(entry.y);
+    expect((stop.label as Box).top).toBeGreaterThan(entry.y);
+    expect(distanceFromLine(stop)).toBeLessThanOrEqual(8);
   });
 });
 

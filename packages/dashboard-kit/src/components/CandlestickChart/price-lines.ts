@@ -12,10 +12,15 @@ const LINE_GAP_PX = TRADE_PIN_PX / 2 + 1;
 /** Approximate advance of one character of the label's font (12px, semibold), and its halo either side. */
 const LABEL_CHAR_PX = 7;
 const LABEL_HALO_PX = 4;
+/**
+ * How far from the price axis a line bends to its tag when the tag has stepped aside (PriceLineLayer); a label
+ * ends short of it, so the bend is never drawn under a label.
+ */
+export const TAG_LEADER_PX = 10;
 /** Room between the label's end and the price axis. */
-const LABEL_INSET_PX = 6;
-/** How many label heights a label may move away from its line before it is left out. */
-const MAX_STEPS = 3;
+const LABEL_INSET_PX = TAG_LEADER_PX + 4;
+/** Rows along an edge of the plot where the label of a line off the scale beyond it may go, from the edge in. */
+const EDGE_ROWS = 3;
 
 export interface PriceLineLayout {
   line: PriceLine;
@@ -27,7 +32,7 @@ export interface PriceLineLayout {
   text: string;
   /**
    * The label's box, its text ending at the box's right edge and centred in it; null when no free room was
-   * left near the line (the axis tag and the list of price lines still say it all).
+   * left on the line (the axis tag and the list of price lines still say it all).
    */
   label: Box | null;
 }
@@ -37,35 +42,45 @@ export interface PriceLineLayoutInput {
   frame: PlotFrame;
   priceRange: Range;
   formatPrice: (value: number) => string;
-  /** Room already taken (the trades' pins): no label is put over it. */
+  /** Room already taken (the trades' pins, the signal markers): no label is put over it. */
   reserved?: readonly Box[];
 }
 
 const labelWidth = (text: string) => Math.ceil(text.length * LABEL_CHAR_PX + 2 * LABEL_HALO_PX);
 
 /**
- * Centres to try for a label, nearest first: just above the line, then just below it, then a step further
- * each way. A line off the scale is labelled at that edge, then a step further in each time.
+ * The label's box on a row (its `top`) as near the price axis as it can be: from the axis it slides left
+ * along the line past whatever is in the way. Null when it would leave the plot, or another line (at one of
+ * `otherLines`) would run through it.
  */
-function labelCentres(y: number, offScale: PriceLineLayout['offScale'], frame: PlotFrame): number[] {
-  const step = PRICE_LINE_LABEL_PX + GAP_PX;
-  const centres: number[] = [];
-  if (offScale) {
-    const edge = offScale === 'above' ? frame.priceTop + step / 2 : frame.priceBottom - step / 2;
-    const inwards = offScale === 'above' ? step : -step;
-    for (let k = 0; k <= 2 * MAX_STEPS; k++) centres.push(edge + k * inwards);
-    return centres;
+function slideToFreeRoom(
+  top: number,
+  width: number,
+  frame: PlotFrame,
+  taken: readonly Box[],
+  otherLines: readonly number[],
+): Box | null {
+  if (top < 0 || top + PRICE_LINE_LABEL_PX > frame.priceBottom) return null;
+  if (otherLines.some((y) => y > top && y < top + PRICE_LINE_LABEL_PX)) return null;
+  let right = frame.plotRight - LABEL_INSET_PX;
+  for (;;) {
+    const box = { left: right - width, top, width, height: PRICE_LINE_LABEL_PX };
+    if (box.left < 0) return null;
+    const inTheWay = taken.filter((other) => boxesOverlap(box, other));
+    if (inTheWay.length === 0) return box;
+    right = Math.min(...inTheWay.map((other) => other.left)) - GAP_PX;
   }
-  const near = LINE_GAP_PX + PRICE_LINE_LABEL_PX / 2;
-  for (let k = 0; k <= MAX_STEPS; k++) centres.push(y - near - k * step, y + near + k * step);
-  return centres;
 }
 
 /**
- * Places the price lines' labels at the right end of their lines (just above each, by the price axis) so
- * that none overlaps another or a reserved box: a label whose place is taken moves below its line, or a
- * step further away, in the order the lines are given (the first keeps its place). Depends on the price
- * scale and the reserved boxes only, so a live tick that keeps the scale keeps the layout.
+ * Places the price lines' labels on their lines, by the price axis, so that none overlaps another or a
+ * reserved box. A label sits just above its line or, when that room is taken, just below it; when both are
+ * taken it slides left along its line to the nearest free room (whichever side lets it stay nearer the
+ * axis), so a label is always read against its own line, never a row or two away over another's. A label
+ * another line would run through is not put there, and one with no room on its line is left out. A line off
+ * the scale is labelled along that edge of the plot the same way (a row further in only when the edge row has
+ * no room). Labels are placed in the order the lines are given (the first keeps its place). Depends on the
+ * price scale and the reserved boxes only, so a live tick that keeps the scale keeps the layout.
  */
 export function layoutPriceLines({
   lines,
@@ -74,23 +89,30 @@ export function layoutPriceLines({
   formatPrice,
   reserved = [],
 }: PriceLineLayoutInput): PriceLineLayout[] {
-  const placed: Box[] = [...reserved];
-  return lines.map((line) => {
+  const taken: Box[] = [...reserved];
+  const placed = lines.map((line) => {
     const y = yOfPrice(line.price, priceRange, frame);
-    const offScale = y < frame.priceTop ? 'above' : y > frame.priceBottom ? 'below' : null;
+    const offScale = y < frame.priceTop ? ('above' as const) : y > frame.priceBottom ? ('below' as const) : null;
+    return { line, y, offScale };
+  });
+  return placed.map(({ line, y, offScale }) => {
     const text = offScale ? `${offScale === 'above' ? '↑' : '↓'} ${line.label} ${formatPrice(line.price)}` : line.label;
     const width = labelWidth(text);
-    const left = frame.plotRight - LABEL_INSET_PX - width;
     let label: Box | null = null;
-    for (const centre of labelCentres(y, offScale, frame)) {
-      const box = { left, top: centre - PRICE_LINE_LABEL_PX / 2, width, height: PRICE_LINE_LABEL_PX };
-      const fits = box.top >= 0 && box.top + box.height <= frame.priceBottom;
-      if (fits && !placed.some((other) => boxesOverlap(box, other))) {
-        label = box;
-        break;
+    const otherLines = placed.flatMap((other) => (other.line === line || other.offScale ? [] : [other.y]));
+    if (offScale) {
+      const step = PRICE_LINE_LABEL_PX + GAP_PX;
+      const edgeRow = offScale === 'above' ? frame.priceTop + GAP_PX / 2 : frame.priceBottom - step + GAP_PX / 2;
+      for (let k = 0; k < EDGE_ROWS && !label; k++) {
+        const top = edgeRow + (offScale === 'above' ? k : -k) * step;
+        label = slideToFreeRoom(top, width, frame, taken, otherLines);
       }
+    } else {
+      const above = slideToFreeRoom(y - LINE_GAP_PX - PRICE_LINE_LABEL_PX, width, frame, taken, otherLines);
+      const below = slideToFreeRoom(y + LINE_GAP_PX, width, frame, taken, otherLines);
+      label = above && (!below || above.left >= below.left) ? above : below;
     }
-    if (label) placed.push(label);
+    if (label) taken.push(label);
     return { line, y, offScale, text, label };
   });
 }
