@@ -372,6 +372,65 @@ export const EntryAtTheLastPrice: Story = () => (
   </Stack>
 );
 
+/**
+ * An open long three candles old, the market a few dollars above its entry and its stop a few dollars below:
+ * three tags that would meet on the axis, and the four buys on its candle (markers and a "+N" count) right
+ * beside its flag.
+ */
+function crowdedPosition(candles: readonly Candle[]): Partial<CandlestickChartProps> {
+  const opened = candles[candles.length - 4] as Candle;
+  const entry = opened.close;
+  const forming = candles[candles.length - 1] as Candle;
+  const close = entry * 1.0001;
+  return {
+    candles: [
+      ...candles.slice(0, -1),
+      { ...forming, close, high: Math.max(forming.high, close), low: Math.min(forming.low, close) },
+    ],
+    priceLines: [
+      { id: 'entry', price: entry, label: 'Long entry', kind: 'entry' },
+      { id: 'stop', price: entry * 0.9997, label: 'Stop', kind: 'stop' },
+      { id: 'target', price: entry * 1.004, label: 'Target', kind: 'target' },
+    ],
+    trades: [
+      {
+        id: 'long-in',
+        time: opened.time + 5_000,
+        price: entry,
+        side: 'long',
+        kind: 'entry',
+        label: `Long 0.01113862 @ ${defaultFormatPrice(entry)}`,
+      },
+    ],
+    markers: Array.from({ length: 4 }, (_, k) => ({
+      id: `buy-${k}`,
+      time: opened.time + 1_000 + k,
+      side: 'buy' as const,
+      label: 'Breakout long',
+      price: entry,
+    })),
+  };
+}
+
+const CROWDED_POSITION = crowdedPosition(HISTORY_300);
+
+export const StopEntryAndLastPriceCrowded: Story = () => (
+  <Stack>
+    <Caption>
+      The last price, the entry and the stop a few dollars apart. The last price’s tag is a filled block, the entry’s
+      filled too, the stop’s and the target’s outlined and dashed like their lines; a tag stepped aside is joined to its
+      line by a bend before the axis. Each label stays on its own line, and the flag’s label keeps off the “+N”.
+    </Caption>
+    <BothThemes>
+      <BtcChart {...CROWDED_POSITION} timeZone="UTC" height={360} />
+    </BothThemes>
+    <PhoneFrame>
+      <BtcChart {...CROWDED_POSITION} height={320} />
+    </PhoneFrame>
+  </Stack>
+);
+StopEntryAndLastPriceCrowded.storyName = 'Stop, entry and last price crowded';
+
 /** A chart whose Indicators menu works, starting from `initial`. */
 function IndicatorChart({ initial, ...props }: Partial<CandlestickChartProps> & { initial: ChartIndicators }) {
   const [indicators, setIndicators] = useState(initial);
