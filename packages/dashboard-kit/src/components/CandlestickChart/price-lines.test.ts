@@ -112,6 +112,25 @@ describe('given price lines close together', () => {
     expect(stop?.label?.top).toBeGreaterThan(stop?.y as number);
   });
 
+  it('should put a label below its line when another line lies just above, between it and the room there', () => {
+    // The stop 5px under the entry: above the stop, its label would sit past the entry's line, reading as the
+    // entry's (found in the product on a phone).
+    const entryY = yOfPrice(150, priceRange, frame);
+    const stopPrice = 150 - (5 / (frame.priceBottom - frame.priceTop)) * 100;
+    // Signals under the stop by the axis: below it, the stop's label has to slide further left than above it.
+    const markers: Box = { left: frame.plotRight - 120, top: entryY + 7, width: 100, height: 30 };
+    const [entry, stop] = layoutPriceLines({
+      lines: [line('Long entry', 150, 'entry'), line('Stop', stopPrice, 'stop')],
+      frame,
+      priceRange,
+      formatPrice: String,
+      reserved: [markers],
+    });
+    expect((entry?.label as Box).top + PRICE_LINE_LABEL_PX).toBeLessThan(entryY);
+    expect(stop?.label?.top).toBeGreaterThan(stop?.y as number);
+    expect(distanceFromLine(stop as PriceLineLayout)).toBeLessThanOrEqual(8);
+  });
+
   it('should leave out a label with no free room on its line rather than draw it away from it', () => {
     const y = yOfPrice(150, priceRange, frame);
     const band: Box = { left: 0, top: y - 30, width: frame.plotRight, height: 60 };

@@ -19,6 +19,8 @@ const LABEL_HALO_PX = 4;
 export const TAG_LEADER_PX = 10;
 /** Room between the label's end and the price axis. */
 const LABEL_INSET_PX = TAG_LEADER_PX + 4;
+/** Lines closer than this read as one: a label may sit by either. */
+const ONE_LINE_PX = 2;
 /** Rows along an edge of the plot where the label of a line off the scale beyond it may go, from the edge in. */
 const EDGE_ROWS = 3;
 
@@ -51,17 +53,18 @@ const labelWidth = (text: string) => Math.ceil(text.length * LABEL_CHAR_PX + 2 *
 /**
  * The label's box on a row (its `top`) as near the price axis as it can be: from the axis it slides left
  * along the line past whatever is in the way. Null when it would leave the plot, or another line (at one of
- * `otherLines`) would run through it.
+ * `otherLines`) would lie within `keepClear` (the label, and the room between it and its own line).
  */
 function slideToFreeRoom(
   top: number,
   width: number,
+  keepClear: readonly [number, number],
   frame: PlotFrame,
   taken: readonly Box[],
   otherLines: readonly number[],
 ): Box | null {
   if (top < 0 || top + PRICE_LINE_LABEL_PX > frame.priceBottom) return null;
-  if (otherLines.some((y) => y > top && y < top + PRICE_LINE_LABEL_PX)) return null;
+  if (otherLines.some((y) => y > keepClear[0] && y < keepClear[1])) return null;
   let right = frame.plotRight - LABEL_INSET_PX;
   for (;;) {
     const box = { left: right - width, top, width, height: PRICE_LINE_LABEL_PX };
@@ -77,7 +80,8 @@ function slideToFreeRoom(
  * reserved box. A label sits just above its line or, when that room is taken, just below it; when both are
  * taken it slides left along its line to the nearest free room (whichever side lets it stay nearer the
  * axis), so a label is always read against its own line, never a row or two away over another's. A label
- * another line would run through is not put there, and one with no room on its line is left out. A line off
+ * is not put where another line would run through it or between it and its own line (it would read as that
+ * line's), and one with no room on its line is left out. A line off
  * the scale is labelled along that edge of the plot the same way (a row further in only when the edge row has
  * no room). Labels are placed in the order the lines are given (the first keeps its place). Depends on the
  * price scale and the reserved boxes only, so a live tick that keeps the scale keeps the layout.
@@ -105,11 +109,13 @@ export function layoutPriceLines({
       const edgeRow = offScale === 'above' ? frame.priceTop + GAP_PX / 2 : frame.priceBottom - step + GAP_PX / 2;
       for (let k = 0; k < EDGE_ROWS && !label; k++) {
         const top = edgeRow + (offScale === 'above' ? k : -k) * step;
-        label = slideToFreeRoom(top, width, frame, taken, otherLines);
+        label = slideToFreeRoom(top, width, [top, top + PRICE_LINE_LABEL_PX], frame, taken, otherLines);
       }
     } else {
-      const above = slideToFreeRoom(y - LINE_GAP_PX - PRICE_LINE_LABEL_PX, width, frame, taken, otherLines);
-      const below = slideToFreeRoom(y + LINE_GAP_PX, width, frame, taken, otherLines);
+      const aboveTop = y - LINE_GAP_PX - PRICE_LINE_LABEL_PX;
+      const belowBottom = y + LINE_GAP_PX + PRICE_LINE_LABEL_PX;
+      const above = slideToFreeRoom(aboveTop, width, [aboveTop, y - ONE_LINE_PX], frame, taken, otherLines);
+      const below = slideToFreeRoom(y + LINE_GAP_PX, width, [y + ONE_LINE_PX, belowBottom], frame, taken, otherLines);
       label = above && (!below || above.left >= below.left) ? above : below;
     }
     if (label) taken.push(label);
