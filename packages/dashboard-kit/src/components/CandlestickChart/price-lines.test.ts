@@ -8,7 +8,9 @@ import type { PriceLine } from './types';
 
 const frame = computeFrame(800, 400, 60);
 const priceRange: Range = [100, 200];
-const layout = (lines: PriceLine[]) => layoutPriceLines({ lines, frame, priceRange, formatPrice: (v) => v.toFixed(2) });
+/** Lays out `lines` with `reserved` room (the trades' pins, the signal markers) taken. */
+const layout = (lines: PriceLine[], reserved: Box[] = []) =>
+  layoutPriceLines({ lines, frame, priceRange, formatPrice: (v) => v.toFixed(2), reserved });
 const line = (id: string, price: number, kind: PriceLine['kind'] = 'custom'): PriceLine => ({
   id,
   price,
@@ -37,13 +39,7 @@ describe('given a price line on the scale', () => {
   it('should move the label below the line when a reserved box (a trade’s flag) takes the room above', () => {
     const y = yOfPrice(150, priceRange, frame);
     const flag: Box = { left: frame.plotRight - 120, top: y - 30, width: 100, height: 28 };
-    const [item] = layoutPriceLines({
-      lines: [line('Entry', 150, 'entry')],
-      frame,
-      priceRange,
-      formatPrice: String,
-      reserved: [flag],
-    });
+    const [item] = layout([line('Entry', 150, 'entry')], [flag]);
     expect(item?.label?.top).toBeGreaterThan(y);
     expect(boxesOverlap(item?.label as Box, flag)).toBe(false);
   });
@@ -85,13 +81,7 @@ describe('given price lines close together', () => {
   it('should keep the label of a line off the top along the top edge, past what sits by the axis there', () => {
     // The newest candles' signals and the other lines' labels in the top corner, rows deep.
     const corner: Box = { left: frame.plotRight - 60, top: 0, width: 60, height: 120 };
-    const [item] = layoutPriceLines({
-      lines: [line('Target', 400, 'target')],
-      frame,
-      priceRange,
-      formatPrice: (value) => value.toFixed(2),
-      reserved: [corner],
-    });
+    const [item] = layout([line('Target', 400, 'target')], [corner]);
     expect(item?.label?.top).toBeLessThan(frame.priceTop + 2);
     expect(boxesOverlap(item?.label as Box, corner)).toBe(false);
   });
@@ -101,13 +91,7 @@ describe('given price lines close together', () => {
     const entryY = yOfPrice(150, priceRange, frame);
     const stopPrice = 150 - (12 / (frame.priceBottom - frame.priceTop)) * 100;
     const overEntry: Box = { left: 0, top: entryY - 30, width: frame.plotRight, height: 29 };
-    const [entry, stop] = layoutPriceLines({
-      lines: [line('Long entry', 150, 'entry'), line('Stop', stopPrice, 'stop')],
-      frame,
-      priceRange,
-      formatPrice: String,
-      reserved: [overEntry],
-    });
+    const [entry, stop] = layout([line('Long entry', 150, 'entry'), line('Stop', stopPrice, 'stop')], [overEntry]);
     expect(entry?.label).toBeNull();
     expect(stop?.label?.top).toBeGreaterThan(stop?.y as number);
   });
@@ -119,13 +103,7 @@ describe('given price lines close together', () => {
     const stopPrice = 150 - (5 / (frame.priceBottom - frame.priceTop)) * 100;
     // Signals under the stop by the axis: below it, the stop's label has to slide further left than above it.
     const markers: Box = { left: frame.plotRight - 120, top: entryY + 7, width: 100, height: 30 };
-    const [entry, stop] = layoutPriceLines({
-      lines: [line('Long entry', 150, 'entry'), line('Stop', stopPrice, 'stop')],
-      frame,
-      priceRange,
-      formatPrice: String,
-      reserved: [markers],
-    });
+    const [entry, stop] = layout([line('Long entry', 150, 'entry'), line('Stop', stopPrice, 'stop')], [markers]);
     expect((entry?.label as Box).top + PRICE_LINE_LABEL_PX).toBeLessThan(entryY);
     expect(stop?.label?.top).toBeGreaterThan(stop?.y as number);
     expect(distanceFromLine(stop as PriceLineLayout)).toBeLessThanOrEqual(8);
@@ -134,13 +112,7 @@ describe('given price lines close together', () => {
   it('should leave out a label with no free room on its line rather than draw it away from it', () => {
     const y = yOfPrice(150, priceRange, frame);
     const band: Box = { left: 0, top: y - 30, width: frame.plotRight, height: 60 };
-    const [item] = layoutPriceLines({
-      lines: [line('Long entry', 150, 'entry')],
-      frame,
-      priceRange,
-      formatPrice: String,
-      reserved: [band],
-    });
+    const [item] = layout([line('Long entry', 150, 'entry')], [band]);
     expect(item?.label).toBeNull();
   });
 });
@@ -156,13 +128,7 @@ describe('given signal markers by the axis where an entry line’s label would g
     { left: frame.plotRight - 20, top: entryY + 2, width: 16, height: 50 },
     { left: frame.plotRight - 52, top: entryY + 30, width: 30, height: 14 },
   ];
-  const items = layoutPriceLines({
-    lines: [line('Long entry', 150, 'entry'), line('Stop', 149.5, 'stop')],
-    frame,
-    priceRange,
-    formatPrice: String,
-    reserved: markers,
-  });
+  const items = layout([line('Long entry', 150, 'entry'), line('Stop', 149.5, 'stop')], markers);
 
   it('should slide the label left along its line past them, still just above the line', () => {
     const [entry] = items as [PriceLineLayout];
