@@ -4,21 +4,20 @@ import type { PriceLineKind } from './types';
 /** A colour of the theme contract, by its name in `vars.color`. */
 export type ColorToken = keyof typeof vars.color;
 
-/**
- * How a price tag on the axis is drawn: `filled` is a block of its line's colour (as the last price's tag is),
- * `outlined` is the surface with a border in its line's colour, dashed as the line is, and the price in it.
- */
-export type PriceTagAppearance = 'filled' | 'outlined';
-
 /** Width of an outlined tag's border. */
 export const TAG_OUTLINE_PX = 1;
 
+/**
+ * A kind of price line, and how its tag on the axis is drawn: `filled` is a block of the line's colour (as the
+ * last price's tag is), with the price in `onColor`; `outlined` is the surface with a border in the line's colour,
+ * dashed as the line is, and the price in that colour.
+ */
 export type PriceLineKindStyle = {
   /** The line's colour, and its label's. */
   color: ColorToken;
   /** The line's dash (SVG `stroke-dasharray`); an outlined tag's border takes it too. */
   dash: string;
-} & ({ tag: 'filled'; /** The price's colour on the tag. */ onColor: ColorToken } | { tag: 'outlined' });
+} & ({ tag: 'filled'; onColor: ColorToken } | { tag: 'outlined' });
 
 /**
  * Each kind of price line: the entry solid, with a filled tag; the stop and the target dashed and their tags
