@@ -623,7 +623,7 @@ describe('given a phone-wide chart with a trade’s flag beside a busy candle’
   const overlap = (a: Box, b: Box) =>
     a.left < b.left + b.width && b.left < a.left + a.width && a.top < b.top + b.height && b.top < a.top + a.height;
 
-  // Four buys on the candle before last: three markers and a "+1" under them. An earlier trade's exit at prices
+  // Four buys near the latest candle: three markers and a "+1" under them. An earlier trade’s exit at prices
   // down the plot: at some, its flag's label runs under the stack or its count.
   const signals: ChartMarker[] = Array.from({ length: 4 }, (_, k) => ({
     id: `buy-${k}`,
