@@ -20,6 +20,11 @@ const parts = [
     cmd: ['pnpm', '--filter', '@signaldeck/server', 'exec', 'tsx', 'bench/ingest.bench.ts'],
   },
   {
+    name: 'burst',
+    label: 'Webhook burst, answered and executed (CPU to the last outcome)',
+    cmd: ['pnpm', '--filter', '@signaldeck/server', 'exec', 'tsx', 'bench/burst.bench.ts'],
+  },
+  {
     name: 'ingest-statements',
     label: 'PostgreSQL ingest statements (prepared INSERT against planned each time)',
     cmd: ['pnpm', '--filter', '@signaldeck/server', 'exec', 'tsx', 'bench/ingest-statements.bench.ts'],

@@ -11,6 +11,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Stops after this many requests (instead of after `duration`). */
+    amount?: number;
     requests?: (RequestData & {
       setupRequest?: (request: RequestData, context: Record<string, unknown>) => RequestData;
     })[];
@@ -32,5 +34,9 @@ declare module 'autocannon' {
     '2xx': number;
   }
 
-  export default function autocannon(options: Options): Promise<Result>;
+  /** The run: its result once done, and its events meanwhile ('response' after each answer read). */
+  export interface Instance extends Promise<Result> {
+    on(event: 'response', listener: () => void): Instance;
+  }
+  export default function autocannon(options: Options): Instance;
 }

@@ -4,8 +4,9 @@
  * - POST /bench/bare: a bare Fastify route that reads the body as the receiver does and answers 202 without
  *   storing, the reference the webhook is
  *   compared with (same process, same plugins and hooks, same body parsing as Fastify does it);
- * - GET /bench/stats: how many signals are stored (and how many of them accepted), in how many transactions,
- *   and the CPU time this process has used (all threads), to compare the routes' cost per request.
+ * - GET /bench/stats: how many signals are stored (how many of them accepted, and how many of those the paper
+ *   executor has decided), in how many transactions, and the CPU time this process has used (all threads), to
+ *   compare the routes' cost per request.
  * It seeds BENCH_WEBHOOKS users with a webhook each (the per-URL rate limit is 120 a minute, so the load is
  * spread over many traders' URLs, as real traffic is) and sends their tokens to the parent over IPC. With
  * BENCH_WEBHOOKS=0 it is a further instance on a database another one seeded: it seeds nothing and does not wait
@@ -63,10 +64,15 @@ app.get('/bench/stats', async () => {
       select.fn.count<number>('id').filterWhere('status', '=', 'accepted').as('accepted'),
     ])
     .executeTakeFirstOrThrow();
+  const { decided } = await database.db
+    .selectFrom('signal_outcomes')
+    .select((select) => select.fn.countAll<number>().as('decided'))
+    .executeTakeFirstOrThrow();
   const cpu = process.cpuUsage();
   return {
     rows: Number(rows),
     accepted: Number(accepted),
+    decided: Number(decided),
     batches,
     batchedRows,
     commitMs,

@@ -16,15 +16,14 @@
  * Goals: webhook/bare >= 0.6, webhook p99 < 20 ms, 0 errors; on PostgreSQL two instances above one. The exit code is 1 only when the run was not
  * correct (errors, non-2xx answers, stored rows that do not match the answers); the goals are reported.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import autocannon, { type Result } from 'autocannon';
+import type { Result } from 'autocannon';
 import type { Dialect } from '../src/db/connection';
 import { createTestDatabase } from '../src/test/database';
-import { postgresCpu, postgresCpuBetween } from './postgres-cpu';
+import { ask, databaseCpu, load as post, settledStats, startServer, stopServer, type Server } from './ingest-client';
+import { postgresCpuBetween } from './postgres-cpu';
 
 const { values: options } = parseArgs({
   options: {
@@ -43,36 +42,8 @@ const CONNECTIONS = Number(options.connections);
 const WARM_UP_S = 2;
 const GOALS = { ratio: 0.6, p99Ms: 20 };
 
-interface Server {
-  url: string;
-  tokens: string[];
-  child: ChildProcess;
-}
-
-function startServer(env: Record<string, string>): Promise<Server> {
-  const child = fork(fileURLToPath(new URL('ingest-server.ts', import.meta.url)), {
-    env: { ...process.env, BENCH_WEBHOOKS: '4000', ...env, LOG_LEVEL: 'debug' },
-    execArgv: ['--import', import.meta.resolve('tsx')],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (message) => resolve({ ...(message as { url: string; tokens: string[] }), child }));
-    child.once('exit', (code) => reject(new Error(`the benchmark server exited with code ${code} before listening`)));
-  });
-}
-
-/** Sends `message` to the server and waits for its answer `reply`. */
-function ask(server: Server, message: unknown, reply: string): Promise<void> {
-  return new Promise((resolve) => {
-    const listener = (answer: unknown) => {
-      if (answer !== reply) return;
-      server.child.off('message', listener);
-      resolve();
-    };
-    server.child.on('message', listener);
-    server.child.send(message as object);
-  });
-}
+const load = (server: Server, target: 'bare' | 'webhook', durationS: number) =>
+  post(server, target, { connections: CONNECTIONS, durationS });
 
 /** The load run, with a CPU profile of the server around it when --profile is given. */
 async function measuredLoad(server: Server, dialect: Dialect, target: 'bare' | 'webhook'): Promise<Result> {
@@ -86,53 +57,6 @@ async function measuredLoad(server: Server, dialect: Dialect, target: 'bare' | '
   );
   return result;
 }
-
-async function stopServer(server: Server): Promise<void> {
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.send('stop');
-  await exited;
-}
-
-let alertNumber = 0;
-
-/** A TradingView strategy alert as a trader's template renders it, with an id no other request has. */
-function alertBody(): string {
-  alertNumber += 1;
-  return JSON.stringify({
-    ticker: 'BINANCE:BTCUSDT',
-    action: alertNumber % 2 === 0 ? 'buy' : 'sell',
-    price: '65000.5',
-    contracts: '0.01',
-    position_size: '0.01',
-    interval: '15',
-    timenow: new Date().toISOString(),
-    strategy: 'Benchmark breakout',
-    id: `bench-${alertNumber}`,
-  });
-}
-
-function load(server: Server, target: 'bare' | 'webhook', durationS: number): Promise<Result> {
-  let request = 0;
-  return autocannon({
-    url: server.url,
-    connections: CONNECTIONS,
-    duration: durationS,
-    requests: [
-      {
-        method: 'POST',
-        setupRequest: (base) => {
-          request += 1;
-          const path =
-            target === 'bare' ? '/bench/bare' : `/api/webhooks/${server.tokens[request % server.tokens.length]!}`;
-          return { ...base, path, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: alertBody() };
-        },
-      },
-    ],
-  });
-}
-
-/** PostgreSQL's processes' CPU so far (see postgres-cpu.ts); nothing on SQLite, which runs inside the server. */
-const databaseCpu = (dialect: Dialect) => (dialect === 'postgres' ? postgresCpu() : new Map<string, number>());
 
 interface Measurement {
   requestsPerSecond: number;
@@ -159,27 +83,6 @@ const measure = (result: Result, cpuMicroseconds: number, databaseCpuMicrosecond
   non2xx: result.non2xx,
   responses2xx: result['2xx'],
 });
-
-interface ServerStats {
-  rows: number;
-  accepted: number;
-  cpuMicroseconds: number;
-  batches: number;
-  batchedRows: number;
-  commitMs: number;
-}
-
-/** The server's counts once the alerts still in flight when autocannon stopped have been committed and answered. */
-async function settledStats(server: Server): Promise<ServerStats> {
-  const read = async () => (await (await fetch(`${server.url}/bench/stats`)).json()) as ServerStats;
-  let previous = await read();
-  for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    const current = await read();
-    if (current.rows === previous.rows) return current;
-    previous = current;
-  }
-}
 
 interface DatabaseResult {
   database: Dialect;
