@@ -20,6 +20,11 @@ const SATOSHI_QUANTITIES = new Map([
   [10, { quantity: 0.01113862, shown: '0.01113862' }],
   [11, { quantity: 12_345.12345678, shown: '12,345.12345678' }],
 ]);
+/** The longest actions a webhook takes: their badges must be whole in the action column. */
+const LONG_ACTIONS = new Map([
+  [12, 'exit_long'],
+  [13, 'exit_short'],
+]);
 const LONG_REASON =
   'Price must be a positive number (got "abc"); Quantity must be a positive number (got "x"); ' +
   'Interval must be one of 1m, 5m, 15m, 1h, 4h or 1d (got "7m")';
@@ -53,14 +58,16 @@ beforeAll(async () => {
         ? { ticker: 'BTC', action: 'buy', price: 1_102, interval: '15m' }
         : SATOSHI_QUANTITIES.has(index)
           ? { quantity: SATOSHI_QUANTITIES.get(index)!.quantity }
-          : index === SHORT_REASON_INDEX || index === LONG_REASON_INDEX
-            ? {
-                status: 'rejected',
-                action: null,
-                price: null,
-                reason: index === SHORT_REASON_INDEX ? SHORT_REASON : LONG_REASON,
-              }
-            : {},
+          : LONG_ACTIONS.has(index)
+            ? { action: LONG_ACTIONS.get(index)! }
+            : index === SHORT_REASON_INDEX || index === LONG_REASON_INDEX
+              ? {
+                  status: 'rejected',
+                  action: null,
+                  price: null,
+                  reason: index === SHORT_REASON_INDEX ? SHORT_REASON : LONG_REASON,
+                }
+              : {},
   });
 });
 
@@ -322,6 +329,16 @@ describe('given quantities to the satoshi at 1280 px', () => {
       .locator('tr[data-slot="signals-table-row"] td[data-column="quantity"]')
       .evaluateAll((cells) => cells.filter((cell) => cell.scrollWidth > cell.clientWidth).length);
     expect(cut).toBe(0);
+    await context.close();
+  });
+
+  it('should show the longest actions whole in their badges', async () => {
+    const { page, context } = await open(trader, '/signals');
+    for (const [index, action] of LONG_ACTIONS) {
+      const badge = page.locator(`tr[data-row-id="${traderIds[index]}"] td[data-column="action"] > *`);
+      expect(await badge.innerText()).toBe(action);
+      expect(await badge.evaluate((node) => node.scrollWidth <= node.clientWidth), action).toBe(true);
+    }
     await context.close();
   });
 });

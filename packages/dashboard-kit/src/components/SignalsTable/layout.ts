@@ -29,16 +29,17 @@ export const FRESH_BATCH_MAX = 10;
 export const COLUMN_WIDTHS = {
   expand: { width: 44 },
   // 09:05:12 (today) or 11-23 09:05 over "2 min ago".
-  time: { width: 120 },
+  time: { width: 112 },
   ticker: { width: 80 },
-  // Its header; a longer action than buy, sell, long, short, exit or close is cut (whole in its tooltip).
-  action: { width: 80 },
+  // The longest action a webhook takes, exit_short, whole in its badge.
+  action: { width: 100 },
   price: { width: 120 },
   // A quantity to the satoshi, whole: 12,345.12345678 (as the trades table writes it). A longer one is cut
   // at its end, whole in its tooltip.
   quantity: { width: 152 },
   interval: { width: 72 },
-  strategy: { width: 120 },
+  // Cut at its end, whole in its tooltip and the row's details.
+  strategy: { width: 108 },
   status: { minWidth: 200 },
 } as const satisfies ColumnWidths;
 
