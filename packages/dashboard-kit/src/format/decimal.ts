@@ -76,3 +76,20 @@ export function formatCompact(value: number): string {
   const sign = value < 0 || Object.is(value, -0) ? '-' : '';
   return `${sign}${rounded.whole}${trimmed ? `.${trimmed}` : ''}${COMPACT_UNITS[unit]}`;
 }
+
+/** Whether a number is written in scientific notation: from 1e15 up, or below 1e-8 (but not 0). */
+export function isExtremeMagnitude(value: number): boolean {
+  const size = Math.abs(value);
+  return size >= 1e15 || (size > 0 && size < 1e-8);
+}
+
+let scientific: Intl.NumberFormat | undefined;
+
+/**
+ * Scientific notation to 6 significant digits, for the extremes: 1.79769E308 rather than 309 digits, 1E-12 rather
+ * than 0.000000. Its Intl format is made on first use (see the note above), which an ordinary price never needs.
+ */
+export function formatScientific(value: number): string {
+  scientific ??= new Intl.NumberFormat('en-US', { notation: 'scientific', maximumSignificantDigits: 6 });
+  return scientific.format(value);
+}

@@ -21,6 +21,13 @@ describe('given prices, volumes and times', () => {
     expect(defaultFormatPrice(0)).toBe('0.00');
   });
 
+  it('should write prices beyond 1e15 or below 1e-8 in scientific notation, not as hundreds of digits or zero', () => {
+    expect(defaultFormatPrice(1e308)).toBe('1E308');
+    expect(defaultFormatPrice(-1.7976931348623157e308)).toBe('-1.79769E308');
+    expect(defaultFormatPrice(1e-12)).toBe('1E-12');
+    expect(defaultFormatPrice(999_999_999_999_999)).toBe('999,999,999,999,999.00');
+  });
+
   it('should shorten volumes', () => {
     expect(formatVolume(950)).toBe('950');
     expect(formatVolume(12_500)).toBe('12.5K');

@@ -1,4 +1,4 @@
-import { formatCompact, formatFixed } from '../../format/decimal';
+import { formatCompact, formatFixed, formatScientific, isExtremeMagnitude } from '../../format/decimal';
 import { timeZoneLabel, wallClock, type TimeZoneMode } from '../../time/time-zone';
 import { DAY, MINUTE } from './aggregate';
 import type { Candle } from './types';
@@ -45,8 +45,12 @@ const priceDigits = (value: number) => {
   return size >= 1 || size === 0 ? 2 : size >= 0.01 ? 4 : 6;
 };
 
-/** Prices with grouping and enough decimals for their size: 64,210.50, 0.4521, 0.000123. */
+/**
+ * Prices with grouping and enough decimals for their size: 64,210.50, 0.4521, 0.000123; from 1e15 up or below
+ * 1e-8 in scientific notation (a stop at 1e308 is a label, not 309 digits that fit nowhere; 1e-12 is not 0.000000).
+ */
 export function defaultFormatPrice(value: number): string {
+  if (Number.isFinite(value) && isExtremeMagnitude(value)) return formatScientific(value);
   return formatFixed(value, priceDigits(value));
 }
 

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { defaultFormatPrice } from './format';
 import { computeFrame, yOfPrice } from './geometry';
 import { boxesOverlap, type Box } from './markers';
 import { layoutPriceLines, placePriceTags, PRICE_LINE_LABEL_PX, type PriceLineLayout } from './price-lines';
@@ -66,6 +67,13 @@ describe('given price lines close together', () => {
       expect(distanceFromLine(item)).toBeGreaterThan(0);
       expect(distanceFromLine(item)).toBeLessThanOrEqual(8);
     }
+  });
+
+  it('should label a line far off the scale, whatever its price', () => {
+    const lines = [line('Stop', 1e308, 'stop'), line('Target', 1e-12, 'target')];
+    const items = layoutPriceLines({ lines, frame, priceRange, formatPrice: defaultFormatPrice, reserved: [] });
+    expect(items.map((item) => item.text)).toEqual(['↑ Stop 1E308', '↓ Target 1E-12']);
+    expect(labels(items)).toHaveLength(2);
   });
 
   it('should put the labels of lines off the same edge of the scale side by side along that edge', () => {

@@ -3,6 +3,7 @@
  * tones and interval ordering. Numbers use one fixed locale so every column reads alike next to
  * the English labels around it.
  */
+import { formatScientific, isExtremeMagnitude } from '../../format/decimal';
 import { timeZoneLabel, zonedParts, type TimeZoneMode } from '../../time/time-zone';
 
 const SECOND = 1_000;
@@ -88,12 +89,6 @@ const NUMBER_LOCALE = 'en-US';
 const wholePrice = new Intl.NumberFormat(NUMBER_LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 4 });
 const fractionalPrice = new Intl.NumberFormat(NUMBER_LOCALE, { maximumSignificantDigits: 6 });
 const quantityFormat = new Intl.NumberFormat(NUMBER_LOCALE, { maximumFractionDigits: 8 });
-const scientific = new Intl.NumberFormat(NUMBER_LOCALE, { notation: 'scientific', maximumSignificantDigits: 6 });
-/** Beyond these a number is written in scientific notation: 1.79769E308 rather than 309 digits, 1E-9 rather than 0. */
-const HUGE = 1e15;
-const TINY = 1e-8;
-const isExtreme = (magnitude: number) => magnitude >= HUGE || (magnitude > 0 && magnitude < TINY);
-
 /**
  * Prices keep at least two decimals (67,234.50) and show sub-unit prices by significant digits
  * (0.00001234), so neither a BTC nor a meme-coin price collapses to "0.00"; beyond 1e15 or below 1e-8 they are
@@ -102,14 +97,14 @@ const isExtreme = (magnitude: number) => magnitude >= HUGE || (magnitude > 0 && 
 export function formatPrice(value: number): string {
   if (!Number.isFinite(value)) return String(value);
   const magnitude = Math.abs(value);
-  if (isExtreme(magnitude)) return scientific.format(value);
+  if (isExtremeMagnitude(magnitude)) return formatScientific(value);
   return magnitude === 0 || magnitude >= 1 ? wholePrice.format(value) : fractionalPrice.format(value);
 }
 
 /** Up to 8 decimals (a satoshi); a quantity smaller than that, or absurdly large, in scientific notation. */
 export function formatQuantity(value: number): string {
   if (!Number.isFinite(value)) return String(value);
-  return isExtreme(Math.abs(value)) ? scientific.format(value) : quantityFormat.format(value);
+  return isExtremeMagnitude(value) ? formatScientific(value) : quantityFormat.format(value);
 }
 
 export type ActionTone = 'positive' | 'negative' | 'neutral';
