@@ -32,14 +32,14 @@ export const COLUMN_WIDTHS = {
   time: { width: 112 },
   ticker: { width: 80 },
   // The longest action a webhook takes, exit_short, whole in its badge.
-  action: { width: 100 },
+  action: { width: 104 },
   price: { width: 120 },
   // A quantity to the satoshi, whole: 12,345.12345678 (as the trades table writes it). A longer one is cut
   // at its end, whole in its tooltip.
   quantity: { width: 152 },
   interval: { width: 72 },
   // Cut at its end, whole in its tooltip and the row's details.
-  strategy: { width: 108 },
+  strategy: { width: 104 },
   status: { minWidth: 200 },
 } as const satisfies ColumnWidths;
 
