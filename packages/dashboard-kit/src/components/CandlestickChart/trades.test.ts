@@ -44,6 +44,17 @@ describe('given trades on the visible candles', () => {
     expect(item?.label?.left).toBeGreaterThan(item?.x as number);
   });
 
+  it('should label the newest of trades crowded on one candle first, returning them in time order', () => {
+    // Twenty fills on one candle at one price: the labels beside it run out of room before the pins do.
+    const crowded = Array.from({ length: 20 }, (_, i) => trade(`t${i}`, 70, 150, { label: `Trade ${i}` }));
+    crowded.forEach((item, i) => (item.time += i * 1000));
+    const items = layout(crowded);
+    expect(items.map((item) => item.text)).toEqual(crowded.map((item) => item.label));
+    expect(items.at(-1)?.label).not.toBeNull();
+    expect(items.some((item) => item.label === null)).toBe(true);
+    expectApart(labelBoxes(items));
+  });
+
   it('should name a trade without a label by its side and kind', () => {
     const [item] = layout([trade('a', 70, 150, { side: 'short', kind: 'exit' })]);
     expect(item?.text).toBe('Short exit');

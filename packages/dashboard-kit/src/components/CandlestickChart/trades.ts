@@ -87,10 +87,10 @@ export function placeTradePins({ trades, series, window, bucketMs, frame, priceR
 }
 
 /**
- * Gives each pin its label, in time order: beside the pin (to the right, or to the left near the price
- * axis), moved up or down a step, then to the pin's other side, wherever it overlaps no pin, no label
- * placed before and nothing `reserved` (the price lines' labels, the signal markers and their counts). With no
- * room the pin is drawn alone.
+ * Gives each pin its label, newest first (where trades crowd, the latest is the one a trader looks for): beside
+ * the pin (to the right, or to the left near the price axis), moved up or down a step, then to the pin's other
+ * side, wherever it overlaps no pin, no label placed before and nothing `reserved` (the price lines' labels, the
+ * signal markers and their counts). With no room the pin is drawn alone. Returned in the pins' (time) order.
  */
 export function labelTradePins(
   pins: readonly TradePin[],
@@ -99,7 +99,7 @@ export function labelTradePins(
 ): TradeLayout[] {
   const placed: Box[] = [...reserved, ...pins.map(pinBox)];
   const half = TRADE_PIN_PX / 2;
-  return pins.map((pin) => {
+  const labelled = [...pins].reverse().map((pin) => {
     const { x, y, text } = pin;
     const width = Math.min(MAX_TRADE_LABEL_PX, Math.ceil(text.length * LABEL_CHAR_PX + LABEL_PADDING_PX));
     const sides = [
@@ -127,4 +127,5 @@ export function labelTradePins(
     if (label) placed.push(label);
     return { ...pin, label };
   });
+  return labelled.reverse();
 }
