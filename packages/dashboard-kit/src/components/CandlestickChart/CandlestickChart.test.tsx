@@ -429,6 +429,16 @@ describe('given price lines', () => {
     expect(line(container, 'stop').getAttribute('class') ?? '').not.toBe(entry.getAttribute('class'));
   });
 
+  // From a trader's review: the forming candle was drawn across "Long entry" near the axis.
+  it('should draw the lines and their labels over every candle, the forming one included', () => {
+    const { container } = renderChart({ priceLines });
+    const layers = [...(container.querySelector('svg') as SVGSVGElement).children].map((layer) =>
+      layer.getAttribute('data-slot'),
+    );
+    expect(layers.indexOf('price-lines')).toBeGreaterThan(layers.indexOf('forming-layer'));
+    expect(layers.indexOf('forming-layer')).toBeGreaterThan(layers.indexOf('settled-layer'));
+  });
+
   // From a trader's review: a stop's tag and a falling last price's were the same red block on the axis.
   it('should tag a stop’s price outlined in red and an entry’s filled, unlike a falling last price’s red block', () => {
     const falling = [...CANDLES.slice(0, -1), { ...(CANDLES.at(-1) as Candle), close: 127.5, low: 127 }];

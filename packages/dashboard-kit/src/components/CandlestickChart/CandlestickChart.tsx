@@ -578,13 +578,6 @@ function ChartPlot({
                 last={last}
                 pane={model.pane}
               />
-              <PriceLineLayer
-                items={priceLineLayout}
-                tagTops={priceTagTops}
-                frame={frame}
-                tagHeight={PRICE_TAG_PX}
-                formatPrice={formatPrice}
-              />
               <FormingLayer
                 candle={series.forming}
                 index={series.settled.length}
@@ -592,6 +585,14 @@ function ChartPlot({
                 tagHeight={PRICE_TAG_PX}
                 formatPrice={model.axisLabel}
                 pane={model.pane}
+              />
+              {/* Over every candle, the forming one too: a line's label near the axis is never drawn across. */}
+              <PriceLineLayer
+                items={priceLineLayout}
+                tagTops={priceTagTops}
+                frame={frame}
+                tagHeight={PRICE_TAG_PX}
+                formatPrice={formatPrice}
               />
             </svg>
           )}
