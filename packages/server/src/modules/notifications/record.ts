@@ -110,6 +110,41 @@ const feedRow = (event: PlannedEvent, now: number) => ({
   read_at: null,
 });
 
+/**
+ * A delivery row waiting for its first attempt: the message, as the channel's worker sends it, for `channelId`;
+ * `nextAttemptAt` null keeps it off the worker's schedule (a test that its request attempts itself).
+ */
+export function pendingDelivery(delivery: {
+  userId: number;
+  channelId: number;
+  eventKey: string;
+  messageId: string;
+  message: StoredMessage;
+  nextAttemptAt: number | null;
+  now: number;
+}) {
+  const { message, now } = delivery;
+  return {
+    user_id: delivery.userId,
+    channel_id: delivery.channelId,
+    event_key: delivery.eventKey,
+    message_id: delivery.messageId,
+    event: message.event,
+    title: message.title,
+    payload: JSON.stringify(message),
+    state: 'pending' as const,
+    attempts: 0,
+    next_attempt_at: delivery.nextAttemptAt,
+    last_attempt_at: null,
+    response_code: null,
+    error: null,
+    duration_ms: null,
+    created_at: now,
+    lease_until: null,
+    lease_owner: null,
+  };
+}
+
 function deliveryRow(event: PlannedEvent, channel: { id: number; event: NotificationEvent }, now: number) {
   const message: StoredMessage = {
     event: channel.event,
@@ -119,25 +154,15 @@ function deliveryRow(event: PlannedEvent, channel: { id: number; event: Notifica
     link: event.link,
     data: event.data,
   };
-  return {
-    user_id: event.userId,
-    channel_id: channel.id,
-    event_key: event.key,
-    message_id: newMessageId(),
-    event: channel.event,
-    title: event.title,
-    payload: JSON.stringify(message),
-    state: 'pending' as const,
-    attempts: 0,
-    next_attempt_at: now,
-    last_attempt_at: null,
-    response_code: null,
-    error: null,
-    duration_ms: null,
-    created_at: now,
-    lease_until: null,
-    lease_owner: null,
-  };
+  return pendingDelivery({
+    userId: event.userId,
+    channelId: channel.id,
+    eventKey: event.key,
+    messageId: newMessageId(),
+    message,
+    nextAttemptAt: now,
+    now,
+  });
 }
 
 async function recordIn(

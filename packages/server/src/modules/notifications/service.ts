@@ -14,7 +14,7 @@ import {
 import { maskDestination, readDestination, type DestinationInput } from './destinations';
 import type { Outbox } from './outbox';
 import { DEFAULT_PREFERENCES } from './planner';
-import { inAppJson, newMessageId, unreadCount, type StoredMessage } from './record';
+import { inAppJson, newMessageId, pendingDelivery, unreadCount, type StoredMessage } from './record';
 import {
   MAX_CHANNELS,
   type InAppNotificationPage,
@@ -253,26 +253,18 @@ export class NotificationService {
     };
     const { id: deliveryId } = await this.#db
       .insertInto('notification_deliveries')
-      .values({
-        user_id: userId,
-        channel_id: id,
-        event_key: `test:${messageId}`,
-        message_id: messageId,
-        event: 'test',
-        title: message.title,
-        payload: JSON.stringify(message),
-        state: 'pending',
-        attempts: 0,
-        // Never picked by the worker's schedule: this request makes the one attempt.
-        next_attempt_at: null,
-        last_attempt_at: null,
-        response_code: null,
-        error: null,
-        duration_ms: null,
-        created_at: now,
-        lease_until: null,
-        lease_owner: null,
-      })
+      .values(
+        pendingDelivery({
+          userId,
+          channelId: id,
+          eventKey: `test:${messageId}`,
+          messageId,
+          message,
+          // Never picked by the worker's schedule: this request makes the one attempt.
+          nextAttemptAt: null,
+          now,
+        }),
+      )
       .returning('id')
       .executeTakeFirstOrThrow();
     await this.#options.outbox.attemptNow(Number(deliveryId));
