@@ -85,6 +85,23 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
   /** The trade_opened key of such a trade: its strategy, pair, opening time and opening signal. */
   const openedKey = (strategyId: number, row: { number: number; opened_at: number }) =>
     `trade_opened:${strategyId}:BTC:${row.opened_at}:${row.number}`;
+  /** The id of the trader's first strategy (their Default one). */
+  const strategyOf = async (trader: SignedInTrader) =>
+    Number(
+      (await testApp.app.inject({ method: 'GET', url: '/api/strategies', headers: trader.headers })).json<{
+        data: { id: string }[];
+      }>().data[0]!.id,
+    );
+  /** A planner of the test's own on the app's database (the app's is never started here). */
+  const ownPlanner = (options: Partial<ConstructorParameters<typeof NotificationPlanner>[0]> = {}) =>
+    new NotificationPlanner({
+      db: testApp.database.db,
+      dialect,
+      clock,
+      log: testApp.app.log,
+      onRecorded: () => {},
+      ...options,
+    });
   const feedOf = async (userId: number) =>
     testApp.database.db
       .selectFrom('notifications')
@@ -182,13 +199,7 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
   it('should record nothing twice: not on a second scan, nor from a second planner on the same database', async () => {
     const before = { feed: (await feedOf(ada.id)).length, all: (await outboxOf(channels.all!)).length };
     await plan();
-    const other = new NotificationPlanner({
-      db: testApp.database.db,
-      dialect,
-      clock,
-      log: testApp.app.log,
-      onRecorded: () => {},
-    });
+    const other = ownPlanner();
     await Promise.all([other.run(), plan()]);
     clock.advance(MINUTE);
     await other.run();
@@ -197,8 +208,7 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
   });
 
   it('should tell of a strategy gone silent once per silence', async () => {
-    const strategies = await testApp.app.inject({ method: 'GET', url: '/api/strategies', headers: ada.headers });
-    const strategyId = strategies.json<{ data: { id: string }[] }>().data[0]!.id;
+    const strategyId = await strategyOf(ada);
     const set = await testApp.app.inject({
       method: 'PATCH',
       url: `/api/strategies/${strategyId}`,
@@ -296,8 +306,7 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
   });
 
   it('should not notify again the outcomes a replay re-decides, however old', async () => {
-    const strategies = await testApp.app.inject({ method: 'GET', url: '/api/strategies', headers: ada.headers });
-    const strategyId = strategies.json<{ data: { id: string }[] }>().data[0]!.id;
+    const strategyId = await strategyOf(ada);
     await plan();
     // As if the ignored and out-of-sync signals had come before the planner's origin: not in the feed.
     await testApp.database.db
@@ -324,8 +333,7 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
   });
 
   it('should notify the trades of a strategy after it was reset', async () => {
-    const strategies = await testApp.app.inject({ method: 'GET', url: '/api/strategies', headers: ada.headers });
-    const strategyId = strategies.json<{ data: { id: string }[] }>().data[0]!.id;
+    const strategyId = await strategyOf(ada);
     const reset = await testApp.app.inject({
       method: 'POST',
       url: `/api/strategies/${strategyId}/reset`,
@@ -356,8 +364,7 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
   });
 
   it('should reach a new trade however many trades of its window were notified before it', async () => {
-    const strategies = await testApp.app.inject({ method: 'GET', url: '/api/strategies', headers: grace.headers });
-    const strategyId = Number(strategies.json<{ data: { id: string }[] }>().data[0]!.id);
+    const strategyId = await strategyOf(grace);
     const earliest = clock() - 20 * MINUTE;
     // More trades than one query of the planner reads, all in the feed already, all older than the new one.
     const notified = Array.from({ length: 5_000 }, (_, index) =>
@@ -392,8 +399,7 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
   });
 
   it('should record a burst of events in groups, and one event the database refuses holds back none of the others', async () => {
-    const strategies = await testApp.app.inject({ method: 'GET', url: '/api/strategies', headers: grace.headers });
-    const strategyId = Number(strategies.json<{ data: { id: string }[] }>().data[0]!.id);
+    const strategyId = await strategyOf(grace);
     const burst = Array.from({ length: 130 }, (_, index) =>
       newTrade(strategyId, 300_000 + index, clock() - 1000 + index),
     );
@@ -414,11 +420,7 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
       );
     }
     const published: number[] = [];
-    const planner = new NotificationPlanner({
-      db,
-      dialect,
-      clock,
-      log: testApp.app.log,
+    const planner = ownPlanner({
       onRecorded: (items) => published.push(items.length),
     });
     try {
@@ -450,18 +452,13 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
   });
 
   it('should end a group after the event in hand while another writer waits for the write gate, and still record every event', async () => {
-    const strategies = await testApp.app.inject({ method: 'GET', url: '/api/strategies', headers: grace.headers });
-    const strategyId = Number(strategies.json<{ data: { id: string }[] }>().data[0]!.id);
+    const strategyId = await strategyOf(grace);
     // A gate of the test's own with one writer waiting throughout (an ingest batch, as the planner sees it).
     const gate = new WriteGate();
     const holder = await gate.acquire();
     const waiter = gate.acquire();
     const published: number[] = [];
-    const planner = new NotificationPlanner({
-      db: testApp.database.db,
-      dialect,
-      clock,
-      log: testApp.app.log,
+    const planner = ownPlanner({
       writeGate: gate,
       onRecorded: (items) => published.push(items.length),
     });
@@ -482,15 +479,10 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
   });
 
   it('should end a scan after the group in hand when stopped, and record the rest at the next scan', async () => {
-    const strategies = await testApp.app.inject({ method: 'GET', url: '/api/strategies', headers: grace.headers });
-    const strategyId = Number(strategies.json<{ data: { id: string }[] }>().data[0]!.id);
+    const strategyId = await strategyOf(grace);
     let stopped: Promise<void> | undefined;
     const published: number[] = [];
-    const planner = new NotificationPlanner({
-      db: testApp.database.db,
-      dialect,
-      clock,
-      log: testApp.app.log,
+    const planner = ownPlanner({
       // A shutdown that comes while the scan records its first group.
       onRecorded: (items) => {
         published.push(items.length);
@@ -513,27 +505,16 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
     };
     expect(await told()).toBe(25);
     // After a restart (start() runs a scan at once), the next scan records the rest.
-    const next = new NotificationPlanner({
-      db: testApp.database.db,
-      dialect,
-      clock,
-      log: testApp.app.log,
-      onRecorded: () => {},
-    });
+    const next = ownPlanner();
     await next.run();
     expect(await told()).toBe(60);
   });
 
   it('should send to a channel added after a first event, and count each event its own deliveries in a group', async () => {
     const ida = await signUpTrader(testApp.app, 'Ida');
-    const strategies = await testApp.app.inject({ method: 'GET', url: '/api/strategies', headers: ida.headers });
-    const strategyId = Number(strategies.json<{ data: { id: string }[] }>().data[0]!.id);
+    const strategyId = await strategyOf(ida);
     const deliveries: number[] = [];
-    const planner = new NotificationPlanner({
-      db: testApp.database.db,
-      dialect,
-      clock,
-      log: testApp.app.log,
+    const planner = ownPlanner({
       onRecorded: (_items, count) => deliveries.push(count),
     });
     await planner.run();
@@ -572,8 +553,7 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
   /** A trader of their own, their strategy's id, and a channel of theirs that chose `trade_opened` only. */
   const openingTrader = async (name: string) => {
     const trader = await signUpTrader(testApp.app, name);
-    const strategies = await testApp.app.inject({ method: 'GET', url: '/api/strategies', headers: trader.headers });
-    const strategyId = Number(strategies.json<{ data: { id: string }[] }>().data[0]!.id);
+    const strategyId = await strategyOf(trader);
     return { trader, strategyId, channelId: await channel(trader, 'Opens', ['trade_opened']) };
   };
   /** Fresh BTC prices (50,000) for the next minutes; returns the start of the first minute alerts can trade in. */
