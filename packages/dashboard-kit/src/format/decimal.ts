@@ -83,13 +83,18 @@ export function isExtremeMagnitude(value: number): boolean {
   return size >= 1e15 || (size > 0 && size < 1e-8);
 }
 
-let scientific: Intl.NumberFormat | undefined;
+const scientificFormats = new Map<number, Intl.NumberFormat>();
 
 /**
- * Scientific notation to 6 significant digits, for the extremes: 1.79769E308 rather than 309 digits, 1E-12 rather
- * than 0.000000. Its Intl format is made on first use (see the note above), which an ordinary price never needs.
+ * Scientific notation to `significantDigits` (6 unless asked), for the extremes: 1.79769E308 rather than 309
+ * digits, 1E-12 rather than 0.000000. Its Intl formats are made on first use (see the note above), which an
+ * ordinary price never needs.
  */
-export function formatScientific(value: number): string {
-  scientific ??= new Intl.NumberFormat('en-US', { notation: 'scientific', maximumSignificantDigits: 6 });
-  return scientific.format(value);
+export function formatScientific(value: number, significantDigits = 6): string {
+  let format = scientificFormats.get(significantDigits);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { notation: 'scientific', maximumSignificantDigits: significantDigits });
+    scientificFormats.set(significantDigits, format);
+  }
+  return format.format(value);
 }

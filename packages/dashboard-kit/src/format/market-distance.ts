@@ -2,6 +2,7 @@
  * How far a signal's price is from the market price, in one wording for every place that says it (the chart's
  * marker and the signals list): one formatter, so the two never round the same distance differently.
  */
+import { formatScientific } from './decimal';
 
 /** A signal priced further than this share from the market is flagged (10%). */
 export const FAR_FROM_MARKET_SHARE = 0.1;
@@ -23,7 +24,6 @@ const marketPriceFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits
 /** From 100 times the market up, a multiple reads better than a percentage (and stays short for any price). */
 const TIMES_FROM_SHARE = 99;
 const wholeTimes = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const scientificTimes = new Intl.NumberFormat('en-US', { notation: 'scientific', maximumSignificantDigits: 3 });
 
 /**
  * The words for a price `share` away from `marketPrice` (signed: -0.987 is 98.7% below):
@@ -35,7 +35,7 @@ export function formatMarketDistance(share: number, marketPrice: number): string
   const direction = share < 0 ? 'below' : 'above';
   if (share >= TIMES_FROM_SHARE) {
     const times = share + 1;
-    const ratio = times < 1e6 ? wholeTimes.format(times) : scientificTimes.format(times);
+    const ratio = times < 1e6 ? wholeTimes.format(times) : formatScientific(times, 3);
     return `Priced ${ratio} times the market (at ${marketPriceFormat.format(marketPrice)})`;
   }
   return `Priced ${percent.format(Math.abs(share) * 100)}% ${direction} the market (at ${marketPriceFormat.format(marketPrice)})`;

@@ -1,3 +1,4 @@
+import { formatScientific } from '../../format/decimal';
 import { AXIS_CHAR_PX } from '../CandlestickChart/geometry';
 import { niceWidth, type ReturnBin } from './bins';
 
@@ -39,7 +40,7 @@ export function formatPoints(value: number, decimals: number): string {
   const magnitude = Math.abs(value);
   if (decimals <= MAX_DECIMALS) return magnitude.toFixed(decimals);
   const digits = Math.min(21, Math.max(1, decimals + exponentOf(magnitude) + 1));
-  return new Intl.NumberFormat('en-US', { notation: 'scientific', maximumSignificantDigits: digits }).format(magnitude);
+  return formatScientific(magnitude, digits);
 }
 
 /** `+2.5%`, `−1%`, `0%` with `decimals` decimals; `+2.5E-8%` past a millionth of a percent. */
