@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/main.ts'],
+  // The SQLite ingest's thread is a module of its own, loaded by path beside the code that starts it (sqlite-ingest.ts).
+  entry: { main: 'src/main.ts', 'sqlite-ingest-thread': 'src/modules/signals/sqlite-ingest-thread.ts' },
   format: ['esm'],
   target: 'node20',
   platform: 'node',

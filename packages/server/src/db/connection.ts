@@ -46,7 +46,7 @@ export interface DatabaseHandle {
 }
 
 export const SQLITE_FILE_NAME = 'signaldeck.db';
-/** Every connection to the SQLite file (the app's, and the ingest's writer in sqlite-writer.ts) runs these. */
+/** Every connection to the SQLite file (the app's, and ingest's on its thread, see sqlite-ingest.ts) runs these. */
 export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 export const SQLITE_CONNECTION_PRAGMAS = [
   'synchronous = FULL',
@@ -197,16 +197,9 @@ function keepingPreparedStatements(file: InstanceType<typeof SqliteDatabase>) {
  * see every transaction committed before they start.
  */
 export function openSqliteReader(dataDir: string): Kysely<Database> {
-  return new Kysely<Database>({
-    dialect: new SqliteDialect({ database: keepingPreparedStatements(openSqliteReadConnection(dataDir)) }),
-  });
-}
-
-/** The same read-only connection as openSqliteReader's, without Kysely: for a statement prepared once and run often. */
-export function openSqliteReadConnection(dataDir: string): InstanceType<typeof SqliteDatabase> {
   const file = new SqliteDatabase(path.join(dataDir, SQLITE_FILE_NAME), { fileMustExist: true });
   for (const pragma of [...SQLITE_CONNECTION_PRAGMAS, 'query_only = ON']) file.pragma(pragma);
-  return file;
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingPreparedStatements(file) }) });
 }
 
 function openSqlite(dataDir: string, gate: WriteGate): Kysely<Database> {

@@ -170,7 +170,8 @@ describe.each(TEST_DIALECTS)('ingest batches on %s', (dialect) => {
         await open;
       });
       const outcome = ingest.submit(alert(token, alertBody({ id: 'gated' })));
-      await expect.poll(() => database.writeGate!.waiting).toBe(1);
+      // The batch is planned on ingest's thread first (started from the sources, it loads them through tsx).
+      await expect.poll(() => database.writeGate!.waiting, { timeout: 10_000 }).toBe(1);
       // Read beside the app's connection, which the open transaction holds.
       const reader = openSqliteReader(testDatabase.config.dataDir);
       try {

@@ -5,7 +5,7 @@ import { openDatabase, type DatabaseHandle } from '../../db/connection';
 import { isDatabaseUnavailable } from '../../db/errors';
 import { manualClock } from '../../test/app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/database';
-import { DUPLICATE_WINDOW_MS, readAlert, SignalIngest, type IngestOutcome } from './ingest';
+import { DUPLICATE_WINDOW_MS, SignalIngest, type IngestOutcome } from './ingest';
 import type { Signal } from './schemas';
 import { alertBody, insertUser, storedSignals } from '../../test/signals';
 import { hashWebhookToken, TRADINGVIEW_ADDRESSES, WebhookSecrets } from './webhook-secrets';
@@ -90,15 +90,13 @@ describe.each(TEST_DIALECTS)('SignalIngest on %s', (dialect) => {
   };
 
   const submit = (token: string, raw: string, overrides: { clientAddress?: string; receivedAt?: number } = {}) =>
-    ingest.submit(
-      readAlert({
-        tokenHash: hashWebhookToken(token),
-        clientAddress: '127.0.0.1',
-        receivedAt: clock(),
-        raw,
-        ...overrides,
-      }),
-    );
+    ingest.submit({
+      tokenHash: hashWebhookToken(token),
+      clientAddress: '127.0.0.1',
+      receivedAt: clock(),
+      raw,
+      ...overrides,
+    });
 
   describe('given an alert for a known webhook', () => {
     it('should store it, then publish it to its owner once committed', async () => {

@@ -1,20 +1,40 @@
-import { hash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type CompiledQuery, type Kysely, type Selectable } from 'kysely';
-import { openSqliteReadConnection, SQLITE_BUSY_TIMEOUT_MS, type DatabaseHandle } from '../../db/connection';
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
+import type { DatabaseHandle } from '../../db/connection';
 import { DatabaseUnavailableError, isDatabaseUnavailable, isUniqueViolation } from '../../db/errors';
 import type { Clock } from '../../clock';
-import type { Database, SignalsTable } from '../../db/schema';
-import { SqliteWriter } from '../../db/sqlite-writer';
+import type { Database } from '../../db/schema';
 import { WriteGate } from '../../db/write-gate';
-import { parseAlert, type ParsedAlert } from './alert';
 import { GroupCommitter } from './group-committer';
+import {
+  DUPLICATE_WINDOW_MS,
+  ownersOf,
+  planBatch,
+  readAlert,
+  repeatReason,
+  SAME_BODY,
+  SIGNAL_COLUMNS,
+  windowStart,
+  type AlertRequest,
+  type IncomingAlert,
+  type IngestOutcome,
+  type Owned,
+  type Repeatable,
+  type Secret,
+  type SignalRow,
+} from './ingest-plan';
 import type { Signal } from './schemas';
 import { toSignalJson } from './signal-queries';
-import { isTradingViewAddress, sameTokenHash } from './webhook-secrets';
+import { SqliteIngest } from './sqlite-ingest';
 
-/** An identical body posted to the same strategy within this long is a repeat of the first. */
-export const DUPLICATE_WINDOW_MS = 60_000;
+export {
+  DUPLICATE_WINDOW_MS,
+  readAlert,
+  storableText,
+  type AlertRequest,
+  type IncomingAlert,
+  type IngestOutcome,
+} from './ingest-plan';
 
 /** 500 rows of 25 columns stay well within SQLite's and PostgreSQL's limits on statement parameters. */
 const MAX_BATCH_SIZE = 500;
@@ -28,130 +48,24 @@ const POSTGRES_CONCURRENT_BATCHES = 4;
 /** Old body claims (PostgreSQL) are deleted this often: only claims within the repeat window decide anything. */
 const CLAIMS_PRUNE_INTERVAL_MS = 60_000;
 
-const SAME_BODY = 'identical body within 60 seconds';
-const repeatReason = (originalId: number | string, why: string) => `Repeat of signal ${originalId} (${why})`;
-
-/** One webhook request, read and checked as far as it can be without the database. */
-export interface IncomingAlert {
-  tokenHash: string;
-  /** As Fastify resolved it with TRUST_PROXY. */
-  clientAddress: string;
-  receivedAt: number;
-  /** The body as text, at most 64 KiB. */
-  raw: string;
-  /** SHA-256 of `raw`, hex: an identical body within DUPLICATE_WINDOW_MS is a repeat. */
-  bodyHash: string;
-  parsed: ParsedAlert;
-}
-
-/** NUL (which PostgreSQL text cannot hold) and lone surrogates (which no database stores as sent). */
-const UNSTORABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/**
- * Text as both databases store it: NUL and lone surrogates become U+FFFD. Applied once, before anything is
- * hashed, looked up or stored, so that a lookup compares the very value the row holds (an alert id that the
- * database stored differently from the lookup's value would slip past the repeat check into the unique index).
- */
-export function storableText<T extends string | null>(text: T): T {
-  return (text === null ? text : text.replace(UNSTORABLE, '\uFFFD')) as T;
-}
-
-function storableAlert(parsed: ParsedAlert): ParsedAlert {
-  const { fields } = parsed;
-  const storableFields = {
-    ...fields,
-    ticker: storableText(fields.ticker),
-    strategy: storableText(fields.strategy),
-    comment: storableText(fields.comment),
-    clientId: storableText(fields.clientId),
-  };
-  return parsed.status === 'accepted'
-    ? { ...parsed, fields: storableFields }
-    : { ...parsed, fields: storableFields, reason: storableText(parsed.reason) };
-}
-
-/**
- * Reads a webhook request's body (outside the transaction, which only has to look things up and insert). The
- * body is parsed as received, then it and every text field are made storable (see storableText).
- */
-export function readAlert(request: Omit<IncomingAlert, 'bodyHash' | 'parsed'>): IncomingAlert {
-  const raw = storableText(request.raw);
-  return {
-    ...request,
-    raw,
-    bodyHash: hash('sha256', raw, 'hex'),
-    parsed: storableAlert(parseAlert(request.raw)),
-  };
-}
-
-export type IngestOutcome =
-  | { kind: 'unknown-token' }
-  | { kind: 'forbidden' }
-  | { kind: 'stored'; userId: number; signal: Signal }
-  /** Only when this alert's row was refused on its own while the rest of its batch was stored. */
-  | { kind: 'failed'; error: unknown };
-
 /** Tells the owners' live streams about a batch's committed signals (all at once: one NOTIFY statement). */
 export type PublishSignals = (signals: { userId: number; signal: Signal }[]) => void;
 
 /** Told once a batch with new accepted signals is committed (the paper executor decides their outcomes). */
 export type OnAccepted = () => void;
 
-interface Original {
-  id: number;
-  receivedAt: number;
-}
-
-type SignalRow = Selectable<SignalsTable>;
-
-/** Where ingest's statements run; `compiler` (the app's handle) compiles them, and runs PostgreSQL's. */
+/**
+ * Where ingest's statements run. PostgreSQL: the app's pool (`compiler` compiles and runs the batch's read), and
+ * the batch's INSERT as a statement prepared once per pooled connection (its text never changes): its planning was
+ * a fifth of its time, and its plan reads no table a lookup would scan (the claims are found by their unique
+ * index), so a plan made once holds whatever the tables grow to. SQLite: a thread of its own that reads, looks
+ * up, plans and commits each batch (see sqlite-ingest-thread.ts).
+ */
 type IngestDatabase = { compiler: Kysely<Database>; close(): Promise<void> } & (
-  | {
-      dialect: 'postgres';
-      /**
-       * Runs the batch's INSERT as a statement prepared once per pooled connection (its text never changes): its
-       * planning was a fifth of its time. Its plan reads no table a lookup would scan (the claims are found by
-       * their unique index), so a plan made once holds whatever the tables grow to.
-       */
-      insert<R>(query: CompiledQuery<R>): Promise<R[]>;
-    }
-  | {
-      dialect: 'sqlite';
-      /** A batch's lookups (see SQLITE_LOOKUPS), in one statement on a read-only connection. */
-      lookUp(alerts: IncomingAlert[]): BatchFound;
-      /** Inserts the rows in one write transaction; resolves once committed. */
-      insert(rows: SignalRow[]): Promise<void>;
-    }
+  | { dialect: 'postgres'; insert<R>(query: CompiledQuery<R>): Promise<R[]> }
+  | { dialect: 'sqlite'; ingest(requests: AlertRequest[], storedAt: number): Promise<IngestOutcome[]> }
 );
 
-/** The signals table's columns, in the order of the SQLite worker's INSERT. */
-const SIGNAL_COLUMNS: readonly (keyof SignalRow)[] = [
-  'id',
-  'user_id',
-  'ticker',
-  'action',
-  'price',
-  'quantity',
-  'position_size',
-  'market_position',
-  'stop_loss',
-  'take_profit',
-  'interval',
-  'alert_time',
-  'received_at',
-  'strategy',
-  'comment',
-  'client_id',
-  'body_hash',
-  'status',
-  'reason',
-  'duplicate_of',
-  'raw',
-  'strategy_id',
-  'stored_at',
-  'prev_market_position',
-  'prev_position_size',
-];
 /** Each column's PostgreSQL type, for the batch's arrays (one parameter per column, whatever the batch's size). */
 const POSTGRES_TYPES: Record<keyof SignalRow, string> = {
   id: 'bigint',
@@ -180,60 +94,8 @@ const POSTGRES_TYPES: Record<keyof SignalRow, string> = {
   prev_market_position: 'text',
   prev_position_size: 'float8',
 };
-/**
- * SQLite, a batch's one read (see openIngestDatabase): the owners of its tokens; the signals its alerts may repeat,
- * by alert id and by body within the window; and the highest id ever used (AUTOINCREMENT never reuses an id, even
- * one whose row was deleted). The alerts go in as one JSON parameter of [token hash, alert id, body hash], so the
- * statement is prepared once whatever the batch; each (strategy, value) pair is one probe of the (strategy_id,
- * column) index. The lists come back as JSON: one statement instead of four, each a turn through the driver.
- */
-const SQLITE_LOOKUPS = `
-  with alerts as (
-    select value ->> 0 as token_hash, value ->> 1 as client_id, value ->> 2 as body_hash from json_each(:alerts)
-  ),
-  owners as (
-    select id, user_id, token_hash, tradingview_only from strategies
-    where token_hash in (select token_hash from alerts)
-  ),
-  pairs as (
-    select distinct o.id as strategy_id, a.client_id, a.body_hash
-    from alerts as a join owners as o on o.token_hash = a.token_hash
-  )
-  select
-    (
-      select json_group_array(json_object('id', id, 'user_id', user_id, 'token_hash', token_hash, 'tradingview_only', tradingview_only))
-      from owners
-    ) as owners,
-    (
-      select json_group_array(json_object('id', s.id, 'strategy_id', s.strategy_id, 'value', s.client_id, 'received_at', s.received_at))
-      from (select distinct strategy_id, client_id from pairs where client_id is not null) as p
-      join signals as s on s.strategy_id = p.strategy_id and s.client_id = p.client_id
-      where s.status <> 'duplicate'
-    ) as by_client_id,
-    (
-      select json_group_array(json_object('id', s.id, 'strategy_id', s.strategy_id, 'value', s.body_hash, 'received_at', s.received_at))
-      from (select distinct strategy_id, body_hash from pairs) as p
-      join signals as s on s.strategy_id = p.strategy_id and s.body_hash = p.body_hash
-      where s.status <> 'duplicate' and s.received_at >= :since
-    ) as by_body,
-    max(
-      coalesce((select seq from sqlite_sequence where name = 'signals'), 0),
-      coalesce((select max(id) from signals), 0)
-    ) as last
-`;
 
-const SQLITE_INSERT = `insert into signals (${SIGNAL_COLUMNS.join(', ')}) values (${SIGNAL_COLUMNS.map(() => '?').join(', ')})`;
-
-/**
- * PostgreSQL: two statements on the app's pool, no transaction around them (see #postgresBatch). SQLite: the
- * lookups are one statement on a read-only connection of its own (so that the app's transactions, the paper
- * executor's above all, never hold them up), prepared once and run straight on the driver, and the rows go to a
- * connection of its own on a worker thread (see db/sqlite-writer.ts), inserted between one BEGIN IMMEDIATE and
- * COMMIT once the process's write gate is free (see db/write-gate.ts). The read is as good as a transaction's: one
- * process owns the data directory (data-dir lock), only ingest writes signals, and its batches run one after
- * another, so they see every signal committed before; the unique index on alert ids backs this up (a violation
- * retries the batch).
- */
+/** PostgreSQL: two statements on the app's pool, no transaction around them (see #postgresBatch). SQLite: a thread. */
 function openIngestDatabase(database: DatabaseHandle, dataDir: string): IngestDatabase {
   if (database.dialect === 'postgres') {
     const run = database.executePrepared;
@@ -245,43 +107,18 @@ function openIngestDatabase(database: DatabaseHandle, dataDir: string): IngestDa
       close: async () => {},
     };
   }
-  const worker = new SqliteWriter(dataDir);
-  const gate = database.writeGate ?? new WriteGate();
-  const reader = openSqliteReadConnection(dataDir);
-  const lookups = reader.prepare<{ alerts: string; since: number }, SqliteLookups>(SQLITE_LOOKUPS);
-  const open = () => {
-    if (database.isClosed?.() || !reader.open) throw new DatabaseUnavailableError('The database is closed.');
-  };
+  const thread = new SqliteIngest(dataDir, database.writeGate ?? new WriteGate());
   return {
     compiler: database.db,
     dialect: 'sqlite',
-    lookUp: (alerts) => {
-      open();
-      const found = lookups.get({
-        alerts: JSON.stringify(alerts.map((alert) => [alert.tokenHash, alert.parsed.fields.clientId, alert.bodyHash])),
-        since: windowStart(alerts),
-      })!;
-      const byId = (rows: Repeatable[]) => rows.sort((a, b) => a.id - b.id);
-      return {
-        owners: JSON.parse(found.owners) as Secret[],
-        byClientId: JSON.parse(found.by_client_id) as Repeatable[],
-        byBody: byId(JSON.parse(found.by_body) as Repeatable[]),
-        ids: (count) => Array.from({ length: count }, (_, index) => found.last + index + 1),
-      };
+    ingest: async (requests, storedAt) => {
+      if (database.isClosed?.()) throw new DatabaseUnavailableError('The database is closed.');
+      return thread.ingest(requests, storedAt);
     },
-    insert: async (rows) => {
-      open();
-      const runs = rows.map((row) => SIGNAL_COLUMNS.map((column) => row[column]));
-      await gate.run(() => worker.writeTransaction(SQLITE_INSERT, runs), SQLITE_BUSY_TIMEOUT_MS);
-    },
-    close: async () => {
-      await worker.close();
-      reader.close();
-    },
+    close: () => thread.close(),
   };
 }
 
-const key = (strategyId: number, value: string) => `${strategyId}\n${value}`;
 const distinct = <T>(values: T[]) => [...new Set(values)];
 
 /**
@@ -295,7 +132,7 @@ export class SignalIngest {
   readonly #publish: PublishSignals;
   readonly #onAccepted: OnAccepted;
   readonly #log: FastifyBaseLogger;
-  readonly #committer: GroupCommitter<IncomingAlert, IngestOutcome>;
+  readonly #committer: GroupCommitter<AlertRequest, IngestOutcome>;
   readonly #clock: Clock;
 
   constructor(options: {
@@ -322,8 +159,9 @@ export class SignalIngest {
     });
   }
 
-  submit(alert: IncomingAlert): Promise<IngestOutcome> {
-    return this.#committer.submit(alert);
+  /** Stores one webhook request (its body is read with its batch, see readAlert); resolves once committed. */
+  submit(request: AlertRequest): Promise<IngestOutcome> {
+    return this.#committer.submit(request);
   }
 
   /** Stops taking alerts, waits for the ones already taken to be committed, and lets go of the database. */
@@ -332,7 +170,7 @@ export class SignalIngest {
     await this.#database.close();
   }
 
-  async #commit(alerts: IncomingAlert[]): Promise<IngestOutcome[]> {
+  async #commit(alerts: AlertRequest[]): Promise<IngestOutcome[]> {
     const outcomes = await this.#commitOrSplit(alerts);
     if (outcomes.some((outcome) => outcome.kind === 'stored' && outcome.signal.status === 'accepted')) {
       this.#onAccepted();
@@ -354,7 +192,7 @@ export class SignalIngest {
    * transactions per bad alert rather than one per alert of the batch). An unreachable database fails the alerts
    * not yet committed (503, try again).
    */
-  async #commitOrSplit(alerts: IncomingAlert[]): Promise<IngestOutcome[]> {
+  async #commitOrSplit(alerts: AlertRequest[]): Promise<IngestOutcome[]> {
     try {
       return await this.#transaction(alerts);
     } catch (error) {
@@ -379,7 +217,7 @@ export class SignalIngest {
    * order, which a second lookup sees (the alert is then recorded as its duplicate); anything else, or a second
    * refusal, is this alert's own failure.
    */
-  async #retryAlone(alert: IncomingAlert, error: unknown): Promise<IngestOutcome> {
+  async #retryAlone(alert: AlertRequest, error: unknown): Promise<IngestOutcome> {
     if (isUniqueViolation(error)) {
       try {
         return (await this.#transaction([alert]))[0]!;
@@ -392,24 +230,13 @@ export class SignalIngest {
   }
 
   /**
-   * SQLite: the batch's one read (the owners of its tokens, the signals its alerts may repeat by alert id and by
-   * body within the window, the last id used), then one INSERT of the rows planned from it, ids following the last.
+   * SQLite: the batch on ingest's thread (read, looked up, planned, committed; see sqlite-ingest-thread.ts).
+   * PostgreSQL: the alerts read here, then #postgresBatch.
    */
-  async #transaction(alerts: IncomingAlert[]): Promise<IngestOutcome[]> {
+  async #transaction(requests: AlertRequest[]): Promise<IngestOutcome[]> {
     const database = this.#database;
-    if (database.dialect === 'postgres') return this.#postgresBatch(database, alerts);
-    const found = database.lookUp(alerts);
-    const owned = ownersOf(alerts, found.owners);
-    const admitted = owned.filter((owner): owner is Owned => typeof owner !== 'string');
-    if (admitted.length === 0) return owned.map((owner) => ({ kind: owner as 'unknown-token' | 'forbidden' }));
-    const planned = planBatch(owned, {
-      byClientId: found.byClientId,
-      byBody: found.byBody,
-      ids: found.ids(admitted.length),
-      storedAt: this.#clock(),
-    });
-    await database.insert(planned.rows);
-    return planned.outcomes;
+    if (database.dialect === 'sqlite') return database.ingest(requests, this.#clock());
+    return this.#postgresBatch(database, requests.map(readAlert));
   }
 
   /**
@@ -577,34 +404,6 @@ export class SignalIngest {
   }
 }
 
-interface Owned {
-  userId: number;
-  strategyId: number;
-  alert: IncomingAlert;
-}
-
-/** Each alert's owner, or why it has none: its token is unknown, or its owner takes only TradingView's addresses. */
-interface Secret {
-  id: number;
-  user_id: number;
-  token_hash: string | null;
-  tradingview_only: number;
-}
-
-function ownersOf(alerts: IncomingAlert[], secrets: Secret[]): (Owned | 'unknown-token' | 'forbidden')[] {
-  const byHash = new Map(secrets.map((secret) => [secret.token_hash, secret]));
-  return alerts.map((alert) => {
-    const secret = byHash.get(alert.tokenHash);
-    if (!secret?.token_hash || !sameTokenHash(secret.token_hash, alert.tokenHash)) return 'unknown-token';
-    if (secret.tradingview_only === 1 && !isTradingViewAddress(alert.clientAddress)) return 'forbidden';
-    return { userId: secret.user_id, strategyId: secret.id, alert };
-  });
-}
-
-/** The earliest receipt an original of these alerts may have to be repeated by them. */
-const windowStart = (alerts: IncomingAlert[]) =>
-  Math.min(...alerts.map((alert) => alert.receivedAt)) - DUPLICATE_WINDOW_MS;
-
 /** PostgreSQL: a batch's first statement's one row (JSON columns, read back as such by the driver). */
 interface PostgresLookups {
   owners: Secret[];
@@ -613,119 +412,4 @@ interface PostgresLookups {
   by_body: Repeatable[];
   /** One per alert of the batch, increasing. */
   ids: number[];
-}
-
-/** SQLite: the batch's read's one row (the lists as JSON text). */
-interface SqliteLookups {
-  owners: string;
-  by_client_id: string;
-  by_body: string;
-  last: number;
-}
-
-/** SQLite: what a batch's read found, the lists parsed. */
-interface BatchFound {
-  owners: Secret[];
-  byClientId: Repeatable[];
-  /** Oldest first. */
-  byBody: Repeatable[];
-  /** Ids for `count` new rows, increasing. */
-  ids(count: number): number[];
-}
-
-/** A signal an alert may repeat: `value` is its alert id or its body's hash. */
-interface Repeatable {
-  id: number;
-  strategy_id: number;
-  value: string;
-  received_at: number;
-}
-
-interface BatchLookups {
-  byClientId: Repeatable[];
-  /** Oldest first. */
-  byBody: Repeatable[];
-  /** Increasing, one per owned alert. */
-  ids: number[];
-  /** When the batch's rows are written (in its transaction, just before the INSERT). */
-  storedAt: number;
-}
-
-/**
- * Each alert's outcome and the rows to insert: an alert without an owner stores nothing; a repeat (same alert
- * id for that strategy, or an identical body within DUPLICATE_WINDOW_MS, earlier alerts of the same batch included)
- * is a 'duplicate' row pointing at what it repeats; anything else is a new signal.
- */
-function planBatch(
-  owned: (Owned | 'unknown-token' | 'forbidden')[],
-  lookups: BatchLookups,
-): { outcomes: IngestOutcome[]; rows: SignalRow[] } {
-  // Keyed by strategy and value; oldest first, so the newest original of a body wins.
-  const originals = (rows: Repeatable[]) =>
-    new Map<string, Original>(
-      rows.map((row) => [key(Number(row.strategy_id), row.value), { id: row.id, receivedAt: row.received_at }]),
-    );
-  const byClientId = originals(lookups.byClientId);
-  const byBody = originals(lookups.byBody);
-
-  const outcomes: IngestOutcome[] = [];
-  const rows: SignalRow[] = [];
-  for (const owner of owned) {
-    if (typeof owner === 'string') {
-      outcomes.push({ kind: owner });
-      continue;
-    }
-    const { userId, strategyId, alert } = owner;
-    const id = lookups.ids[rows.length]!;
-    const { fields, status, reason } = alert.parsed;
-    const clientKey = fields.clientId === null ? undefined : key(strategyId, fields.clientId);
-    const bodyKey = key(strategyId, alert.bodyHash);
-
-    let repeat: { original: Original; why: string } | undefined;
-    const sameId = clientKey === undefined ? undefined : byClientId.get(clientKey);
-    const sameBody = byBody.get(bodyKey);
-    if (sameId) repeat = { original: sameId, why: `same alert id ${JSON.stringify(fields.clientId)}` };
-    else if (sameBody && sameBody.receivedAt >= alert.receivedAt - DUPLICATE_WINDOW_MS) {
-      repeat = { original: sameBody, why: SAME_BODY };
-    } else {
-      const original = { id, receivedAt: alert.receivedAt };
-      if (clientKey !== undefined) byClientId.set(clientKey, original);
-      byBody.set(bodyKey, original);
-    }
-
-    const row: SignalRow = {
-      id,
-      user_id: userId,
-      ticker: fields.ticker,
-      action: fields.action,
-      price: fields.price,
-      quantity: fields.quantity,
-      position_size: fields.positionSize,
-      market_position: fields.marketPosition,
-      prev_market_position: fields.prevMarketPosition,
-      prev_position_size: fields.prevPositionSize,
-      stop_loss: fields.stopLoss,
-      take_profit: fields.takeProfit,
-      interval: fields.interval,
-      alert_time: fields.alertTime,
-      received_at: alert.receivedAt,
-      strategy: fields.strategy,
-      comment: fields.comment,
-      client_id: fields.clientId,
-      body_hash: alert.bodyHash,
-      status: repeat ? 'duplicate' : status,
-      reason: repeat ? repeatReason(repeat.original.id, repeat.why) : reason,
-      duplicate_of: repeat ? repeat.original.id : null,
-      raw: alert.raw,
-      strategy_id: strategyId,
-      stored_at: lookups.storedAt,
-    };
-    rows.push(row);
-    outcomes.push({
-      kind: 'stored',
-      userId,
-      signal: toSignalJson({ ...row, outcome: null, decided_at: null, repeats: 0 }),
-    });
-  }
-  return { outcomes, rows };
 }

@@ -15,7 +15,7 @@ import {
   type WebhookHealth,
 } from './health';
 import { HealthReads } from './health-reads';
-import { readAlert, SignalIngest, type PublishSignals } from './ingest';
+import { SignalIngest, type PublishSignals } from './ingest';
 import { webhookReachability } from './reachability';
 import { REFUSED_STATUSES, sharedRefusalCounter } from './refusals';
 import {
@@ -190,14 +190,12 @@ export const signalsRoutes: AppModule = async (
           throw tooManyRequests(`Too many alerts for this webhook. Please try again in ${seconds} seconds.`, seconds);
         }
         const body = request.body as Buffer | undefined;
-        const outcome = await ingest.submit(
-          readAlert({
-            tokenHash,
-            clientAddress: request.ip,
-            receivedAt: clock(),
-            raw: body ? body.toString('utf8') : '',
-          }),
-        );
+        const outcome = await ingest.submit({
+          tokenHash,
+          clientAddress: request.ip,
+          receivedAt: clock(),
+          raw: body ? body.toString('utf8') : '',
+        });
         switch (outcome.kind) {
           case 'unknown-token':
             throw unknownWebhook();
