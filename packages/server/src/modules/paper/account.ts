@@ -174,6 +174,18 @@ export interface EntryLevels {
   takeProfit: ExitLevel | null;
 }
 
+/**
+ * The average entry of `current` (none: a new position) after an entry of `quantity` at `price`. Weighted by
+ * quantity from the fill prices, not cost / quantity (which carries the cost's rounding to the micro-dollar): one
+ * fill's entry price is exactly its price.
+ */
+export function averageEntry(current: Position | undefined, quantity: number, price: number): number {
+  if (!current) return price;
+  return roundPrice(
+    (current.quantity * current.entryPrice + quantity * price) / roundQuantity(current.quantity + quantity),
+  );
+}
+
 /** Opens a position with `fill`, or adds to the open one on the same side (average entry). */
 export function applyEntry(
   state: AccountState,
@@ -184,11 +196,7 @@ export function applyEntry(
   const side: PositionSide = fill.side === 'buy' ? 'long' : 'short';
   const quantity = roundQuantity((current?.quantity ?? 0) + fill.quantity);
   const cost = roundMoney((current?.cost ?? 0) + notional(fill.quantity, fill.price));
-  // Weighted by quantity from the fill prices, not cost / quantity (which carries the cost's rounding to the
-  // micro-dollar): one fill's entry price is exactly its price.
-  const entryPrice = current
-    ? roundPrice((current.quantity * current.entryPrice + fill.quantity * fill.price) / quantity)
-    : fill.price;
+  const entryPrice = averageEntry(current, fill.quantity, fill.price);
   const position: Position = {
     id: current?.id ?? state.nextId,
     strategyId: state.strategyId,

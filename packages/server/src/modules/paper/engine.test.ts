@@ -562,6 +562,182 @@ describe('given a stop loss and a take profit', () => {
   });
 });
 
+describe('given a stop or target on the wrong side of the fill', () => {
+  // 20 bps of slippage: at a market price of 100, a buy fills at 100.2 and a sell at 99.8.
+  const settings = fixed(1, { feeBps: 0, slippageBps: 20 });
+  const open = (action: 'buy' | 'sell', levels: Pick<PaperSignal, 'stopLoss' | 'takeProfit'>) =>
+    executeSignal(fresh(), signal({ action, ...levels }), settings, quote(100));
+
+  it.each([
+    ['buy', { stopLoss: 105 }, "stop_loss 105 is above the long's fill 100.2: a long's stop must be below its entry"],
+    ['buy', { stopLoss: 100.2 }, "stop_loss 100.2 is at the long's fill 100.2: a long's stop must be below its entry"],
+    // Above the market price, but below what the buy pays once slipped.
+    [
+      'buy',
+      { takeProfit: 100.1 },
+      "take_profit 100.1 is below the long's fill 100.2: a long's target must be above its entry",
+    ],
+    [
+      'buy',
+      { takeProfit: 100.2 },
+      "take_profit 100.2 is at the long's fill 100.2: a long's target must be above its entry",
+    ],
+    ['sell', { stopLoss: 95 }, "stop_loss 95 is below the short's fill 99.8: a short's stop must be above its entry"],
+    ['sell', { stopLoss: 99.8 }, "stop_loss 99.8 is at the short's fill 99.8: a short's stop must be above its entry"],
+    [
+      'sell',
+      { takeProfit: 99.9 },
+      "take_profit 99.9 is above the short's fill 99.8: a short's target must be below its entry",
+    ],
+    [
+      'sell',
+      { takeProfit: 99.8 },
+      "take_profit 99.8 is at the short's fill 99.8: a short's target must be below its entry",
+    ],
+    // More decimals than a price has: the engine holds the stop as given, a hair above the fill.
+    [
+      'buy',
+      { stopLoss: 100.200000001 },
+      "stop_loss 100.200000001 is above the long's fill 100.2: a long's stop must be below its entry",
+    ],
+  ] as const)('should refuse a %s with %o, saying where it is and where it belongs', (action, levels, reason) => {
+    const start = fresh();
+    const step = executeSignal(
+      start,
+      signal({ action, stopLoss: null, takeProfit: null, ...levels }),
+      settings,
+      quote(100),
+    );
+    expect(step.outcome).toEqual({ status: 'ignored', reason });
+    expect(step.state).toBe(start);
+    expect(step.events).toEqual([]);
+  });
+
+  it.each([
+    ['buy', { stopLoss: 95, takeProfit: 110 }, 'long'],
+    ['sell', { stopLoss: 105, takeProfit: 90 }, 'short'],
+  ] as const)('should open a %s whose stop and target are on their sides of the fill', (action, levels, side) => {
+    const step = open(action, levels);
+    expect(step.outcome).toMatchObject({ status: 'executed', effect: 'open' });
+    expect(step.state.positions.BTC).toMatchObject({
+      side,
+      stopLoss: { price: levels.stopLoss, source: 'alert' },
+      takeProfit: { price: levels.takeProfit, source: 'alert' },
+    });
+  });
+
+  it('should name the misplaced level before what the order would cost', () => {
+    const step = executeSignal(
+      fresh(),
+      signal({ action: 'buy', quantity: 200, stopLoss: 105 }),
+      settingsWith(),
+      quote(100),
+    );
+    expect(step.outcome).toEqual({
+      status: 'ignored',
+      reason: "stop_loss 105 is above the long's fill 100: a long's stop must be below its entry",
+    });
+  });
+
+  it('should check only orders that open or add: a close with a stop_loss closes', () => {
+    const { outcomes } = run(fixed(1), [
+      [signal({ action: 'buy' }), 100],
+      [signal({ action: 'exit', stopLoss: 1_000 }), 100],
+    ]);
+    expect(outcomes[1]).toMatchObject({ status: 'executed', effect: 'close' });
+  });
+
+  it('should close on a reversal whose new side has its stop below the fill, and say why that side did not open', () => {
+    const { state, outcomes, trades } = run(settingsWith({ feeBps: 0, slippageBps: 20 }), [
+      [signal({ action: 'buy', quantity: 1 }), 100],
+      [signal({ action: 'sell', quantity: 1, stopLoss: 95 }), 100],
+    ]);
+    expect(outcomes[1]).toEqual({
+      status: 'executed',
+      side: 'sell',
+      quantity: 1,
+      effect: 'close',
+      closedQuantity: 1,
+      openedQuantity: 0,
+      price: 99.8,
+      fee: 0,
+      slippage: 0.2,
+      filledAt: T0,
+      latencyMs: 0,
+      note: "short not opened: stop_loss 95 is below the short's fill 99.8: a short's stop must be above its entry",
+    });
+    expect(state.positions).toEqual({});
+    // No reversal happened: the trade ended on the signal.
+    expect(trades.map((trade) => trade.exitReason)).toEqual(['signal']);
+  });
+
+  describe('when pyramiding adds', () => {
+    const adding = settingsWith({ sizing: { mode: 'signal', value: 1_000 }, feeBps: 0, pyramiding: true });
+
+    it('should refuse an add below the stop an earlier alert set, and take one that moves the stop under its fill', () => {
+      const { state, outcomes } = run(adding, [
+        [signal({ action: 'buy', quantity: 1, stopLoss: 95 }), 100],
+        [signal({ action: 'buy', quantity: 1, receivedAt: later(1) }), 94],
+        [signal({ action: 'buy', quantity: 1, stopLoss: 90, receivedAt: later(2) }), 94],
+      ]);
+      expect(outcomes[1]).toEqual({
+        status: 'ignored',
+        reason:
+          "the position's stop_loss 95 (from an earlier alert) is above the long's fill 94: a long's stop must be below its entry",
+      });
+      expect(outcomes[2]).toMatchObject({ status: 'executed', effect: 'add' });
+      expect(state.positions.BTC).toMatchObject({
+        quantity: 2,
+        entryPrice: 97,
+        stopLoss: { price: 90, source: 'alert' },
+      });
+    });
+
+    it('should refuse an add that pulls a % stop above its own fill, naming the setting and the average', () => {
+      // 1 BTC at 100, then 10 at 80: the average entry is 81.81818182 and a 1% stop 81, above the add's fill.
+      const { state, outcomes } = run({ ...adding, stopLossPct: 1 }, [
+        [signal({ action: 'buy', quantity: 1 }), 100],
+        [signal({ action: 'buy', quantity: 10, receivedAt: later(1) }), 80],
+      ]);
+      expect(outcomes[1]).toEqual({
+        status: 'ignored',
+        reason:
+          "the stop 81 (stopLossPct 1% from the average entry 81.81818182) is above the long's fill 80: a long's stop must be below its entry",
+      });
+      expect(state.positions.BTC).toMatchObject({ quantity: 1, stopLoss: { price: 99, source: 'percent' } });
+    });
+  });
+
+  describe('with next_open fills', () => {
+    const nextOpen = fixed(1, { feeBps: 0, fill: 'next_open' });
+    const buy = signal({ action: 'buy', stopLoss: 101, receivedAt: T0 + 20_000 });
+    // At receipt the market was 100.5: the stop was above it, and is decided against the open that fills it.
+    const waiting = executeSignal(fresh(), buy, nextOpen, quote(100.5));
+
+    it('should wait, then refuse the buy at an open below its stop', () => {
+      expect(waiting.outcome.status).toBe('pending');
+      const step = applyCandle(waiting.state, 'BTC', candle(T0 + MINUTE, 100, 103, 99, 102), nextOpen);
+      expect(step.outcomes).toEqual([
+        {
+          signalId: buy.id,
+          outcome: {
+            status: 'ignored',
+            reason: "stop_loss 101 is above the long's fill 100: a long's stop must be below its entry",
+          },
+        },
+      ]);
+      expect(step.state.positions).toEqual({});
+      expect(step.state.pending).toEqual([]);
+    });
+
+    it('should open at an open above its stop', () => {
+      const step = applyCandle(waiting.state, 'BTC', candle(T0 + MINUTE, 102, 103, 101.5, 102.5), nextOpen);
+      expect(step.outcomes).toMatchObject([{ signalId: buy.id, outcome: { status: 'executed', price: 102 } }]);
+      expect(step.state.positions.BTC).toMatchObject({ stopLoss: { price: 101, source: 'alert' } });
+    });
+  });
+});
+
 describe('given an open position closed by hand', () => {
   const settings = fixed(1);
   const long = run(settings, [[signal({ action: 'buy' }), 100]]).state;

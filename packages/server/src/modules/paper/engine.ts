@@ -2,6 +2,7 @@ import { SYMBOLS } from '../market/markets';
 import {
   applyEntry,
   applyExit,
+  averageEntry,
   equity,
   equityPoint,
   markPrice,
@@ -15,7 +16,7 @@ import {
   type Position,
   type PositionSide,
 } from './account';
-import { entryLevels, exitOnCandle, type PriceCandle } from './exits';
+import { entryLevels, exitOnCandle, misplacedLevel, type PriceCandle } from './exits';
 import { basisPoints, floorQuantity, notional, roundMoney, roundPrice, roundQuantity } from './money';
 import type { StrategySettings } from './settings';
 import type { BookPosition, MarketPosition, OutOfSync, Outcome, PaperSignal, PositionEffect } from './signal';
@@ -328,6 +329,18 @@ function fillSignal(
         if (!decided.close) return { state, outcome: ignored(sized.reason), events: [] };
         notOpened = sized.reason;
       } else openQuantity = sized.quantity;
+    }
+  }
+  if (openQuantity > 0) {
+    // A reversal's new side is a position of its own; an order on the position's side adds to it.
+    const current = decided.close ? undefined : position;
+    const entryPrice = averageEntry(current, openQuantity, price);
+    const misplaced = misplacedLevel(decided.open!.side, price, entryPrice, settings, signal, current);
+    if (misplaced) {
+      // As above: a reversal still closes, and says why its new side did not open.
+      if (!decided.close) return { state, outcome: ignored(misplaced), events: [] };
+      openQuantity = 0;
+      notOpened = misplaced;
     }
   }
 

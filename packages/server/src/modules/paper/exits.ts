@@ -51,6 +51,46 @@ export function entryLevels(
   };
 }
 
+const LEVEL_WORDS = {
+  stopLoss: { field: 'stop_loss', setting: 'stopLossPct', name: 'stop' },
+  takeProfit: { field: 'take_profit', setting: 'takeProfitPct', name: 'target' },
+} as const;
+
+/**
+ * Why an entry filled at `fillPrice` (the price after slippage) must not be made: the stop or target the position
+ * would hold after it, at average `entryPrice`, is on the wrong side of that fill or on it, where the next candle
+ * would close the position at once. A broker refuses such a bracket. Null when a long's stop is below the fill and
+ * its target above it (a short's the other way round). The level is named as the trader set it: the alert's
+ * field, a level kept from an earlier alert, or a % from the entry (which can cross an add's fill once averaged).
+ */
+export function misplacedLevel(
+  side: PositionSide,
+  fillPrice: number,
+  entryPrice: number,
+  settings: StrategySettings,
+  signal: PaperSignal,
+  current: Position | undefined,
+): string | null {
+  const levels = entryLevels(side, entryPrice, settings, signal, current);
+  for (const kind of ['stopLoss', 'takeProfit'] as const) {
+    const level = levels[kind];
+    if (level === null) continue;
+    // A long's stop and a short's target belong below the entry; the others above.
+    const below = (side === 'long') === (kind === 'stopLoss');
+    if (below ? level.price < fillPrice : level.price > fillPrice) continue;
+    const words = LEVEL_WORDS[kind];
+    const named =
+      signal[kind] !== null
+        ? `${words.field} ${level.price}`
+        : level.source === 'alert'
+          ? `the position's ${words.field} ${level.price} (from an earlier alert)`
+          : `the ${words.name} ${level.price} (${words.setting} ${settings[words.setting]}% from the ${current ? 'average ' : ''}entry ${entryPrice})`;
+    const where = level.price === fillPrice ? 'at' : below ? 'above' : 'below';
+    return `${named} is ${where} the ${side}'s fill ${fillPrice}: a ${side}'s ${words.name} must be ${below ? 'below' : 'above'} its entry`;
+  }
+  return null;
+}
+
 export interface CandleExit {
   reason: 'stop_loss' | 'take_profit';
   /** The level, or the candle's open when the candle opened beyond it. */

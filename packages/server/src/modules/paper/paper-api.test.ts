@@ -306,6 +306,41 @@ describe.each(TEST_DIALECTS)('the paper trading API on %s', (dialect) => {
     expect((await call<PositionList>(ada, 'GET', '/api/positions')).body.data).toEqual([]);
   });
 
+  it('should refuse to open a side whose stop is on the wrong side of its fill, and say why on the signal', async () => {
+    // Filled at 50,000 (the minute from 09:00 closed there): a stop at 52,000 would stop the long out at once. The
+    // stop is sent in quotes and in exponent form, as the alert's number reader takes it.
+    const buy = await alert(ada.webhookPath, START + MINUTE + 1000, {
+      ticker: 'BTCUSD',
+      action: 'buy',
+      stop_loss: '5.2e4',
+    });
+    expect((await call<SignalWithRaw>(ada, 'GET', `/api/signals/${buy}`)).body.outcome).toEqual({
+      status: 'ignored',
+      reason: "stop_loss 52000 is above the long's fill 50000: a long's stop must be below its entry",
+    });
+    expect((await call<PositionList>(ada, 'GET', '/api/positions')).body.data).toEqual([]);
+
+    // A long with its stop below, then a sell at 51,000 whose short would have its stop below: the long closes.
+    await alert(ada.webhookPath, START + MINUTE + 2000, { ticker: 'BTCUSD', action: 'buy', stop_loss: 45_000 });
+    const sell = await alert(ada.webhookPath, START + 2 * MINUTE + 1000, {
+      ticker: 'BTCUSD',
+      action: 'sell',
+      stop_loss: 50_000,
+    });
+    expect((await call<SignalWithRaw>(ada, 'GET', `/api/signals/${sell}`)).body.outcome).toMatchObject({
+      status: 'executed',
+      effect: 'close',
+      closedQuantity: 0.02,
+      openedQuantity: 0,
+      price: 51_000,
+      note: "short not opened: stop_loss 50000 is below the short's fill 51000: a short's stop must be above its entry",
+    });
+    expect((await call<PositionList>(ada, 'GET', '/api/positions')).body.data).toEqual([]);
+    expect((await call<TradePage>(ada, 'GET', '/api/trades')).body.data).toEqual([
+      expect.objectContaining({ side: 'long', status: 'closed', exitReason: 'signal', exitSignalId: sell }),
+    ]);
+  });
+
   it("should leave a signal waiting for its minute's price to the executor when the account is replayed", async () => {
     await alert(ada.webhookPath, START + MINUTE + 1000, { ticker: 'BTCUSD', action: 'buy' });
     // Received in the minute from 09:03, not stored yet: it waits.

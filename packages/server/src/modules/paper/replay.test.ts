@@ -289,6 +289,60 @@ describe('given a day of signals and candles', () => {
   });
 });
 
+describe('given alerts whose stop or target is on the wrong side of the fill', () => {
+  // BTC rises 1 a minute from 100: minute i opens at 100 + i and closes at 101 + i.
+  const rising = Array.from({ length: 10 }, (_, index) =>
+    candle(T0 + index * MINUTE, 100 + index, 101.5 + index, 99.5 + index, 101 + index),
+  );
+  const input = (fill: StrategySettings['fill']): ReplayInput => ({
+    strategyId: 3,
+    settings: settingsWith({ sizing: { mode: 'fixed', value: 1 }, feeBps: 0, fill }),
+    openedAt: T0,
+    signals: [
+      signal({ id: 201, action: 'buy', stopLoss: 103, receivedAt: T0 + 2 * MINUTE + 10_000 }),
+      signal({ id: 202, action: 'buy', stopLoss: 95, takeProfit: 130, receivedAt: T0 + 3 * MINUTE + 10_000 }),
+      signal({ id: 203, action: 'sell', takeProfit: 110, receivedAt: T0 + 5 * MINUTE + 10_000 }),
+    ],
+    candles: { BTC: rising },
+  });
+  const decided = (fill: StrategySettings['fill']) => {
+    const live = liveAccount(input(fill));
+    const replayed = replay(input(fill));
+    expect(replayed.outcomes).toEqual(live.outcomes);
+    expect(replayed.state).toEqual(live.state);
+    expect(replayed.trades).toEqual(live.trades);
+    return replayed;
+  };
+
+  it("should refuse the buy and the reversal's short at market as the live account did, for the same reasons", () => {
+    // Market prices: 102 (minute 1's close), 103, 105.
+    const { outcomes, state } = decided('market');
+    expect(
+      outcomes.map(({ outcome }) => (outcome.status === 'executed' ? (outcome.note ?? outcome.effect) : outcome)),
+    ).toEqual([
+      {
+        status: 'ignored',
+        reason: "stop_loss 103 is above the long's fill 102: a long's stop must be below its entry",
+      },
+      'open',
+      "short not opened: take_profit 110 is above the short's fill 105: a short's target must be below its entry",
+    ]);
+    expect(state.positions).toEqual({});
+  });
+
+  it('should decide next_open signals against the open that fills them, alike in replay', () => {
+    // Filled at the opens of minutes 3, 4 and 6: 103, 104 and 106.
+    const { outcomes } = decided('next_open');
+    expect(
+      outcomes.map(({ outcome }) => (outcome.status === 'executed' ? (outcome.note ?? outcome.effect) : outcome)),
+    ).toEqual([
+      { status: 'ignored', reason: "stop_loss 103 is at the long's fill 103: a long's stop must be below its entry" },
+      'open',
+      "short not opened: take_profit 110 is above the short's fill 106: a short's target must be below its entry",
+    ]);
+  });
+});
+
 const MINUTES = 600;
 
 const settingsArbitrary: fc.Arbitrary<StrategySettings> = fc
@@ -322,6 +376,7 @@ const signalsArbitrary = fc.array(
     positionSize: fc.option(fc.constantFrom(-2, -0.5, 0, 0.5, 2), { freq: 4 }),
     marketPosition: fc.option(fc.constantFrom('long' as const, 'flat' as const, 'short' as const), { freq: 4 }),
     stopLoss: fc.option(fc.constantFrom(90, 99, 1_900), { freq: 4 }),
+    takeProfit: fc.option(fc.constantFrom(95, 105, 2_100), { freq: 4 }),
     ageS: fc.option(fc.integer({ min: 0, max: 60 })),
   }),
   { maxLength: 40 },
@@ -358,7 +413,7 @@ function scenario(seed: number, settings: StrategySettings, drawn: DrawnSignals)
         positionSize: fields.positionSize,
         marketPosition: fields.marketPosition,
         stopLoss: fields.stopLoss,
-        takeProfit: null,
+        takeProfit: fields.takeProfit,
         alertTime: fields.ageS === null ? null : receivedAt - fields.ageS * 1000,
         receivedAt,
       });

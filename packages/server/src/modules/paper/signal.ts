@@ -84,7 +84,8 @@ export type Outcome =
       outOfSync?: OutOfSync;
       /**
        * What the order could not do, in words a trader can act on: only for a reversal that closed its position
-       * but could not open the other side (no buying power, or a size that rounds to 0).
+       * but could not open the other side (no buying power, a size that rounds to 0, or a stop or target on the
+       * wrong side of the fill).
        */
       note?: string;
     }
