@@ -48,6 +48,17 @@ describe('given describeOutcome', () => {
     );
   });
 
+  it("should keep a row's note to its first words when its reason has a colon of its own", () => {
+    const note =
+      "short not opened: stop_loss 50000 is below the short's fill 51000: a short's stop must be above its entry";
+    expect(describeOutcome({ ...executed('sell', 'close', 0.5, 0), note })).toBe(
+      `Executed: closed long 0.5 @ 84,123.45; ${note}`,
+    );
+    expect(describeOutcome({ ...executed('sell', 'close', 0.5, 0), note }, { brief: true })).toBe(
+      'Executed: closed long 0.5, short not opened @ 84,123.45',
+    );
+  });
+
   it('should give an outcome decided before effects were recorded its side and quantity', () => {
     expect(describeOutcome(executed('sell', null, null, null))).toBe('Executed: sell 0.7 @ 84,123.45');
   });
