@@ -204,8 +204,16 @@ export const alertMessageSchema = named(
         .string()
         .optional()
         .describe('long, flat or short (`{{strategy.market_position}}`): where the paper position should end up.'),
-      stop_loss: alertNumber.optional().describe("A stop loss price; overrides the strategy's stop loss %."),
-      take_profit: alertNumber.optional().describe("A take profit price; overrides the strategy's take profit %."),
+      stop_loss: alertNumber
+        .optional()
+        .describe(
+          "A stop loss price; overrides the strategy's stop loss %. Below a long's fill, above a short's, else the position is not opened.",
+        ),
+      take_profit: alertNumber
+        .optional()
+        .describe(
+          "A take profit price; overrides the strategy's take profit %. Above a long's fill, below a short's, else the position is not opened.",
+        ),
       interval: z.union([z.string(), z.number()]).optional().describe('`{{interval}}`: `1`, `15`, `60`, `1D`, `1h`...'),
       time: z
         .union([z.string(), z.number()])
