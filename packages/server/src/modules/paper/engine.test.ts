@@ -565,8 +565,11 @@ describe('given a stop loss and a take profit', () => {
 describe('given a stop or target on the wrong side of the fill', () => {
   // 20 bps of slippage: at a market price of 100, a buy fills at 100.2 and a sell at 99.8.
   const settings = fixed(1, { feeBps: 0, slippageBps: 20 });
-  const open = (action: 'buy' | 'sell', levels: Pick<PaperSignal, 'stopLoss' | 'takeProfit'>) =>
-    executeSignal(fresh(), signal({ action, ...levels }), settings, quote(100));
+  const open = (
+    action: 'buy' | 'sell',
+    levels: Partial<Pick<PaperSignal, 'stopLoss' | 'takeProfit'>>,
+    start: AccountState = fresh(),
+  ) => executeSignal(start, signal({ action, ...levels }), settings, quote(100));
 
   it.each([
     ['buy', { stopLoss: 105 }, "stop_loss 105 is above the long's fill 100.2: a long's stop must be below its entry"],
@@ -602,12 +605,7 @@ describe('given a stop or target on the wrong side of the fill', () => {
     ],
   ] as const)('should refuse a %s with %o, saying where it is and where it belongs', (action, levels, reason) => {
     const start = fresh();
-    const step = executeSignal(
-      start,
-      signal({ action, stopLoss: null, takeProfit: null, ...levels }),
-      settings,
-      quote(100),
-    );
+    const step = open(action, levels, start);
     expect(step.outcome).toEqual({ status: 'ignored', reason });
     expect(step.state).toBe(start);
     expect(step.events).toEqual([]);
