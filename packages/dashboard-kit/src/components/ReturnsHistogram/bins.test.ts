@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { autoBinWidth, binReturns, niceWidth } from './bins';
+import { seededRandom } from '../../test/seeded-random';
+import { autoBinWidth, binReturns, niceWidth, type ReturnBin } from './bins';
 
 describe('given trade returns in percent', () => {
   describe('after binning them with a width of 1', () => {
@@ -28,6 +29,53 @@ describe('given trade returns in percent', () => {
     expect(bins).toEqual([
       { kind: 'loss', from: -1, to: 0, count: 1 },
       { kind: 'win', from: 0, to: 1, count: 1 },
+    ]);
+  });
+
+  it('should keep a return on an edge in the same bin when the division is off by an ulp', () => {
+    // 0.3 / 0.1 is 2.9999999999999996 and 1.1 / 0.1 is 11.000000000000002.
+    const { bins } = binReturns([0.3, 1.1, -1.1], { binWidth: 0.1 });
+    const holding = bins.filter((bin) => bin.count > 0);
+    expect(holding).toEqual([
+      { kind: 'loss', from: -1.1, to: -1, count: 1 },
+      { kind: 'win', from: 0.2, to: 0.3, count: 1 },
+      { kind: 'win', from: 1, to: 1.1, count: 1 },
+    ]);
+  });
+
+  describe('after binning a −0.20% trade, one computed as −0.20000000000000004, and seven of −0.10%', () => {
+    const binning = binReturns([-0.2, -0.20000000000000004, ...Array<number>(7).fill(-0.1), 0.35], { binWidth: 0.1 });
+
+    it('should put equal returns in one bin, every bin 0.1 wide with edges on tenths', () => {
+      expect(binning.bins.filter((bin) => bin.kind === 'loss')).toEqual([
+        { kind: 'loss', from: -0.2, to: -0.1, count: 2 },
+        { kind: 'loss', from: -0.1, to: 0, count: 7 },
+      ]);
+    });
+  });
+
+  it('should put a best win and a worst loss that lie on edges in the last and the first bin', () => {
+    for (const binWidth of [0.05, 0.1, 0.25, 0.5]) {
+      const { bins } = binReturns([-0.5, 0.5], { binWidth });
+      expect(bins[0], String(binWidth)).toMatchObject({ from: -0.5, count: 1 });
+      expect(bins[bins.length - 1], String(binWidth)).toMatchObject({ to: 0.5, count: 1 });
+    }
+  });
+
+  it('should end with the loss bin up to 0% when the best trade lost', () => {
+    expect(binReturns([-0.5, -0.25], { binWidth: 0.25 }).bins).toEqual([
+      { kind: 'loss', from: -0.5, to: -0.25, count: 1 },
+      { kind: 'loss', from: -0.25, to: 0, count: 1 },
+    ]);
+  });
+
+  it('should round a given width up to a nice one, so edges stay on round returns', () => {
+    const binning = binReturns([0.4, 1.2], { binWidth: 0.3 });
+    expect(binning.binWidth).toBe(0.5);
+    expect(binning.bins.map((bin) => [bin.from, bin.to])).toEqual([
+      [0, 0.5],
+      [0.5, 1],
+      [1, 1.5],
     ]);
   });
 
@@ -59,6 +107,10 @@ describe('given no bin width', () => {
     expect([0.7, 1, 1.3, 2.2, 3, 7, 0.012].map(niceWidth)).toEqual([1, 1, 2, 2.5, 5, 10, 0.02]);
   });
 
+  it('should give the width as the round decimal itself, not 2 × 10 ** -5 (0.000019999999999999998)', () => {
+    expect([0.000015, 0.00002, 2.4e-11, 4e-6, 0.3].map(niceWidth)).toEqual([0.00002, 0.00002, 2.5e-11, 5e-6, 0.5]);
+  });
+
   it('should follow the spread of the returns (Freedman–Diaconis)', () => {
     // 1,000 returns spread evenly over -5..5: IQR 5, 2 × 5 / 10 = 1.
     const returns = Array.from({ length: 1_000 }, (_, i) => -5 + (10 * i) / 999);
@@ -76,5 +128,63 @@ describe('given no bin width', () => {
   it('should still choose a width when every trade has the same return', () => {
     // The range 0..2 over √3 bins is 1.15, rounded up to 2.
     expect(binReturns([2, 2, 2]).bins).toEqual([{ kind: 'win', from: 0, to: 2, count: 3 }]);
+  });
+});
+
+/** Which bins hold `value` by the documented rule: [from, to) for a loss, (from, to] for a win, exactly 0 at break-even. */
+const holders = (bins: readonly ReturnBin[], value: number) =>
+  bins.filter((bin) =>
+    bin.kind === 'even'
+      ? value === 0
+      : bin.kind === 'loss'
+        ? bin.from <= value && value < bin.to
+        : bin.from < value && value <= bin.to,
+  );
+
+describe('given random returns, some on edges and some with float noise', () => {
+  it('should count every return in exactly one bin, all bins equally wide with edges on a nice step', () => {
+    const random = seededRandom(7);
+    for (let run = 0; run < 200; run++) {
+      const scale = 10 ** Math.floor(random() * 10 - 6);
+      const widthAsked = random() < 0.5 ? undefined : random() * scale;
+      const returns = Array.from({ length: 1 + Math.floor(random() * 60) }, () => {
+        const pick = random();
+        if (pick < 0.1) return 0;
+        // A multiple of a nice step, computed in floats: 3 × 0.1 is 0.30000000000000004.
+        if (pick < 0.4)
+          return Math.round((random() - 0.5) * 20) * [0.05, 0.1, 0.2, 0.25, 0.5][Math.floor(random() * 5)]! * scale;
+        return (random() - 0.4) * 10 * scale;
+      });
+      const context = JSON.stringify({ returns, widthAsked });
+      const { bins, binWidth, losses, wins, even } = binReturns(returns, { binWidth: widthAsked });
+
+      const [mantissa, exponent] = binWidth.toExponential().split('e');
+      expect([1, 2, 2.5, 5], context).toContain(Number(mantissa));
+      expect(binWidth, context).toBe(Number(`${mantissa}e${exponent}`));
+      expect(losses + wins + even, context).toBe(returns.length);
+      expect(
+        bins.reduce((sum, bin) => sum + bin.count, 0),
+        context,
+      ).toBe(returns.length);
+      for (const bin of bins.filter((item) => item.kind !== 'even')) {
+        expect(bin.to - bin.from, context).toBeCloseTo(binWidth, 12 - Math.floor(Math.log10(binWidth)));
+        // Edges are the round decimals themselves: k × the step, written with no float noise.
+        const k = Math.round(bin.from / binWidth);
+        expect(bin.from, context).toBe(k === 0 ? 0 : Number(`${k * Number(mantissa)}e${exponent}`));
+      }
+      for (let i = 1; i < bins.length; i++) {
+        const [previous, current] = [bins[i - 1]!, bins[i]!];
+        expect(current.from, context).toBe(previous.kind === 'even' ? 0 : previous.to);
+      }
+      // Each return, read as the round number it stands for (0.30000000000000004 as 0.3), lies in exactly one bin.
+      for (const value of returns) {
+        expect(holders(bins, Number(value.toPrecision(12))), `${value} in ${context}`).toHaveLength(1);
+      }
+      // And each bin holds as many of them as it counts.
+      for (const bin of bins) {
+        const inside = returns.filter((value) => holders([bin], Number(value.toPrecision(12))).length === 1);
+        expect(inside, context).toHaveLength(bin.count);
+      }
+    }
   });
 });

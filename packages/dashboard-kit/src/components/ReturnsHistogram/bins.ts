@@ -4,7 +4,10 @@ export type ReturnBinKind = 'loss' | 'even' | 'win';
 /** One bar of the histogram: the trades whose return lies in its range, in percent. */
 export interface ReturnBin {
   kind: ReturnBinKind;
-  /** Lower and upper edge in percent. A loss bin holds [from, to), a win bin (from, to], break-even [0, 0]. */
+  /**
+   * Lower and upper edge in percent, `binWidth` apart. A loss bin holds [from, to), a win bin (from, to] (an edge
+   * belongs to the bin nearer zero), break-even [0, 0].
+   */
   from: number;
   to: number;
   count: number;
@@ -13,7 +16,7 @@ export interface ReturnBin {
 export interface ReturnBinning {
   /** Contiguous bins from the worst loss to the best win (empty ones included), break-even between them. */
   bins: ReturnBin[];
-  /** Width of every loss and win bin, in percentage points. */
+  /** Width of every loss and win bin, in percentage points: 1, 2, 2.5 or 5 × 10^k. */
   binWidth: number;
   losses: number;
   wins: number;
@@ -23,21 +26,66 @@ export interface ReturnBinning {
 }
 
 export interface BinOptions {
-  /** Width of a bin in percentage points; chosen from the data when absent. */
+  /** Width of a bin in percentage points, rounded up to 1, 2, 2.5 or 5 × 10^k; chosen from the data when absent. */
   binWidth?: number;
   /** The most loss and win bins together; a wider bin is chosen when more would be needed. */
   maxBins?: number;
 }
 
 export const DEFAULT_MAX_BINS = 40;
-const NICE_STEPS = [1, 2, 2.5, 5, 10];
+/** Bin widths are one of these times a power of ten: 0.05, 0.1, 0.2, 0.25, 0.5, 1, 2, 2.5, 5... */
+const NICE_MANTISSAS = [1, 2, 2.5, 5];
+/** The widest nice width a double holds (2E308 overflows). */
+const WIDEST = 1e308;
 
-/** The smallest of 1, 2, 2.5, 5 × 10^k that is at least `value`. */
+/**
+ * The smallest of 1, 2, 2.5, 5 × 10^k that is at least `value`, as the double nearest that decimal (parsed
+ * from `2.5e-5`, where 2.5 × 10 ** -5 gives 0.000024999999999999998).
+ */
 export function niceWidth(value: number): number {
-  if (!(value > 0) || !Number.isFinite(value)) return 1;
-  const power = 10 ** Math.floor(Math.log10(value));
-  const step = NICE_STEPS.find((candidate) => candidate * power >= value * (1 - 1e-9)) ?? 10;
-  return step * power;
+  if (!(value > 0)) return 1;
+  if (!Number.isFinite(value)) return WIDEST;
+  const target = value * (1 - 1e-9);
+  // One power of ten below the estimate, in case log10 rounds up; the loop climbs from there.
+  for (let exponent = Math.floor(Math.log10(target)) - 1; ; exponent++) {
+    for (const mantissa of NICE_MANTISSAS) {
+      const width = Number(`${mantissa}e${exponent}`);
+      if (width >= target) return Number.isFinite(width) ? width : WIDEST;
+    }
+  }
+}
+
+/**
+ * Edge k of bins `width` wide (a nice width): k × width as the double nearest that round decimal, so edge −2 of
+ * 0.1 is −0.2 and not −0.20000000000000004, and never past the largest double.
+ */
+function edgesOf(width: number): (k: number) => number {
+  const [mantissa, exponent] = width.toExponential().split('e');
+  const step = Number(mantissa);
+  return (k) => {
+    if (k === 0) return 0;
+    const edge = Number(`${k * step}e${exponent}`);
+    return Math.max(-Number.MAX_VALUE, Math.min(Number.MAX_VALUE, edge));
+  };
+}
+
+/**
+ * Which bin `value` falls in, by the index of its edge farther from zero: −k for the loss bin [edge(−k),
+ * edge(−k + 1)), k for the win bin (edge(k − 1), edge(k)], 0 for break-even (exactly 0). A return on an edge goes
+ * to the bin nearer zero. A return within a billionth of an edge other than zero counts as on it, so float noise
+ * (−0.20000000000000004 for −0.2) does not move a trade into the next bin.
+ */
+function outerEdge(value: number, width: number, edge: (k: number) => number): number {
+  const size = Math.abs(value);
+  const nearest = Math.round(size / width);
+  let k = nearest;
+  if (nearest === 0 || Math.abs(size - edge(nearest)) > Math.min(width * 1e-3, edge(nearest) * 1e-9)) {
+    // size / width can be off by an ulp: settle k against the edges themselves.
+    k = Math.ceil(size / width);
+    while (k > 1 && size <= edge(k - 1)) k--;
+    while (size > edge(k)) k++;
+  }
+  return value < 0 ? -k : k;
 }
 
 function quantile(sorted: readonly number[], q: number): number {
@@ -46,6 +94,12 @@ function quantile(sorted: readonly number[], q: number): number {
   const above = Math.ceil(position);
   const low = sorted[below] as number;
   return low + ((sorted[above] as number) - low) * (position - below);
+}
+
+/** Loss bins needed down to `low` plus win bins up to `high`, with edges on multiples of `width`. */
+function binCount(low: number, high: number, width: number): number {
+  const edge = edgesOf(width);
+  return -outerEdge(low, width, edge) + outerEdge(high, width, edge);
 }
 
 /**
@@ -62,27 +116,17 @@ export function autoBinWidth(returns: readonly number[], maxBins = DEFAULT_MAX_B
   const iqr = quantile(sorted, 0.75) - quantile(sorted, 0.25);
   const raw = iqr > 0 ? (2 * iqr) / Math.cbrt(sorted.length) : (high - low) / Math.max(1, Math.sqrt(sorted.length));
   let width = niceWidth(raw);
-  while (binCount(low, high, width) > maxBins) width = niceWidth(width * 1.0001);
+  while (width < WIDEST && binCount(low, high, width) > maxBins) width = niceWidth(width * 1.0001);
   return width;
 }
 
-/** Loss bins needed down to `low` plus win bins up to `high`, with edges on multiples of `width`. */
-function binCount(low: number, high: number, width: number): number {
-  return lossIndex(low, width) * -1 + (high > 0 ? winIndex(high, width) + 1 : 0);
-}
-
-/** Loss bin k (k < 0) holds [k·w, (k+1)·w). */
-const lossIndex = (value: number, width: number) => (value < 0 ? Math.floor(value / width) : 0);
-/** Win bin k (k ≥ 0) holds (k·w, (k+1)·w]. */
-const winIndex = (value: number, width: number) => Math.ceil(value / width) - 1;
-
-/** Rounds away the float noise of k × width (0.30000000000000004 → 0.3). */
-const edge = (k: number, width: number) => Number((k * width).toPrecision(12));
-
 /**
- * Bins trade returns (percent per trade) into a histogram centred on zero: bin edges are multiples of the
- * width, so no bin mixes losses and wins, and break-even trades (exactly 0) get a bin of their own between
- * them. Non-finite returns are counted in `ignored` and left out.
+ * Bins trade returns (percent per trade) into a histogram centred on zero. Every bin is `binWidth` wide, with
+ * edges on multiples of it (a nice width: 1, 2, 2.5 or 5 × 10^k, a given one rounded up to the next), so no bin
+ * mixes losses and wins. A return on an edge goes to the bin nearer zero: a loss bin holds [from, to), a win bin
+ * (from, to]; so the best win lies in the last bin and the worst loss in the first. Break-even trades (exactly 0)
+ * get a bin of their own between them. Non-finite returns are counted in `ignored`
+ * and left out.
  */
 export function binReturns(returns: readonly number[], options: BinOptions = {}): ReturnBinning {
   const finite = returns.filter(Number.isFinite);
@@ -90,35 +134,36 @@ export function binReturns(returns: readonly number[], options: BinOptions = {})
   const maxBins = Math.max(2, options.maxBins ?? DEFAULT_MAX_BINS);
   const width =
     options.binWidth !== undefined && options.binWidth > 0 && Number.isFinite(options.binWidth)
-      ? options.binWidth
+      ? niceWidth(options.binWidth)
       : autoBinWidth(finite, maxBins);
   if (finite.length === 0) return { bins: [], binWidth: width, losses: 0, wins: 0, even: 0, ignored };
 
-  let low = 0;
-  let high = 0;
-  for (const value of finite) {
-    if (value < low) low = value;
-    if (value > high) high = value;
+  const edge = edgesOf(width);
+  const positions = finite.map((value) => outerEdge(value, width, edge));
+  let lowest = 0;
+  let highest = 0;
+  for (const k of positions) {
+    if (k < lowest) lowest = k;
+    if (k > highest) highest = k;
   }
-  const lowest = lossIndex(low, width);
-  const highest = high > 0 ? winIndex(high, width) : -1;
+  // lossCounts[i] counts the loss bin from edge(lowest + i), the worst first; winCounts[k − 1] the win bin up to edge(k).
   const lossCounts = new Array<number>(-lowest).fill(0);
-  const winCounts = new Array<number>(highest + 1).fill(0);
+  const winCounts = new Array<number>(highest).fill(0);
   let even = 0;
-  for (const value of finite) {
-    if (value < 0) (lossCounts[lossIndex(value, width) - lowest] as number)++;
-    else if (value > 0) (winCounts[winIndex(value, width)] as number)++;
+  for (const k of positions) {
+    if (k < 0) (lossCounts[k - lowest] as number)++;
+    else if (k > 0) (winCounts[k - 1] as number)++;
     else even++;
   }
 
   const bins: ReturnBin[] = lossCounts.map((count, i) => ({
     kind: 'loss',
-    from: edge(lowest + i, width),
-    to: edge(lowest + i + 1, width),
+    from: edge(lowest + i),
+    to: edge(lowest + i + 1),
     count,
   }));
   if (even > 0) bins.push({ kind: 'even', from: 0, to: 0, count: even });
-  winCounts.forEach((count, k) => bins.push({ kind: 'win', from: edge(k, width), to: edge(k + 1, width), count }));
+  winCounts.forEach((count, i) => bins.push({ kind: 'win', from: edge(i), to: edge(i + 1), count }));
   const losses = lossCounts.reduce((sum, count) => sum + count, 0);
   const wins = winCounts.reduce((sum, count) => sum + count, 0);
   return { bins, binWidth: width, losses, wins, even, ignored };
