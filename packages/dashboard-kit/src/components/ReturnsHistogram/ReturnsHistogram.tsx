@@ -225,7 +225,8 @@ function HistogramPlot({ binning }: { binning: ReturnBinning }) {
           <path
             className={chart.axisLines}
             d={
-              `M${plotLeft},${plotBottom}H${plotRight}` + returnLabels.map(({ x }) => `M${x},${plotBottom}v4`).join('')
+              `M${plotLeft},${plotBottom}H${plotRight}` +
+              returnLabels.flatMap(({ ticks }) => ticks.map((x) => `M${x},${plotBottom}v4`)).join('')
             }
           />
           {returnLabels.map(({ x, label, anchor }) => (

@@ -78,6 +78,27 @@ describe('given a break-even bar', () => {
     expect(texts(labels)).toContain('+2%');
     expectApart(labels);
   });
+
+  it('should tick 0% at both sides of it, so the bars beside it span a whole bin between ticks', () => {
+    const binning = binReturns([-1.4, 0, 0.3, 0.8, 2.2], { binWidth: 1 });
+    const labels = axis(1000, binning);
+    const slot = (1000 - 64) / binning.bins.length;
+    const ticks = Object.fromEntries(labels.map((item) => [item.label, item.ticks]));
+    // Bars: [−2, −1), [−1, 0), break-even, (0, +1], (+1, +2], (+2, +3].
+    expect(ticks['0%']).toEqual([40 + 2 * slot, 40 + 3 * slot]);
+    expect(ticks['−1%']).toEqual([40 + slot]);
+    expect(ticks['+1%']).toEqual([40 + 4 * slot]);
+  });
+});
+
+describe('given no break-even bar', () => {
+  it('should tick 0% once, where the losses end and the wins begin', () => {
+    // Bars: [−2, −1), [−1, 0), (0, +1].
+    const binning = binReturns([-1.4, 0.3], { binWidth: 1 });
+    const labels = axis(1000, binning);
+    expect(labels.map((item) => item.ticks)).toEqual(labels.map((item) => [item.x]));
+    expect(labels.find((item) => item.label === '0%')?.x).toBeCloseTo(40 + (2 * (1000 - 64)) / 3);
+  });
 });
 
 describe('given any spread of returns at any width', () => {

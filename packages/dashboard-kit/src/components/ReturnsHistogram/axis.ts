@@ -5,10 +5,15 @@ import { niceWidth, type ReturnBin } from './bins';
 /** Least room between two return labels, past their own widths. */
 const LABEL_GAP_PX = 8;
 
-/** One label under the bars: where its tick is (px), its text, and how the text sits on the tick. */
+/** One label under the bars: where its text sits (px), its text, and how the text sits there. */
 export interface ReturnLabel {
   x: number;
   label: string;
+  /**
+   * Where the edge it names meets the axis, in px: `[x]`, or for 0% beside a break-even bar both sides of that
+   * bar (the losses end and the wins begin at 0%), so every bin spans its whole width between ticks.
+   */
+  ticks: number[];
   /**
    * `middle`: centred under the tick. `start` or `end`: beginning or ending at it, for a label at an edge of the
    * plot that would otherwise run past the drawing.
@@ -64,7 +69,7 @@ const isNice = (value: number) => Math.abs(niceWidth(value) - value) <= value * 
 const labelPx = (label: string) => label.length * AXIS_CHAR_PX;
 
 /** Where a label's text begins and ends, in px. */
-function extent({ x, label, anchor }: ReturnLabel): [number, number] {
+function extent({ x, label, anchor }: Pick<ReturnLabel, 'x' | 'label' | 'anchor'>): [number, number] {
   const length = labelPx(label);
   if (anchor === 'start') return [x, x + length];
   if (anchor === 'end') return [x - length, x];
@@ -87,10 +92,12 @@ export function returnAxisLabels({ bins, binWidth, left, right, width }: ReturnA
   const evenCount = bins.length - lossCount - bins.filter((bin) => bin.kind === 'win').length;
   const lowest = -lossCount;
   const highest = bins.length - lossCount - evenCount;
-  // Edge k (k bin widths from zero): a loss bin's left edge, a win bin's right edge; zero is the break-even
-  // bar's middle when there is one.
+  // Edge k (k bin widths from zero): a loss bin's left edge, a win bin's right edge; zero is labelled under the
+  // break-even bar's middle when there is one, and ticked at both its sides.
   const xOf = (k: number) =>
     left + slot * (k < 0 ? lossCount + k : k === 0 ? lossCount + evenCount / 2 : lossCount + evenCount + k);
+  const ticksOf = (k: number) =>
+    k === 0 && evenCount > 0 ? [left + slot * lossCount, left + slot * (lossCount + evenCount)] : [xOf(k)];
   const labelsEvery = (step: number): ReturnLabel[] => {
     const decimals = decimalsOf(step * binWidth);
     const labels: ReturnLabel[] = [];
@@ -107,7 +114,7 @@ export function returnAxisLabels({ bins, binWidth, left, right, width }: ReturnA
         if (anchor !== 'middle') continue;
         if (previous.anchor !== 'middle') labels.pop();
       }
-      labels.push({ x, label, anchor });
+      labels.push({ x, label, anchor, ticks: ticksOf(k) });
     }
     return labels;
   };
