@@ -87,6 +87,46 @@ describe('given trade returns', () => {
   });
 });
 
+describe('given a −0.20% trade computed with float noise beside seven trades of −0.10%', () => {
+  // −0.20000000000000004 is how −0.2 comes out of some arithmetic (0.1 − 0.3 is −0.19999999999999998).
+  const RETURNS = [-0.2, -0.20000000000000004, ...Array<number>(7).fill(-0.1), 0.05, 0.3];
+
+  it('should draw both −0.20% trades in one bar, every bar as wide as the rest and named by its real edges', () => {
+    render(<ReturnsHistogram returns={RETURNS} binWidth={0.1} />);
+    expect(bins().map((bin) => bin.getAttribute('aria-label'))).toEqual([
+      'Losses from −0.2% to −0.1%: 2 trades',
+      'Losses from −0.1% to 0%: 7 trades',
+      'Wins from 0% to +0.1%: 1 trade',
+      'Wins from +0.1% to +0.2%: 0 trades',
+      'Wins from +0.2% to +0.3%: 1 trade',
+    ]);
+    expect(screen.getByRole('figure')).toHaveAccessibleDescription(
+      'Returns of 11 trades: 9 lost, 0 broke even, 2 won. Returns range from −0.2% to +0.3% in bins of 0.1 ' +
+        'percentage points; the fullest: Losses from −0.1% to 0%: 7 trades.',
+    );
+  });
+
+  it('should keep them in one bar in the bins it chooses itself (0.2 wide)', () => {
+    render(<ReturnsHistogram returns={RETURNS} />);
+    expect(bins().map((bin) => bin.getAttribute('aria-label'))).toEqual([
+      'Losses from −0.2% to 0%: 9 trades',
+      'Wins from 0% to +0.2%: 1 trade',
+      'Wins from +0.2% to +0.4%: 1 trade',
+    ]);
+  });
+});
+
+describe('given a width that is not round', () => {
+  it('should round it up to a nice width, so the bars still begin and end on round returns', () => {
+    render(<ReturnsHistogram returns={[0.4, 1.2]} binWidth={0.3} />);
+    expect(bins().map((bin) => bin.getAttribute('aria-label'))).toEqual([
+      'Wins from 0% to +0.5%: 1 trade',
+      'Wins from +0.5% to +1.0%: 0 trades',
+      'Wins from +1.0% to +1.5%: 1 trade',
+    ]);
+  });
+});
+
 describe('given small returns in narrow bins', () => {
   /** Scalping trades within ±0.5%, in 40 bins of 0.025 percentage points. */
   const SCALPING = [-0.49, -0.2, -0.01, 0.02, 0.1, 0.3, 0.49];
