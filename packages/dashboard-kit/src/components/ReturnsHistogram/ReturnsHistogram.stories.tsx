@@ -41,6 +41,21 @@ export const FewTrades: Story = () => (
   </Stack>
 );
 
+/**
+ * A trader's −0.20% trades, one computed as −0.20000000000000004, beside seven of −0.10%: both −0.20% trades share
+ * the bar from −0.2% to −0.1%, every bar 0.1 wide with edges on tenths, and 0% is ticked at both sides of the
+ * break-even bar, where the losses end and the wins begin.
+ */
+export const EqualReturnsShareABar: Story = () => (
+  <BothThemes>
+    <ReturnsHistogram
+      returns={[-0.2, -0.20000000000000004, ...Array<number>(7).fill(-0.1), 0, 0.05, 0.3]}
+      binWidth={0.1}
+      height={240}
+    />
+  </BothThemes>
+);
+
 export const OnlyLosses: Story = () => <ReturnsHistogram returns={[-0.4, -1.2, -2.8, -0.9, -1.1]} />;
 
 export const ManyTradesWithAnOutlier: Story = () => (
