@@ -243,6 +243,34 @@ describe('given the closed trade on Performance > Trades', () => {
   });
 });
 
+/** Whether `text` (the start of `element`'s text) lies inside `element`'s box: seen, not clipped away. */
+const startsInside = (element: Element, text: string) => {
+  const node = document.createTreeWalker(element, NodeFilter.SHOW_TEXT).nextNode()!;
+  if (!node.textContent!.startsWith(text)) return false;
+  const range = document.createRange();
+  range.setStart(node, 0);
+  range.setEnd(node, text.length);
+  const shown = range.getBoundingClientRect();
+  const box = element.getBoundingClientRect();
+  return shown.left >= box.left && shown.right <= box.right;
+};
+
+describe('given the alerts named "E2E paper" on the Default URL, with the sidebar open', () => {
+  const LAPTOP = { width: 1280, height: 800 };
+
+  it("should start each signal's strategy with the alert's own name at 1280 px, the Default strategy after it in the tooltip", async () => {
+    const { page, context } = await open('/signals', { viewport: LAPTOP });
+    expect(await page.locator('[data-slot="sidebar"]').getAttribute('data-state')).toBe('expanded');
+    const strategy = page.locator('tr[data-slot="signals-table-row"] td[data-column="strategy"] [title]').first();
+    await strategy.waitFor({ timeout: 20_000 });
+    expect(await strategy.getAttribute('title')).toBe('E2E paper · Default');
+    expect(await strategy.evaluate(startsInside, 'E2E paper')).toBe(true);
+    const scroller = page.locator('[data-slot="signals-table-scroller"]');
+    expect(await scroller.evaluate((node) => node.scrollWidth - node.clientWidth)).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+});
+
 describe('given a signal a strategy ignored, with a reason longer than its row, at 1440 px', () => {
   it("should give the keyboard its whole outcome and strategy in the row's details", async () => {
     // A strategy of its own (filling at the alert's price) ignores an alert priced far from the market.

@@ -31,12 +31,12 @@ const names = new Map([['3', 'Default']]);
 const none: Readonly<Record<string, RawBody>> = {};
 
 describe('given useSignalRows', () => {
-  it('should name the strategy whose URL received each signal and say what it did', () => {
+  it("should name each signal's strategy by the alert's own name first, then the strategy whose URL received it, and say what it did", () => {
     const { result } = renderHook(() =>
       useSignalRows([signal('2'), signal('1', { strategy: 'Default' })], names, none),
     );
     expect(result.current.map((row) => [row.strategy, row.outcome])).toEqual([
-      ['Default · Breakout', 'Ignored: already long'],
+      ['Breakout · Default', 'Ignored: already long'],
       ['Default', 'Ignored: already long'],
     ]);
   });
@@ -95,6 +95,6 @@ describe('given useSignalRows', () => {
       initialProps: { strategyNames: names },
     });
     rerender({ strategyNames: new Map([['3', 'Trend']]) });
-    expect(result.current[0]?.strategy).toBe('Trend · Breakout');
+    expect(result.current[0]?.strategy).toBe('Breakout · Trend');
   });
 });

@@ -8,10 +8,14 @@ import { journeyFields } from './journey';
 /** A raw body the list left out, fetched on its own. */
 export type RawBody = RawBodyStatus | { state: 'loaded'; raw: string };
 
-/** The strategy whose URL received the signal, then the name the alert itself gave when it says something else. */
+/**
+ * The name the alert itself gave, then the strategy whose URL received it (the name the Strategy pickers and the
+ * performance pages use) when that says something else. The alert's name comes first because it is what tells a
+ * trader's signals apart: most arrive on the one Default URL, and a narrow column keeps only the start of the label.
+ */
 export function strategyLabel(account: string | undefined, alert: string | null): string | null {
   if (!account) return alert;
-  return alert && alert !== account ? `${account} · ${alert}` : account;
+  return alert && alert !== account ? `${alert} · ${account}` : account;
 }
 
 interface CachedRow {

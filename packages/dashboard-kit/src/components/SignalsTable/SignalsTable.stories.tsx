@@ -107,7 +107,7 @@ export const OutcomesWithLongReasons: Story = () => (
           id: 'o1',
           receivedAt: NOW - 20_000,
           action: 'buy',
-          strategy: 'Default · Momentum breakout long-only v2',
+          strategy: 'Momentum breakout long-only v2 · Default',
           outcome: 'Executed: buy 0.01960784 @ 51,000.00',
         }),
         makeSignal({
@@ -116,7 +116,7 @@ export const OutcomesWithLongReasons: Story = () => (
           ticker: 'ETH',
           action: 'sell',
           price: 1,
-          strategy: 'Default · Mean reversion',
+          strategy: 'Mean reversion · Default',
           outcome: IGNORED,
           journey: {
             storedAt: NOW - 60_000 + 4,
@@ -320,7 +320,7 @@ export const PhoneNarrowCards: Story = () => (
           price: 73_584.12,
           quantity: 1.5,
           interval: '15m',
-          strategy: 'Default · Mean reversion on the hourly close',
+          strategy: 'Mean reversion on the hourly close · Default',
         }),
         makeSignal({ id: 'n3', receivedAt: NOW - 5 * 60_000, ticker: 'SOL', quantity: null, interval: null }),
       ]}

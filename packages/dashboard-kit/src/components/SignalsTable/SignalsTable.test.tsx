@@ -404,13 +404,13 @@ describe('given a phone-width viewport and signals of several strategies', () =>
       render(
         <SignalsTable
           signals={[
-            makeSignal({ id: 'a', strategy: 'Default · Momentum breakout' }),
+            makeSignal({ id: 'a', strategy: 'Momentum breakout · Default' }),
             makeSignal({ id: 'b', strategy: 'Mean reversion' }),
           ]}
         />,
       );
       const [first, second] = dataRows();
-      expect(within(first!).getByRole('gridcell', { name: 'Default · Momentum breakout' })).toBeInTheDocument();
+      expect(within(first!).getByRole('gridcell', { name: 'Momentum breakout · Default' })).toBeInTheDocument();
       expect(within(second!).getByRole('gridcell', { name: 'Mean reversion' })).toBeInTheDocument();
     } finally {
       media.restore();
@@ -424,7 +424,7 @@ describe('given an accepted signal whose outcome is longer than its row', () => 
     'fill "signal" takes alert prices within 10% of the market';
   const signals = [
     makeSignal({ id: 'done', outcome: 'Executed: buy 0.01960784 @ 51,000.00' }),
-    makeSignal({ id: 'ignored', ticker: 'ETH', action: 'sell', strategy: 'Default · Mean reversion', outcome }),
+    makeSignal({ id: 'ignored', ticker: 'ETH', action: 'sell', strategy: 'Mean reversion · Default', outcome }),
   ];
 
   describe('after the keyboard moves to it and presses Enter', () => {
@@ -440,7 +440,7 @@ describe('given an accepted signal whose outcome is longer than its row', () => 
       const detail = within(document.getElementById(toggle.getAttribute('aria-controls')!)!);
       expect(detail.getByText(outcome)).toBeInTheDocument();
       expect(detail.getByText('Strategy')).toBeInTheDocument();
-      expect(detail.getByText('Default · Mean reversion')).toBeInTheDocument();
+      expect(detail.getByText('Mean reversion · Default')).toBeInTheDocument();
     });
   });
 });
