@@ -255,7 +255,7 @@ const startsInside = (element: Element, text: string) => {
   return shown.left >= box.left && shown.right <= box.right;
 };
 
-describe('given the alerts named "E2E paper" on the Default URL, with the sidebar open', () => {
+describe('given the open short and the alerts named "E2E paper" on the Default URL, with the sidebar open', () => {
   const LAPTOP = { width: 1280, height: 800 };
 
   it("should start each signal's strategy with the alert's own name at 1280 px, the Default strategy after it in the tooltip", async () => {
@@ -269,6 +269,28 @@ describe('given the alerts named "E2E paper" on the Default URL, with the sideba
     expect(await scroller.evaluate((node) => node.scrollWidth - node.clientWidth)).toBeLessThanOrEqual(0);
     await context.close();
   });
+
+  for (const viewport of [LAPTOP, PHONE]) {
+    it(`should show the open trade's P&L percent and "unrealised" whole at ${viewport.width} px`, async () => {
+      const { page, context } = await open('/performance/trades', { viewport });
+      const openTrade = page.locator('tr[data-slot="trades-table-row"]').filter({ hasText: 'unrealised' });
+      await openTrade.waitFor({ timeout: 20_000 });
+      const pnl = openTrade.locator('td[data-column="pnl"]');
+      const word = pnl.getByText('unrealised', { exact: true });
+      const percent = pnl.getByText(/^[+\u2212]?\d[\d,]*\.\d\d%$/);
+      const cell = (await pnl.boundingBox())!;
+      for (const part of [word, percent]) {
+        expect(await part.evaluate(showsAll)).toBe(true);
+        const box = (await part.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(cell.x);
+        expect(box.x + box.width).toBeLessThanOrEqual(cell.x + cell.width);
+        expect(box.y).toBeGreaterThanOrEqual(cell.y);
+        expect(box.y + box.height).toBeLessThanOrEqual(cell.y + cell.height);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await context.close();
+    });
+  }
 });
 
 describe('given a signal a strategy ignored, with a reason longer than its row, at 1440 px', () => {

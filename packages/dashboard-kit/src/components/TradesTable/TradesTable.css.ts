@@ -75,19 +75,34 @@ export const pnl = style([
   },
 ]);
 
-/** Cut at its end when the column is narrow (never spilling left over the fees, its sign lost). */
+/**
+ * The percent, and an open trade's "unrealised": where the column is too narrow for both on one line (1280 px
+ * beside the sidebar), the word goes on a third line of the 52 px row rather than being cut.
+ */
 export const pnlPct = style({
   fontSize: vars.fontSize.xs,
+  maxWidth: '100%',
+  // The row holds three lines only at the smaller size.
+  lineHeight: 1.2,
+  // The cell does not wrap; here the line may break, between the percent and the word only.
+  whiteSpace: 'normal',
+});
+
+/** Cut at its end when the column is narrow (never spilling left over the fees, its sign lost). */
+export const pnlPctValue = style({
+  display: 'inline-block',
   maxWidth: '100%',
   overflow: 'hidden',
   textOverflow: 'ellipsis',
   whiteSpace: 'nowrap',
+  verticalAlign: 'bottom',
 });
 
 export const unrealised = style({
   color: vars.color.mutedForeground,
   fontSize: vars.fontSize.xs,
   fontStyle: 'italic',
+  whiteSpace: 'nowrap',
 });
 
 export const links = style({

@@ -79,6 +79,9 @@ describe('given three trades, one still open', () => {
     const [open, win, loss] = dataRows();
     expect(within(open!).getByText('Open')).toBeInTheDocument();
     expect(open).toHaveTextContent('\u2212$20.25\u22120.81% unrealised');
+    // Its own text, so that a narrow column puts it on a line of its own rather than cutting it.
+    expect(within(open!).getByText('unrealised')).toBeInTheDocument();
+    expect(within(open!).getByText('\u22120.81%')).toBeInTheDocument();
     expect(within(open!).getByText('Short')).toBeInTheDocument();
     expect(win).toHaveTextContent('+$439.50+1.47%');
     expect(win).not.toHaveTextContent('unrealised');

@@ -61,14 +61,19 @@ export function SideBadge({ side }: { side: TradeRow['side'] }) {
   return <Badge variant={side === 'long' ? 'success' : 'danger'}>{side === 'long' ? 'Long' : 'Short'}</Badge>;
 }
 
-/** Net P&L in money over its percent, signed and toned; an open trade's is marked unrealised. */
+/** Net P&L in money over its percent, signed and toned; an open trade's is marked unrealised, whole even in a narrow column. */
 export function PnlCell({ pnl, pnlPct, open }: { pnl: number; pnlPct: number; open: boolean }) {
   return (
     <span className={clsx(styles.pnl, grid.tone[toneOf(pnl)])}>
       <span>{formatMoney(pnl, { signed: true })}</span>
       <span className={styles.pnlPct}>
-        {formatPercent(pnlPct, { signed: true })}
-        {open ? <span className={styles.unrealised}> unrealised</span> : null}
+        <span className={styles.pnlPctValue}>{formatPercent(pnlPct, { signed: true })}</span>
+        {open ? (
+          <>
+            {' '}
+            <span className={styles.unrealised}>unrealised</span>
+          </>
+        ) : null}
       </span>
     </span>
   );

@@ -46,7 +46,7 @@ export const COLUMN_WIDTHS = {
   // Eight decimals and the pair: 0.01960784 BTC.
   quantity: { width: 152 },
   fees: { width: 84 },
-  // The amount over its percent: −$1,234.56 / −12.35% unrealised (the word cut at the end when it has no room).
+  // The amount over its percent: −$1,234.56 / −12.35% unrealised (the word on a line of its own when it has no room).
   pnl: { minWidth: 112 },
   exitReason: { width: 104 },
   duration: { width: 96 },
