@@ -6,10 +6,12 @@
  * the app's; WAL mode is a property of the file, already set), so the main thread only answers requests.
  *
  * A batch takes two messages, so that the process's write gate (held by the main thread, see db/write-gate.ts) is
- * held only for the writing:
+ * not held while the batch is read and planned:
  * - `plan`: the alerts are read, looked up (owners, repeats by alert id and by body, the last id) and planned
  *   (ingest-plan.ts) outside any transaction; the answer is every alert's outcome, and the rows wait here.
- * - `commit`: the planned rows are inserted between BEGIN IMMEDIATE and COMMIT; `discard` drops them instead.
+ * - `commit`, sent as soon as the main thread holds the gate (right behind `plan` when the gate is free, so the
+ *   thread goes straight from one to the other): the planned rows are inserted between BEGIN IMMEDIATE and
+ *   COMMIT; `discard` drops them instead.
  * The lookups are as good as a transaction's: one process owns the data directory (data-dir lock), only ingest
  * writes signals, and its batches are planned and committed one after another, so each sees every signal committed
  * before it; the unique index on alert ids backs this up (a violation fails the commit, and ingest retries).
@@ -39,10 +41,11 @@ export interface ThreadSetup {
   pragmas: readonly string[];
 }
 
+/** `id` names the message (its reply carries it), `batch` the batch it is about. */
 export type ThreadRequest =
-  | { kind: 'plan'; id: number; requests: AlertRequest[]; storedAt: number }
-  | { kind: 'commit'; id: number }
-  | { kind: 'discard'; id: number };
+  | { kind: 'plan'; id: number; batch: number; requests: AlertRequest[]; storedAt: number }
+  | { kind: 'commit'; id: number; batch: number }
+  | { kind: 'discard'; batch: number };
 
 export type ThreadReply =
   | { id: number; outcomes: IngestOutcome[]; rows: number }
@@ -73,7 +76,7 @@ function open(): Statements {
   return statements;
 }
 
-function plan(id: number, requests: AlertRequest[], storedAt: number): { outcomes: IngestOutcome[]; rows: number } {
+function plan(batch: number, requests: AlertRequest[], storedAt: number): { outcomes: IngestOutcome[]; rows: number } {
   const { lookups } = open();
   const alerts = requests.map(readAlert);
   const found = lookups.get({
@@ -84,21 +87,22 @@ function plan(id: number, requests: AlertRequest[], storedAt: number): { outcome
   const admitted = owned.filter((owner): owner is Owned => typeof owner !== 'string').length;
   if (admitted === 0)
     return { outcomes: owned.map((owner) => ({ kind: owner as 'unknown-token' | 'forbidden' })), rows: 0 };
-  const batch = planBatch(owned, {
+  const plannedBatch = planBatch(owned, {
     byClientId: JSON.parse(found.by_client_id) as Repeatable[],
     // Oldest first, so that the newest original of a body wins.
     byBody: (JSON.parse(found.by_body) as Repeatable[]).sort((a, b) => a.id - b.id),
     ids: Array.from({ length: admitted }, (_, index) => found.last + index + 1),
     storedAt,
   });
-  planned.set(id, batch.rows);
-  return { outcomes: batch.outcomes, rows: batch.rows.length };
+  planned.set(batch, plannedBatch.rows);
+  return { outcomes: plannedBatch.outcomes, rows: plannedBatch.rows.length };
 }
 
-function commit(id: number): number {
-  const rows = planned.get(id);
-  planned.delete(id);
-  if (!rows) throw new Error(`No planned batch ${id} to commit.`);
+/** Commits a planned batch; a batch whose plan stored nothing, or failed (its own reply says so), commits nothing. */
+function commit(batch: number): number {
+  const rows = planned.get(batch);
+  planned.delete(batch);
+  if (!rows) return 0;
   const { database, insert } = open();
   let changes = 0;
   database.exec('begin immediate');
@@ -113,15 +117,20 @@ function commit(id: number): number {
 }
 
 parentPort!.on('message', (request: ThreadRequest) => {
-  let reply: ThreadReply | undefined;
+  if (request.kind === 'discard') {
+    planned.delete(request.batch);
+    return;
+  }
+  let reply: ThreadReply;
   try {
-    if (request.kind === 'plan') reply = { id: request.id, ...plan(request.id, request.requests, request.storedAt) };
-    else if (request.kind === 'commit') reply = { id: request.id, changes: commit(request.id) };
-    else planned.delete(request.id);
+    reply =
+      request.kind === 'plan'
+        ? { id: request.id, ...plan(request.batch, request.requests, request.storedAt) }
+        : { id: request.id, changes: commit(request.batch) };
   } catch (caught) {
-    planned.delete(request.id);
+    planned.delete(request.batch);
     const error = caught as Error & { code?: string };
     reply = { id: request.id, error: { name: error.name, message: error.message, code: error.code } };
   }
-  if (reply) parentPort!.postMessage(reply);
+  parentPort!.postMessage(reply);
 });

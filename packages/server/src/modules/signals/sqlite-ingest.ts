@@ -39,6 +39,7 @@ export class SqliteIngest {
   readonly #gate: WriteGate;
   readonly #pending = new Map<number, { resolve(reply: ThreadReply): void; reject(error: unknown): void }>();
   #nextId = 0;
+  #nextBatch = 0;
   #failure: Error | undefined;
 
   /** Opens the database under `dataDir` at the first batch; it must exist by then (the app opened and migrated it). */
@@ -62,30 +63,37 @@ export class SqliteIngest {
   }
 
   /**
-   * Stores a batch: its outcomes, once its rows (if any) are committed. Waiting for the write gate ends after
-   * SQLite's busy timeout, as a busy database (nothing stored); a refused commit rolls the whole batch back.
+   * Stores a batch: its outcomes, once its rows (if any) are committed. The commit is asked for as soon as the write
+   * gate is held, without waiting for the plan's answer (the thread takes them in order). Waiting for the gate ends
+   * after SQLite's busy timeout, as a busy database (nothing stored); a refused commit rolls the whole batch back.
    */
   async ingest(requests: AlertRequest[], storedAt: number): Promise<IngestOutcome[]> {
-    const id = this.#nextId++;
-    const planned = await this.#ask({ kind: 'plan', id, requests, storedAt });
-    if (!('outcomes' in planned)) throw new Error('The SQLite ingest thread answered a plan with something else.');
-    if (planned.rows === 0) return planned.outcomes;
+    const batch = this.#nextBatch++;
+    const planned = this.#ask({ kind: 'plan', id: this.#nextId++, batch, requests, storedAt });
+    // Read below, after the gate: handled now, so that a failure meanwhile is not taken for an unhandled one.
+    planned.catch(() => {});
     let release: () => void;
     try {
       release = await this.#gate.acquire(SQLITE_BUSY_TIMEOUT_MS);
     } catch (error) {
-      this.#worker.postMessage({ kind: 'discard', id } satisfies ThreadRequest);
+      if (!this.#failure) this.#worker.postMessage({ kind: 'discard', batch } satisfies ThreadRequest);
       throw error;
     }
+    let committed: Promise<ThreadReply>;
     try {
-      await this.#ask({ kind: 'commit', id });
+      committed = this.#ask({ kind: 'commit', id: this.#nextId++, batch });
+      await committed.catch(() => {});
     } finally {
       release();
     }
-    return planned.outcomes;
+    // A failed plan stored nothing (its commit found no rows): its error is the batch's.
+    const plan = await planned;
+    await committed;
+    if (!('outcomes' in plan)) throw new Error('The SQLite ingest thread answered a plan with something else.');
+    return plan.outcomes;
   }
 
-  #ask(request: ThreadRequest): Promise<ThreadReply> {
+  #ask(request: Extract<ThreadRequest, { id: number }>): Promise<ThreadReply> {
     if (this.#failure) return Promise.reject(this.#failure);
     return new Promise((resolve, reject) => {
       this.#pending.set(request.id, { resolve, reject });
