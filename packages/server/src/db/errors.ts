@@ -53,3 +53,21 @@ export function isUniqueViolation(error: unknown): boolean {
   const code = (error as ErrorWithCode | undefined)?.code;
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
 }
+
+/**
+ * True when `error` is a foreign-key violation, on either database: on ingest, the strategy or user an alert was
+ * planned for was deleted (the account, or the strategy) between its batch's read and its INSERT.
+ */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as ErrorWithCode | undefined)?.code;
+  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
+}
+
+/**
+ * True when PostgreSQL aborted a transaction for meeting another one (a deadlock, 40P01, or a serialization
+ * failure, 40001): nothing it did was kept, and the same transaction run again may well succeed.
+ */
+export function isTransactionConflict(error: unknown): boolean {
+  const code = (error as ErrorWithCode | undefined)?.code;
+  return code === '40P01' || code === '40001';
+}

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import type { InjectOptions } from 'fastify';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, manualClock, type TestApp } from '../../test/app';
 import { TEST_DIALECTS } from '../../test/database';
@@ -548,6 +549,53 @@ describe.each(TEST_DIALECTS)('the Account API on %s', (dialect) => {
       ).toBe(404);
       expect((await userOf(grace.authorization)).statusCode).toBe(200);
     });
+
+    if (dialect === 'postgres') {
+      it('should delete the account when PostgreSQL aborts its transaction for a deadlock, by running it again', async () => {
+        await start();
+        const ada = await signUpTrader(testApp.app, 'Ada');
+        const posted = await testApp.app.inject({
+          method: 'POST',
+          url: ada.webhookPath,
+          payload: { ticker: 'BTCUSD', action: 'buy', id: 'deadlock-1' },
+        });
+        expect(posted.statusCode).toBe(202);
+        // Another transaction holds Ada's user row, then, once the deletion waits for it, writes to the signal the
+        // deletion has deleted: each waits for the other, and PostgreSQL aborts the deletion, which waited first.
+        await testApp.database.db.connection().execute(async (connection) => {
+          await sql`begin`.execute(connection);
+          await sql`select id from users where id = ${ada.id} for update`.execute(connection);
+          const {
+            rows: [holder],
+          } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(connection);
+          const deleted = remove(ada.authorization, { email: ada.email, current_password: TRADER_PASSWORD });
+          await expect
+            .poll(
+              async () =>
+                (
+                  await sql<{ waiting: number }>`
+                    select count(*)::int as waiting from pg_stat_activity
+                    where ${holder!.pid} = any(pg_blocking_pids(pid))
+                  `.execute(testApp.database.db)
+                ).rows[0]!.waiting,
+              { timeout: 10_000 },
+            )
+            .toBe(1);
+          const touched = await sql`update signals set comment = 'held' where user_id = ${ada.id}`.execute(connection);
+          // This transaction was not the one aborted: the deletion was, and it ran again behind this commit.
+          expect(Number(touched.numAffectedRows)).toBe(1);
+          await sql`commit`.execute(connection);
+          expect((await deleted).statusCode).toBe(204);
+        });
+        expect((await userOf(ada.authorization)).statusCode).toBe(401);
+        const left = await testApp.database.db
+          .selectFrom('signals')
+          .select((eb) => eb.fn.countAll<number>().as('rows'))
+          .where('user_id', '=', ada.id)
+          .executeTakeFirstOrThrow();
+        expect(Number(left.rows)).toBe(0);
+      });
+    }
   });
 
   it('should answer 401 on every Account route without a token', async () => {

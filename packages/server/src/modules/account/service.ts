@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
 import { writeTransaction } from '../../db/connection';
-import { isUniqueViolation } from '../../db/errors';
+import { isTransactionConflict, isUniqueViolation } from '../../db/errors';
 import type { Database } from '../../db/schema';
 import { notFound, tooManyRequests } from '../../http/errors';
 import { validationError } from '../../http/validation';
@@ -151,25 +151,46 @@ export class AccountService {
       throw validationError({ email: ['Type the email of this account exactly to confirm.'] });
     }
     await this.#checkPassword(user, body.current_password, ip);
-    const revoked = await this.exclusive(() =>
-      writeTransaction(this.db, async (trx) => {
-        const strategyIds = (
-          await trx.selectFrom('strategies').select('id').where('user_id', '=', user.id).execute()
-        ).map((row) => Number(row.id));
-        if (strategyIds.length > 0) {
-          for (const table of USER_TABLES.byStrategy) {
-            await trx.deleteFrom(table).where('strategy_id', 'in', strategyIds).execute();
-          }
-        }
-        const tokenIds = await this.tokens.deleteAllIn(trx, user.id);
-        for (const table of USER_TABLES.byUser) {
-          if (table === 'personal_access_tokens') continue;
-          await trx.deleteFrom(table).where('user_id', '=', user.id).execute();
-        }
-        await trx.deleteFrom('users').where('id', '=', user.id).execute();
-        return tokenIds;
-      }),
-    );
+    const revoked = await this.exclusive(() => retryingConflicts(() => this.#deleteAll(user)));
     this.tokens.notifyRevoked(revoked);
+  }
+
+  /** Deletes every row of the account in one transaction; the ids of the tokens it revoked. */
+  #deleteAll(user: User): Promise<number[]> {
+    return writeTransaction(this.db, async (trx) => {
+      const strategyIds = (
+        await trx.selectFrom('strategies').select('id').where('user_id', '=', user.id).execute()
+      ).map((row) => Number(row.id));
+      if (strategyIds.length > 0) {
+        for (const table of USER_TABLES.byStrategy) {
+          await trx.deleteFrom(table).where('strategy_id', 'in', strategyIds).execute();
+        }
+      }
+      const tokenIds = await this.tokens.deleteAllIn(trx, user.id);
+      for (const table of USER_TABLES.byUser) {
+        if (table === 'personal_access_tokens') continue;
+        await trx.deleteFrom(table).where('user_id', '=', user.id).execute();
+      }
+      await trx.deleteFrom('users').where('id', '=', user.id).execute();
+      return tokenIds;
+    });
+  }
+}
+
+/** Attempts at a transaction that PostgreSQL aborts for meeting another (see isTransactionConflict). */
+const CONFLICT_ATTEMPTS = 4;
+
+/**
+ * Runs `transaction` again when PostgreSQL aborted it for a deadlock or a serialization failure (nothing of it was
+ * kept): deleting an account meets the webhook batches inserting that account's signals, each waiting for rows the
+ * other holds, and one of the two is aborted. After the last attempt the conflict is the caller's.
+ */
+async function retryingConflicts<T>(transaction: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await transaction();
+    } catch (error) {
+      if (attempt >= CONFLICT_ATTEMPTS || !isTransactionConflict(error)) throw error;
+    }
   }
 }

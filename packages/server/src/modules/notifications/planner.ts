@@ -3,7 +3,7 @@ import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Clock } from '../../clock';
 import { derivedTransaction, writeTransaction, type Dialect } from '../../db/connection';
 import type { WriteGate } from '../../db/write-gate';
-import { isDatabaseUnavailable } from '../../db/errors';
+import { isDatabaseUnavailable, isForeignKeyViolation } from '../../db/errors';
 import type { Database } from '../../db/schema';
 import { yieldShare, type BackgroundService } from '../../services';
 import { USUAL_ALERTS_PER_WEEK } from '../signals/health-schemas';
@@ -38,6 +38,11 @@ const BATCH = 500;
  * that a burst of thousands of trades never holds the (SQLite) main thread for long.
  */
 const RECORD_GROUP = 25;
+
+/** Whether the trader still exists: a notification for one deleted meanwhile is dropped, not a failure. */
+async function traderExists(db: Kysely<Database>, userId: number): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined;
+}
 
 /**
  * A row's event is not in the feed yet: no in-app notification of `userId` holds `key`, the event's key built in SQL
@@ -314,7 +319,9 @@ export class NotificationPlanner implements BackgroundService {
       return { taken: recorded.length, recorded };
     } catch (error) {
       if (isDatabaseUnavailable(error)) throw error;
-      log.error(
+      // A trader deleted since their events were read (their account and everything of it went) is no fault.
+      const level = isForeignKeyViolation(error) ? 'info' : 'error';
+      log[level](
         { err: error, size: events.length },
         'recording a group of notifications failed; recording them one by one',
       );
@@ -325,7 +332,9 @@ export class NotificationPlanner implements BackgroundService {
         recorded.push(await recordOne(db, event));
       } catch (error) {
         if (isDatabaseUnavailable(error)) throw error;
-        log.error({ err: error, key: event.key }, 'recording a notification failed');
+        if (isForeignKeyViolation(error) && !(await traderExists(db, event.userId))) {
+          log.info({ key: event.key }, "a deleted trader's notification was dropped");
+        } else log.error({ err: error, key: event.key }, 'recording a notification failed');
       }
     }
     return { taken: events.length, recorded };

@@ -343,5 +343,21 @@ describe.each(TEST_DIALECTS)('ingest batches on %s', (dialect) => {
         [kept.userId, 'kept 2'],
       ]);
     });
+
+    it('should refuse an alert alone in its batch whose trader is deleted before it commits as an unknown webhook, not a failure', async () => {
+      const leaving = await trader();
+      const leavingAlert = alert(leaving.token, alertBody({ comment: 'leaving alone' }));
+      // As above, with no other alert to split the batch by: the alert's own insert meets the deletion.
+      await database.db.connection().execute(async (connection) => {
+        await sql`begin`.execute(connection);
+        await holdClaim(connection, leaving.strategyId, leavingAlert.bodyHash);
+        const outcome = ingest.submit(leavingAlert);
+        await waitForClaimWaiters(connection);
+        await sql`delete from users where id = ${leaving.userId}`.execute(connection);
+        await sql`commit`.execute(connection);
+        expect((await outcome).kind).toBe('unknown-token');
+      });
+      expect(await storedSignals(database)).toEqual([]);
+    });
   }
 });

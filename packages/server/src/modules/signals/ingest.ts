@@ -1,7 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import type { DatabaseHandle } from '../../db/connection';
-import { DatabaseUnavailableError, isDatabaseUnavailable, isUniqueViolation } from '../../db/errors';
+import {
+  DatabaseUnavailableError,
+  isDatabaseUnavailable,
+  isForeignKeyViolation,
+  isTransactionConflict,
+  isUniqueViolation,
+} from '../../db/errors';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/schema';
 import { WriteGate } from '../../db/write-gate';
@@ -214,11 +220,13 @@ export class SignalIngest {
 
   /**
    * One alert the database refused. A unique violation may be a repeat committed by a writer outside ingest's
-   * order, which a second lookup sees (the alert is then recorded as its duplicate); anything else, or a second
-   * refusal, is this alert's own failure.
+   * order, which a second lookup sees (the alert is then recorded as its duplicate); a foreign-key violation, an
+   * owner deleted since the read (its account or strategy), which a second lookup no longer finds (an unknown
+   * webhook, 404); a deadlock (PostgreSQL, beside an account being deleted) kept nothing and is tried again.
+   * Anything else, or a second refusal, is this alert's own failure.
    */
   async #retryAlone(alert: AlertRequest, error: unknown): Promise<IngestOutcome> {
-    if (isUniqueViolation(error)) {
+    if (isUniqueViolation(error) || isForeignKeyViolation(error) || isTransactionConflict(error)) {
       try {
         return (await this.#transaction([alert]))[0]!;
       } catch (retryError) {
