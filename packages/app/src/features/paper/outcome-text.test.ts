@@ -50,7 +50,7 @@ describe('given describeOutcome', () => {
 
   it("should keep a row's note to its first words when its reason has a colon of its own", () => {
     const note =
-      "short not opened: stop_loss 50000 is below the short's fill 51000: a short's stop must be above its entry";
+      "short not opened: stop_loss 50000 is below 51000, the price this short would fill at: a short's stop must be above its entry";
     expect(describeOutcome({ ...executed('sell', 'close', 0.5, 0), note })).toBe(
       `Executed: closed long 0.5 @ 84,123.45; ${note}`,
     );

@@ -572,36 +572,52 @@ describe('given a stop or target on the wrong side of the fill', () => {
   ) => executeSignal(start, signal({ action, ...levels }), settings, quote(100));
 
   it.each([
-    ['buy', { stopLoss: 105 }, "stop_loss 105 is above the long's fill 100.2: a long's stop must be below its entry"],
-    ['buy', { stopLoss: 100.2 }, "stop_loss 100.2 is at the long's fill 100.2: a long's stop must be below its entry"],
+    [
+      'buy',
+      { stopLoss: 105 },
+      "stop_loss 105 is above 100.2, the price this long would fill at: a long's stop must be below its entry",
+    ],
+    [
+      'buy',
+      { stopLoss: 100.2 },
+      "stop_loss 100.2 is at 100.2, the price this long would fill at: a long's stop must be below its entry",
+    ],
     // Above the market price, but below what the buy pays once slipped.
     [
       'buy',
       { takeProfit: 100.1 },
-      "take_profit 100.1 is below the long's fill 100.2: a long's target must be above its entry",
+      "take_profit 100.1 is below 100.2, the price this long would fill at: a long's target must be above its entry",
     ],
     [
       'buy',
       { takeProfit: 100.2 },
-      "take_profit 100.2 is at the long's fill 100.2: a long's target must be above its entry",
+      "take_profit 100.2 is at 100.2, the price this long would fill at: a long's target must be above its entry",
     ],
-    ['sell', { stopLoss: 95 }, "stop_loss 95 is below the short's fill 99.8: a short's stop must be above its entry"],
-    ['sell', { stopLoss: 99.8 }, "stop_loss 99.8 is at the short's fill 99.8: a short's stop must be above its entry"],
+    [
+      'sell',
+      { stopLoss: 95 },
+      "stop_loss 95 is below 99.8, the price this short would fill at: a short's stop must be above its entry",
+    ],
+    [
+      'sell',
+      { stopLoss: 99.8 },
+      "stop_loss 99.8 is at 99.8, the price this short would fill at: a short's stop must be above its entry",
+    ],
     [
       'sell',
       { takeProfit: 99.9 },
-      "take_profit 99.9 is above the short's fill 99.8: a short's target must be below its entry",
+      "take_profit 99.9 is above 99.8, the price this short would fill at: a short's target must be below its entry",
     ],
     [
       'sell',
       { takeProfit: 99.8 },
-      "take_profit 99.8 is at the short's fill 99.8: a short's target must be below its entry",
+      "take_profit 99.8 is at 99.8, the price this short would fill at: a short's target must be below its entry",
     ],
     // More decimals than a price has: the engine holds the stop as given, a hair above the fill.
     [
       'buy',
       { stopLoss: 100.200000001 },
-      "stop_loss 100.200000001 is above the long's fill 100.2: a long's stop must be below its entry",
+      "stop_loss 100.200000001 is above 100.2, the price this long would fill at: a long's stop must be below its entry",
     ],
   ] as const)('should refuse a %s with %o, saying where it is and where it belongs', (action, levels, reason) => {
     const start = fresh();
@@ -633,7 +649,7 @@ describe('given a stop or target on the wrong side of the fill', () => {
     );
     expect(step.outcome).toEqual({
       status: 'ignored',
-      reason: "stop_loss 105 is above the long's fill 100: a long's stop must be below its entry",
+      reason: "stop_loss 105 is above 100, the price this long would fill at: a long's stop must be below its entry",
     });
   });
 
@@ -662,7 +678,7 @@ describe('given a stop or target on the wrong side of the fill', () => {
       slippage: 0.2,
       filledAt: T0,
       latencyMs: 0,
-      note: "short not opened: stop_loss 95 is below the short's fill 99.8: a short's stop must be above its entry",
+      note: "short not opened: stop_loss 95 is below 99.8, the price this short would fill at: a short's stop must be above its entry",
     });
     expect(state.positions).toEqual({});
     // No reversal happened: the trade ended on the signal.
@@ -681,7 +697,7 @@ describe('given a stop or target on the wrong side of the fill', () => {
       expect(outcomes[1]).toEqual({
         status: 'ignored',
         reason:
-          "the position's stop_loss 95 (from an earlier alert) is above the long's fill 94: a long's stop must be below its entry",
+          "the position's stop_loss 95 (from an earlier alert) is above 94, the price this long would fill at: a long's stop must be below its entry",
       });
       expect(outcomes[2]).toMatchObject({ status: 'executed', effect: 'add' });
       expect(state.positions.BTC).toMatchObject({
@@ -700,7 +716,7 @@ describe('given a stop or target on the wrong side of the fill', () => {
       expect(outcomes[1]).toEqual({
         status: 'ignored',
         reason:
-          "the stop 81 (stopLossPct 1% from the average entry 81.81818182) is above the long's fill 80: a long's stop must be below its entry",
+          "the stop 81 (stopLossPct 1% from the average entry 81.81818182) is above 80, the price this long would fill at: a long's stop must be below its entry",
       });
       expect(state.positions.BTC).toMatchObject({ quantity: 1, stopLoss: { price: 99, source: 'percent' } });
     });
@@ -720,7 +736,8 @@ describe('given a stop or target on the wrong side of the fill', () => {
           signalId: buy.id,
           outcome: {
             status: 'ignored',
-            reason: "stop_loss 101 is above the long's fill 100: a long's stop must be below its entry",
+            reason:
+              "stop_loss 101 is above 100, the price this long would fill at: a long's stop must be below its entry",
           },
         },
       ]);

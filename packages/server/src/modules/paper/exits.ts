@@ -86,7 +86,7 @@ export function misplacedLevel(
           ? `the position's ${words.field} ${level.price} (from an earlier alert)`
           : `the ${words.name} ${level.price} (${words.setting} ${settings[words.setting]}% from the ${current ? 'average ' : ''}entry ${entryPrice})`;
     const where = level.price === fillPrice ? 'at' : below ? 'above' : 'below';
-    return `${named} is ${where} the ${side}'s fill ${fillPrice}: a ${side}'s ${words.name} must be ${below ? 'below' : 'above'} its entry`;
+    return `${named} is ${where} ${fillPrice}, the price this ${side} would fill at: a ${side}'s ${words.name} must be ${below ? 'below' : 'above'} its entry`;
   }
   return null;
 }

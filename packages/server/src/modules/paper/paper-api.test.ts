@@ -316,7 +316,8 @@ describe.each(TEST_DIALECTS)('the paper trading API on %s', (dialect) => {
     });
     expect((await call<SignalWithRaw>(ada, 'GET', `/api/signals/${buy}`)).body.outcome).toEqual({
       status: 'ignored',
-      reason: "stop_loss 52000 is above the long's fill 50000: a long's stop must be below its entry",
+      reason:
+        "stop_loss 52000 is above 50000, the price this long would fill at: a long's stop must be below its entry",
     });
     expect((await call<PositionList>(ada, 'GET', '/api/positions')).body.data).toEqual([]);
 
@@ -333,7 +334,7 @@ describe.each(TEST_DIALECTS)('the paper trading API on %s', (dialect) => {
       closedQuantity: 0.02,
       openedQuantity: 0,
       price: 51_000,
-      note: "short not opened: stop_loss 50000 is below the short's fill 51000: a short's stop must be above its entry",
+      note: "short not opened: stop_loss 50000 is below 51000, the price this short would fill at: a short's stop must be above its entry",
     });
     expect((await call<PositionList>(ada, 'GET', '/api/positions')).body.data).toEqual([]);
     expect((await call<TradePage>(ada, 'GET', '/api/trades')).body.data).toEqual([

@@ -322,10 +322,10 @@ describe('given alerts whose stop or target is on the wrong side of the fill', (
     ).toEqual([
       {
         status: 'ignored',
-        reason: "stop_loss 103 is above the long's fill 102: a long's stop must be below its entry",
+        reason: "stop_loss 103 is above 102, the price this long would fill at: a long's stop must be below its entry",
       },
       'open',
-      "short not opened: take_profit 110 is above the short's fill 105: a short's target must be below its entry",
+      "short not opened: take_profit 110 is above 105, the price this short would fill at: a short's target must be below its entry",
     ]);
     expect(state.positions).toEqual({});
   });
@@ -336,9 +336,12 @@ describe('given alerts whose stop or target is on the wrong side of the fill', (
     expect(
       outcomes.map(({ outcome }) => (outcome.status === 'executed' ? (outcome.note ?? outcome.effect) : outcome)),
     ).toEqual([
-      { status: 'ignored', reason: "stop_loss 103 is at the long's fill 103: a long's stop must be below its entry" },
+      {
+        status: 'ignored',
+        reason: "stop_loss 103 is at 103, the price this long would fill at: a long's stop must be below its entry",
+      },
       'open',
-      "short not opened: take_profit 110 is above the short's fill 106: a short's target must be below its entry",
+      "short not opened: take_profit 110 is above 106, the price this short would fill at: a short's target must be below its entry",
     ]);
   });
 });

@@ -84,7 +84,7 @@ export const outcomeSchema = named(
             'What the order could not do, in words a trader can act on: only for a reversal that closed its position ' +
               'but could not open the other side, e.g. "short not opened: order needs $5,010.00, the account has ' +
               '$4,200.00 available (equity less the margin of open positions)" or "short not opened: stop_loss 95 is ' +
-              "below the short's fill 99.8: a short's stop must be above its entry\".",
+              'below 99.8, the price this short would fill at: a short\'s stop must be above its entry".',
           ),
       }),
       z.object({
