@@ -99,6 +99,9 @@ describe('given Settings > API Keys', () => {
     const { page, context } = await signedInPage(browser, server.url, user);
     await page.goto('/settings/api-keys');
     const field = page.getByLabel('Your webhook URL');
+    // The token is masked until revealed (the page may be shared as a screenshot).
+    await expect.poll(() => field.inputValue()).toBe(webhookUrl.replace(/[^/]+$/, '••••••••'));
+    await page.getByRole('button', { name: 'Reveal' }).click();
     await expect.poll(() => field.inputValue()).toBe(webhookUrl);
     const template = await page.getByLabel('TradingView alert message template').innerText();
     expect(template).toContain('{{strategy.order.action}}');

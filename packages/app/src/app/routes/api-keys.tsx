@@ -1,19 +1,10 @@
-import {
-  Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  Input,
-  Label,
-  Skeleton,
-} from 'dashboard-kit';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Label, Skeleton } from 'dashboard-kit';
 import { useId, useRef, useState } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { alertMessageTemplate } from '../../features/webhook/alert-template';
 import { rotateWebhook, updateWebhookSettings, useWebhook } from '../../features/webhook/api/get-webhook';
 import { CopyButton } from '../../features/webhook/components/copy-button';
+import { SecretUrlField } from '../../features/webhook/components/secret-url-field';
 import * as copyStyles from '../../features/webhook/components/copy-field.css';
 import {
   ReachabilityWarning,
@@ -108,20 +99,13 @@ export function ApiKeysRoute() {
         <CardContent>
           <div className={styles.stack}>
             <Label htmlFor={`${id}-url`}>Your webhook URL</Label>
-            <div className={copyStyles.row}>
-              {webhook.isLoading ? (
+            {webhook.isLoading ? (
+              <div className={copyStyles.row}>
                 <Skeleton aria-label="Loading your webhook URL" style={{ height: '2.25rem', flex: 1 }} />
-              ) : (
-                <Input
-                  id={`${id}-url`}
-                  className={copyStyles.value}
-                  readOnly
-                  value={webhook.data?.url ?? ''}
-                  onFocus={(e) => e.currentTarget.select()}
-                />
-              )}
-              <CopyButton text={webhook.data?.url ?? ''} label="Copy URL" disabled={!webhook.data} />
-            </div>
+              </div>
+            ) : (
+              <SecretUrlField id={`${id}-url`} url={webhook.data?.url ?? ''} disabled={!webhook.data} />
+            )}
             <ReachabilityWarning reachability={webhook.data?.reachability} />
             {webhook.data?.publicUrlConfigured === false && (
               <p className={styles.warning}>

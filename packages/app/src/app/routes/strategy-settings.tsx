@@ -28,7 +28,6 @@ import {
 import {
   draftErrors,
   draftFrom,
-  maskWebhookUrl,
   PAIRS,
   settingsBody,
   type DraftErrors,
@@ -37,6 +36,7 @@ import {
 import { alertMessageTemplate } from '../../features/webhook/alert-template';
 import { WebhookHealthPanel } from '../../features/webhook/components/webhook-health';
 import { CopyButton } from '../../features/webhook/components/copy-button';
+import { SecretUrlField } from '../../features/webhook/components/secret-url-field';
 import * as copyStyles from '../../features/webhook/components/copy-field.css';
 import {
   ReachabilityWarning,
@@ -190,23 +190,10 @@ function ConfirmAction({
 
 function WebhookUrl({ strategy }: { strategy: Strategy }) {
   const id = useId();
-  const [revealed, setRevealed] = useState(false);
   return (
     <div className={styles.field}>
       <Label htmlFor={id}>Webhook URL</Label>
-      <div className={copyStyles.row}>
-        <Input
-          id={id}
-          className={copyStyles.value}
-          readOnly
-          value={revealed ? strategy.webhookUrl : maskWebhookUrl(strategy.webhookUrl)}
-          onFocus={(e) => e.currentTarget.select()}
-        />
-        <Button type="button" variant="outline" aria-pressed={revealed} onClick={() => setRevealed((r) => !r)}>
-          {revealed ? 'Hide' : 'Reveal'}
-        </Button>
-        <CopyButton text={strategy.webhookUrl} label="Copy URL" />
-      </div>
+      <SecretUrlField id={id} url={strategy.webhookUrl} />
     </div>
   );
 }
