@@ -1,4 +1,4 @@
-import { Button, EmptyState, SignalsTable, farFromMarket, type RawBodyStatus, type SignalRow } from 'dashboard-kit';
+import { Button, EmptyState, SignalsTable, type RawBodyStatus, type SignalRow } from 'dashboard-kit';
 import { memo, useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Signal, SignalWithRaw } from '@signaldeck/server/api-types';
@@ -18,6 +18,7 @@ import {
   useSignalsTablePreferences,
 } from '../../features/signals/table-preferences';
 import { useTimeZone } from '../../features/preferences/time-zone';
+import { signalPriceWarning } from '../../features/signals/price-warning';
 import { errorMessage } from '../../lib/http';
 import { RECONNECTED_EVENT } from '../../lib/live-stream';
 import { useReportLoadError, useStreamEvent } from '../../lib/live-stream-context';
@@ -129,13 +130,7 @@ export function SignalsRoute() {
   );
 
   const { prices } = market;
-  const priceWarning = useCallback(
-    (signal: SignalRow) => {
-      const price = signal.ticker ? prices[signal.ticker.toUpperCase()] : undefined;
-      return farFromMarket(signal.price, price)?.text ?? null;
-    },
-    [prices],
-  );
+  const priceWarning = useCallback((signal: SignalRow) => signalPriceWarning(signal, prices), [prices]);
 
   const { mutate } = signals;
   const retry = useCallback(() => void mutate(), [mutate]);
