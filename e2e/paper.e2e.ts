@@ -772,6 +772,71 @@ describe('given a trader with one open position on Overview', () => {
   });
 });
 
+describe('given open positions with a stop and target set to four decimals, at 1280 px beside the sidebar', () => {
+  let holder: Awaited<ReturnType<typeof registerUser>>;
+
+  beforeAll(async () => {
+    holder = await registerUser(server.url, { name: 'Holding Trader' });
+    const [strategy] = (await api<{ data: Strategy[] }>(server.url, holder.token, '/api/strategies')).data;
+    const last = async (symbol: string) => {
+      const candles = await api<{ candles: { close: number }[] }>(
+        server.url,
+        holder.token,
+        `/api/markets/${symbol}/candles?interval=1m&limit=1`,
+      );
+      return candles.candles.at(-1)!.close;
+    };
+    // Levels as a percentage from the price gives them: more decimals than the pair trades at.
+    const [btc, eth] = [await last('BTC'), await last('ETH')];
+    const alerts = [
+      { ticker: 'BINANCE:BTCUSDT', action: 'buy', contracts: '0.0223159', price: btc, stop: 0.976, target: 1.0357 },
+      { ticker: 'BINANCE:ETHUSDT', action: 'sell', contracts: '1', price: eth, stop: 1.0277, target: 0.9679 },
+    ];
+    for (const { price, stop, target, ...alert } of alerts) {
+      await postAlert(strategy!.webhookUrl, {
+        ...alert,
+        stop_loss: (price * stop).toFixed(4),
+        take_profit: (price * target).toFixed(4),
+      });
+    }
+    await eventually(async () => {
+      const trades = (await api<{ data: Trade[] }>(server.url, holder.token, '/api/trades')).data;
+      return trades.filter((t) => t.status === 'open').length === 2 ? true : undefined;
+    });
+  }, 240_000);
+
+  it('should show "Close at market" whole in its cell, stops and targets at two decimals, and no overflow', async () => {
+    const { page, context } = await signedInPage(browser, server.url, holder, {
+      viewport: { width: 1280, height: 800 },
+    });
+    await page.goto('/performance/overview');
+    const list = page.locator('[data-slot="position-list"]');
+    await list
+      .getByRole('button', { name: /^Close at market/ })
+      .nth(1)
+      .waitFor({ timeout: 20_000 });
+    // The sidebar is open beside the card, as in the trader's review.
+    expect(await page.locator('[data-slot="sidebar"]').first().getAttribute('data-state')).toBe('expanded');
+    const fit = await list.evaluate((root) => ({
+      overflow: root.scrollWidth - root.clientWidth,
+      buttons: [...root.querySelectorAll('td[data-column="actions"] button')].map((button) => {
+        const [cell, box] = [button.closest('td')!.getBoundingClientRect(), button.getBoundingClientRect()];
+        return {
+          inside: box.left >= cell.left && box.right <= cell.right,
+          whole: button.scrollWidth <= button.clientWidth,
+          insideCard: box.right <= root.getBoundingClientRect().right,
+        };
+      }),
+    }));
+    expect(fit.overflow).toBeLessThanOrEqual(0);
+    expect(fit.buttons).toEqual(Array(2).fill({ inside: true, whole: true, insideCard: true }));
+    for (const exits of await list.locator('td[data-column="exits"]').allTextContents()) {
+      expect(exits).toMatch(/^[\d,]+\.\d{2} \/ [\d,]+\.\d{2}$/);
+    }
+    await context.close();
+  });
+});
+
 describe('given a cold load whose code is slow to arrive', () => {
   for (const theme of THEMES) {
     it(`should show a ${theme} loading shell, named for screen readers, before the code runs`, async () => {

@@ -96,6 +96,16 @@ export const pnl = style({
   fontVariantNumeric: 'tabular-nums',
 });
 
+/**
+ * Stop and target: one line where the table has room, the target under the stop where it has not (1280 px beside
+ * an open sidebar), so the column never pushes "Close at market" out of the card.
+ */
+export const exits = style({
+  display: 'inline-flex',
+  flexWrap: 'wrap',
+  columnGap: '0.25em',
+});
+
 export const pnlPct = style({ fontSize: vars.fontSize.xs });
 
 export const actions = style({

@@ -77,6 +77,37 @@ export const LongAndHostileText: Story = () => (
   />
 );
 
+/**
+ * The card beside an open sidebar at 1280 px (about 990 px): stops and targets set by percentage read at the pair's
+ * two decimals, the target goes under the stop, and "Close at market" stays whole in its cell.
+ */
+export const PercentageStopsBesideSidebar: Story = () => (
+  <div style={{ width: 990 }}>
+    <Closable
+      initial={[
+        makePosition({ id: 'w1', quantity: 0.0223159, stopLoss: 87_829.7266, takeProfit: 93_207.0568 }),
+        makePosition({
+          id: 'w2',
+          symbol: 'ETH',
+          side: 'short',
+          quantity: 1,
+          stopLoss: 2_827.6123,
+          takeProfit: 2_662.8911,
+        }),
+        makePosition({
+          id: 'w3',
+          symbol: 'SOL',
+          quantity: 3,
+          entryPrice: 168.88,
+          markPrice: 169.1,
+          stopLoss: 163.349,
+          takeProfit: 173.349,
+        }),
+      ]}
+    />
+  </div>
+);
+
 export const BothThemesSideBySide: Story = () => (
   <BothThemes>
     <Closable />

@@ -43,6 +43,19 @@ describe('given three open positions', () => {
     expect(rowOf('SOL')).toHaveTextContent('148.00 / —');
   });
 
+  it("should show a stop and target set by percentage at the pair's two decimals, as the chart labels them", () => {
+    render(
+      <PositionList
+        positions={[
+          makePosition({ id: 'btc', symbol: 'BTC', stopLoss: 87_829.7266, takeProfit: 93_207.0568 }),
+          makePosition({ id: 'sol', symbol: 'SOL', stopLoss: 163.349, takeProfit: null }),
+        ]}
+      />,
+    );
+    expect(rowOf('BTC')).toHaveTextContent('87,829.73 / 93,207.06');
+    expect(rowOf('SOL')).toHaveTextContent('163.35 / —');
+  });
+
   it('should offer no close button without onClose', () => {
     render(<PositionList positions={samplePositions} />);
     expect(screen.queryByRole('button', { name: /Close/ })).not.toBeInTheDocument();

@@ -17,6 +17,7 @@ import { focusRing, visuallyHidden } from '../../theme/focus.css';
 import { timeZoneLabel, type TimeZoneMode } from '../../time/time-zone';
 import { Badge } from '../Badge';
 import { Button } from '../Button';
+import { defaultFormatPrice } from '../CandlestickChart/format';
 import { formatPrice, formatQuantity, formatZonedTime } from '../SignalsTable/format';
 import { Skeleton } from '../Skeleton';
 import { formatTradeTime, parseTime } from '../TradesTable/format';
@@ -81,6 +82,12 @@ const closeFailure = (error: unknown) =>
 
 const price = (value: number | null) =>
   value === null ? <Missing /> : <span className={grid.numeric}>{formatPrice(value)}</span>;
+
+/**
+ * A stop or target at the pair's usual precision, as the chart labels it ("Stop 87,829.73"): levels derived from a
+ * percentage carry more decimals than any price the pair trades at.
+ */
+const exitPrice = (value: number | null) => (value === null ? '—' : defaultFormatPrice(value));
 
 type Phase = { step: 'idle'; error?: string } | { step: 'pending' };
 
@@ -292,9 +299,8 @@ export const PositionList = forwardRef<HTMLDivElement, PositionListProps>(functi
             {position.stopLoss === null && position.takeProfit === null ? (
               <Missing />
             ) : (
-              <span className={grid.numeric}>
-                {position.stopLoss === null ? '—' : formatPrice(position.stopLoss)} /{' '}
-                {position.takeProfit === null ? '—' : formatPrice(position.takeProfit)}
+              <span className={clsx(styles.exits, grid.numeric)}>
+                <span>{exitPrice(position.stopLoss)}</span> <span>/ {exitPrice(position.takeProfit)}</span>
               </span>
             )}
           </td>
