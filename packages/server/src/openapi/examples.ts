@@ -131,7 +131,7 @@ export const position: Position = {
 export const notification: NotificationUpdate = {
   id: 12,
   event: 'exit_hit',
-  title: 'Stop loss hit: BTC long closed, P&L -$109.90',
+  title: 'Stop loss hit: BTC long closed, P&L \u2212$109.90',
   body: 'Exit at 49,000, entry 50,000',
   link: '/performance/trades',
   createdAt: 1764000000000,

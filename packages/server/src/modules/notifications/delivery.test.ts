@@ -97,7 +97,7 @@ describe.each(TEST_DIALECTS)('a trade closed, notified on every kind of channel 
     await planner.run();
     await outbox.runOnce();
 
-    const title = /^Trade closed: BTC long, P&L [+-]\$\d+\.\d\d$/;
+    const title = /^Trade closed: BTC long, P&L [+\u2212]\$\d+\.\d\d$/;
     expect(webhook.requests).toHaveLength(1);
     const [request] = webhook.requests;
     expect(webhook.verify(request!, signingSecret)).toEqual({ valid: true });

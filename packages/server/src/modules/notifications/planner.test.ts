@@ -185,8 +185,12 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
     const rejected = feed.find((item) => item.event === 'signal_rejected')!;
     expect(rejected.link).toMatch(/^\/signals\?selected=\d+$/);
     expect(feed.find((item) => item.event === 'signal_ignored')!.title).toBe('Signal ignored: no market data for ETH');
-    expect(feed.find((item) => item.event === 'trade_closed')!.title).toMatch(/^Trade closed: BTC long, P&L [+-]\$/);
-    expect(feed.find((item) => item.event === 'exit_hit')!.title).toMatch(/^Stop loss hit: BTC long closed, P&L -\$/);
+    expect(feed.find((item) => item.event === 'trade_closed')!.title).toMatch(
+      /^Trade closed: BTC long, P&L [+\u2212]\$/,
+    );
+    expect(feed.find((item) => item.event === 'exit_hit')!.title).toMatch(
+      /^Stop loss hit: BTC long closed, P&L \u2212\$/,
+    );
 
     expect((await outboxOf(channels.all!)).sort()).toEqual(feed.map((item) => item.event).sort());
     // A channel that chose trade_closed only hears of the stop as a trade closed.
@@ -265,7 +269,7 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
     expect(more).toEqual([]);
     expect(summary!.event_key).toBe('daily_summary:2026-01-05');
     // 7 alerts: 2 rejected, 5 accepted; 3 trades closed (two by signals, one by its stop).
-    expect(summary!.title).toMatch(/^Daily summary: 7 signals, 3 trades closed, P&L [+-]\$[\d,.]+$/);
+    expect(summary!.title).toMatch(/^Daily summary: 7 signals, 3 trades closed, P&L [+\u2212]?\$[\d,.]+$/);
     expect((await outboxOf(channels.all!)).filter((event) => event === 'daily_summary')).toHaveLength(1);
     expect((await outboxOf(channels.closes!)).filter((event) => event === 'daily_summary')).toHaveLength(0);
     // Grace chose it too but keeps the default 08:00 UTC: nothing at 10:00 UTC.
@@ -705,6 +709,28 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
     const closed = await eventsOf(margaret.id, 'trade_closed');
     expect(closed.map((item) => item.title)).toEqual(['Trade closed: BTC long, P&L $0.00']);
   });
+
+  it('should tell a loss with the minus sign the app writes money with (−$1.02), not a hyphen', async () => {
+    const { trader: nina, strategyId } = await openingTrader('Nina');
+    await testApp.database.db
+      .insertInto('paper_trades')
+      .values({
+        ...newTrade(strategyId, 300_000, clock() - 2 * MINUTE),
+        user_id: nina.id,
+        status: 'closed',
+        exit_price: 50_000,
+        gross_pnl: 0,
+        net_pnl: -1.02,
+        return_pct: -0.204,
+        closed_at: clock() - MINUTE,
+        exit_reason: 'manual',
+      })
+      .execute();
+
+    await plan();
+    const closed = await eventsOf(nina.id, 'trade_closed');
+    expect(closed.map((item) => item.title)).toEqual(['Trade closed: BTC long, P&L \u2212$1.02']);
+  });
 });
 
 describe.each(TEST_DIALECTS)('the notification planner after a replay, on %s', (dialect) => {
@@ -834,7 +860,7 @@ describe.each(TEST_DIALECTS)('the notification planner after a replay, on %s', (
       .orderBy('id')
       .execute();
     expect(told.slice(before.length)).toEqual([
-      { event: 'exit_hit', title: 'Stop loss hit: BTC long closed, P&L -$109.90' },
+      { event: 'exit_hit', title: 'Stop loss hit: BTC long closed, P&L \u2212$109.90' },
     ]);
   });
 

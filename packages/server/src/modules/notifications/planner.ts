@@ -123,10 +123,13 @@ export interface PreferencesRow {
 }
 export const DEFAULT_PREFERENCES: PreferencesRow = { timeZone: 'UTC', dailySummaryHour: 8 };
 
-/** `+$12.30`, `-$1.80`, `$0.00`: signed by the amount shown, so a loss under half a cent is not `-$0.00`. */
+/**
+ * `+$12.30`, `−$1.80`, `$0.00`, as the app writes money (a loss with the minus sign U+2212, not a hyphen), in the
+ * bell, emails and chat alike; signed by the amount shown, so a loss under half a cent is not `−$0.00`.
+ */
 const usd = (value: number) => {
   const cents = Math.round(Math.abs(value) * 100);
-  const sign = cents === 0 ? '' : value > 0 ? '+' : '-';
+  const sign = cents === 0 ? '' : value > 0 ? '+' : '\u2212';
   return `${sign}$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 };
 const plain = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 8 });

@@ -41,6 +41,15 @@ describe('email transport', () => {
     expect(html).not.toContain('<b>');
   });
 
+  it('keeps the minus sign of a loss in the subject and both parts', async () => {
+    const title = 'Trade closed: BTC long, P&L \u2212$1.02';
+    await deliver(channel, hostileMessage({ title }), settings());
+    const [mail] = smtp.messages;
+    expect(mail!.subject).toBe(title);
+    expect(mail!.text).toMatch(/^Trade closed: BTC long, P&L \u2212\$1\.02\n/);
+    expect(mail!.html).toContain('P&amp;L \u2212$1.02');
+  });
+
   it('refuses an unknown recipient permanently (550), defers on 451', async () => {
     smtp.behave({ unknownRecipients: ['nobody@example.com'] });
     expect(await deliver({ kind: 'email', to: 'nobody@example.com' }, hostileMessage(), settings())).toMatchObject({

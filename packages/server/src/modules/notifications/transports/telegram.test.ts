@@ -43,6 +43,11 @@ describe('Telegram transport', () => {
     ]);
   });
 
+  it('keeps the minus sign of a loss in the title', async () => {
+    await deliver(channel(), hostileMessage({ title: 'Trade closed: BTC long, P&L \u2212$1.02' }), settings());
+    expect(telegram.messages[0]!.text).toMatch(/^<b>Trade closed: BTC long, P&amp;L \u2212\$1\.02<\/b>\n/);
+  });
+
   it('refuses unescaped data the way Telegram does (so the escaping test above can fail)', async () => {
     // Sent raw, `<script>` is not a Telegram tag: the stand-in answers like Telegram.
     const raw = await fetch(`${telegram.apiUrl}/bot${telegram.botToken}/sendMessage`, {
