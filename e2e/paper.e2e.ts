@@ -641,10 +641,12 @@ describe('given the pages a trader reads every day, after a buy and a sell that 
     });
   }
 
-  for (const viewport of [PHONE, DESKTOP]) {
-    it(`should show the Opposite signal choice whole at ${viewport.width} px`, async () => {
+  for (const [choice, viewport] of [PHONE, { width: 1280, height: 800 }, DESKTOP].flatMap((size) =>
+    ['Opposite signal', 'Fill price'].map((label) => [label, size] as const),
+  )) {
+    it(`should show every ${choice} choice whole at ${viewport.width} px`, async () => {
       const { page, context } = await openAs('/settings/strategy', viewport);
-      const select = page.getByLabel('Opposite signal');
+      const select = page.getByLabel(choice, { exact: true });
       await select.waitFor({ timeout: 20_000 });
       const fits = await select.evaluate((element) => {
         const sel = element as HTMLSelectElement;

@@ -84,6 +84,22 @@ describe('given Settings > Strategy', () => {
   });
 });
 
+describe('given the fill price of a strategy', () => {
+  it('should name the market fill for the candle close it uses, and say where each price comes from', async () => {
+    const user = await openStrategySettings();
+    const fill = screen.getByRole('combobox', { name: 'Fill price' });
+    expect(
+      within(fill)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Market (last 1m close)', 'The alert’s price', 'Open of the next 1m candle']);
+    expect(fill).toHaveDisplayValue('Market (last 1m close)');
+    expect(fill).toHaveAccessibleDescription('The close of the latest finished 1m candle when the alert arrives.');
+    await user.selectOptions(fill, 'next_open');
+    expect(fill).toHaveAccessibleDescription('The open of the first 1m candle after the alert arrives.');
+  });
+});
+
 describe('given the TradingView only switch of a strategy', () => {
   it('should save it on the strategy, and then say why a test alert is refused', async () => {
     const user = await openStrategySettings();

@@ -198,6 +198,13 @@ function WebhookUrl({ strategy }: { strategy: Strategy }) {
   );
 }
 
+/** Where each fill price comes from, beneath its short name (see docs/paper-trading.md, Fills). */
+const FILL_HINTS: Record<SettingsDraft['fill'], string> = {
+  market: 'The close of the latest finished 1m candle when the alert arrives.',
+  signal: 'Within 10% of the market; an alert without a price fills at market.',
+  next_open: 'The open of the first 1m candle after the alert arrives.',
+};
+
 const select = (
   id: string,
   value: string,
@@ -354,13 +361,13 @@ function SettingsForm({ strategy }: { strategy: Strategy }) {
             )
           }
         </Field>
-        <Field id={`${id}-fill`} label="Fill price" error={errors.fill}>
+        <Field id={`${id}-fill`} label="Fill price" hint={FILL_HINTS[draft.fill]} error={errors.fill}>
           {(describedBy, invalid) =>
             select(
               `${id}-fill`,
               draft.fill,
               [
-                ['market', 'Market (last price on receipt)'],
+                ['market', 'Market (last 1m close)'],
                 ['signal', 'The alert’s price'],
                 ['next_open', 'Open of the next 1m candle'],
               ],
