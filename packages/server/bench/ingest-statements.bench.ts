@@ -1,8 +1,8 @@
 /*
  * PostgreSQL ingest's statements, without HTTP: SignalIngest on a fresh schema with 4,000 traders' webhooks,
- * batches of 25 alerts one after another, the INSERT run as the server runs it (a statement prepared once per
- * pooled connection) against the same INSERT parsed and planned each time (the reference), alternating rounds in
- * one run. Prints the medians per alert: wall time, and PostgreSQL's CPU (its processes on this machine).
+ * batches of 25 alerts one after another, the batch's read and INSERT run as the server runs them (statements
+ * prepared once per pooled connection, the read under a new name each time the signals' ids double) against the
+ * same two parsed and planned each time (the reference), alternating rounds in one run. Prints the medians per alert: wall time, and PostgreSQL's CPU (its processes on this machine).
  *
  *   pnpm --filter @signaldeck/server exec tsx bench/ingest-statements.bench.ts [--json results.json]
  *     [--rounds 8] [--batches 300]

@@ -214,6 +214,34 @@ describe.each(TEST_DIALECTS)('ingest batches on %s', (dialect) => {
   });
 
   if (dialect === 'postgres') {
+    it("should prepare the batch's read anew each time the signals' ids double, so its plan is made on at least half the table", async () => {
+      const names: string[] = [];
+      const recording: DatabaseHandle = {
+        ...database,
+        executePrepared: (name, query) => {
+          names.push(name);
+          return database.executePrepared!(name, query);
+        },
+      };
+      const recorded = new SignalIngest({
+        database: recording,
+        dataDir: testDatabase.config.dataDir,
+        log: silent,
+        publish: () => {},
+        clock,
+      });
+      const { token } = await trader();
+      for (let sent = 1; sent <= 9; sent += 1) await recorded.submit(alert(token, alertBody({ id: `grow-${sent}` })));
+      await recorded.close();
+      const reads = names.filter((name) => name !== 'ingest_insert');
+      // Ids 1 to 9, one batch each: each read is named by the last id handed out before it.
+      expect(reads).toEqual([0, 1, 1, 2, 2, 2, 2, 3, 3].map((generation) => `ingest_lookups_${generation}`));
+      expect(names.filter((name) => name === 'ingest_insert')).toHaveLength(9);
+      expect((await storedSignals(database)).map((row) => row.client_id)).toEqual(
+        Array.from({ length: 9 }, (_, index) => `grow-${index + 1}`),
+      );
+    });
+
     describe('given a second instance on the same database', () => {
       let otherDatabase: DatabaseHandle;
       let other: SignalIngest;

@@ -186,6 +186,17 @@ export function ownersOf(alerts: IncomingAlert[], secrets: Secret[]): (Owned | '
   });
 }
 
+const isOwned = (owner: Owned | 'unknown-token' | 'forbidden'): owner is Owned => typeof owner !== 'string';
+
+/** How many of a batch's alerts have an owner: each of those is stored as a row, and needs an id. */
+export const ownedCount = (owned: (Owned | 'unknown-token' | 'forbidden')[]) => owned.filter(isOwned).length;
+
+/** A batch none of whose alerts has an owner: their outcomes (nothing to store), else undefined. */
+export function noneOwned(owned: (Owned | 'unknown-token' | 'forbidden')[]): IngestOutcome[] | undefined {
+  if (owned.some(isOwned)) return undefined;
+  return owned.map((owner) => ({ kind: owner as 'unknown-token' | 'forbidden' }));
+}
+
 /** The earliest receipt an original of these alerts may have to be repeated by them. */
 export const windowStart = (alerts: IncomingAlert[]) =>
   Math.min(...alerts.map((alert) => alert.receivedAt)) - DUPLICATE_WINDOW_MS;

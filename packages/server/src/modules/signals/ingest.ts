@@ -14,6 +14,7 @@ import { WriteGate } from '../../db/write-gate';
 import { GroupCommitter } from './group-committer';
 import {
   DUPLICATE_WINDOW_MS,
+  noneOwned,
   ownersOf,
   planBatch,
   readAlert,
@@ -24,7 +25,6 @@ import {
   type AlertRequest,
   type IncomingAlert,
   type IngestOutcome,
-  type Owned,
   type Repeatable,
   type Secret,
   type SignalRow,
@@ -61,14 +61,13 @@ export type PublishSignals = (signals: { userId: number; signal: Signal }[]) => 
 export type OnAccepted = () => void;
 
 /**
- * Where ingest's statements run. PostgreSQL: the app's pool (`compiler` compiles and runs the batch's read), and
- * the batch's INSERT as a statement prepared once per pooled connection (its text never changes): its planning was
- * a fifth of its time, and its plan reads no table a lookup would scan (the claims are found by their unique
- * index), so a plan made once holds whatever the tables grow to. SQLite: a thread of its own that reads, looks
- * up, plans and commits each batch (see sqlite-ingest-thread.ts).
+ * Where ingest's statements run. PostgreSQL: the app's pool (`compiler` compiles them), each of a batch's two
+ * statements prepared once per pooled connection under `name` (their texts never change): planning them was a
+ * fifth to a half of their time (see #postgresBatch for how the read's plan keeps up with the table's growth).
+ * SQLite: a thread of its own that reads, looks up, plans and commits each batch (see sqlite-ingest-thread.ts).
  */
 type IngestDatabase = { compiler: Kysely<Database>; close(): Promise<void> } & (
-  | { dialect: 'postgres'; insert<R>(query: CompiledQuery<R>): Promise<R[]> }
+  | { dialect: 'postgres'; run<R>(name: string, query: CompiledQuery<R>): Promise<R[]> }
   | { dialect: 'sqlite'; ingest(requests: AlertRequest[], storedAt: number): Promise<IngestOutcome[]> }
 );
 
@@ -109,7 +108,7 @@ function openIngestDatabase(database: DatabaseHandle, dataDir: string): IngestDa
     return {
       compiler: database.db,
       dialect: 'postgres',
-      insert: (query) => run('ingest_insert', query),
+      run: (name, query) => run(name, query),
       close: async () => {},
     };
   }
@@ -126,6 +125,16 @@ function openIngestDatabase(database: DatabaseHandle, dataDir: string): IngestDa
 }
 
 const distinct = <T>(values: T[]) => [...new Set(values)];
+
+/**
+ * PostgreSQL: the name the batch's read is prepared under, a new one each time the signals' ids double. A prepared
+ * statement's plan is made at its first runs on a connection, for the table as it is then: one made on a new
+ * install's near-empty `signals` scans it whole instead of probing its indexes, and went on doing so as it grew
+ * (6 ms a batch at 40,000 signals, against 0.5 ms). Under a new name at each doubling, the plan a batch runs was
+ * made on at least half the table it reads (and PostgreSQL replans it anyway once ANALYZE updates the table's
+ * statistics); a process started on a large table begins with the plan for that table.
+ */
+const lookupsStatement = (lastId: number) => `ingest_lookups_${Math.floor(Math.log2(lastId + 1))}`;
 
 /**
  * Stores webhook alerts through a group committer: one transaction per batch that finds each token's owner,
@@ -266,13 +275,11 @@ export class SignalIngest {
     database: Extract<IngestDatabase, { dialect: 'postgres' }>,
     alerts: IncomingAlert[],
   ): Promise<IngestOutcome[]> {
-    // Planned each time, not prepared: a plan made once, while the signals table is small (a new install), scans it
-    // whole rather than probing its indexes, and goes on doing so as it grows (13 ms a batch at 25,000 signals,
-    // against 0.6 ms planned and run).
-    const [found] = (await database.compiler.executeQuery(this.#postgresLookups(alerts))).rows;
+    const [found] = await database.run(lookupsStatement(this.#lastId), this.#postgresLookups(alerts));
+    this.#lastId = Math.max(this.#lastId, ...found!.ids);
     const owned = ownersOf(alerts, found!.owners);
-    const admitted = owned.filter((owner): owner is Owned => typeof owner !== 'string');
-    if (admitted.length === 0) return owned.map((owner) => ({ kind: owner as 'unknown-token' | 'forbidden' }));
+    const unowned = noneOwned(owned);
+    if (unowned) return unowned;
 
     const planned = planBatch(owned, {
       byClientId: found!.by_client_id,
@@ -280,7 +287,7 @@ export class SignalIngest {
       ids: found!.ids,
       storedAt: this.#clock(),
     });
-    const stored = await database.insert(this.#postgresInsert(planned.rows));
+    const stored = await database.run('ingest_insert', this.#postgresInsert(planned.rows));
     this.#pruneClaims();
 
     // A row that lost its body's claim to another batch is a duplicate of that batch's signal.
@@ -395,6 +402,8 @@ export class SignalIngest {
   }
 
   #lastPrune = -Infinity;
+  /** PostgreSQL: the highest signal id a batch's read has handed out (see lookupsStatement). */
+  #lastId = 0;
 
   /** PostgreSQL: deletes, about once a minute and beside the batches, the body claims older than the window. */
   #pruneClaims(): void {

@@ -20,6 +20,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type BetterSqlite3 from 'better-sqlite3';
 import { SqliteDatabase } from '../../db/sqlite-driver';
 import {
+  noneOwned,
+  ownedCount,
   ownersOf,
   planBatch,
   readAlert,
@@ -29,7 +31,6 @@ import {
   windowStart,
   type AlertRequest,
   type IngestOutcome,
-  type Owned,
   type Repeatable,
   type Secret,
   type SignalRow,
@@ -84,14 +85,13 @@ function plan(batch: number, requests: AlertRequest[], storedAt: number): { outc
     since: windowStart(alerts),
   })!;
   const owned = ownersOf(alerts, JSON.parse(found.owners) as Secret[]);
-  const admitted = owned.filter((owner): owner is Owned => typeof owner !== 'string').length;
-  if (admitted === 0)
-    return { outcomes: owned.map((owner) => ({ kind: owner as 'unknown-token' | 'forbidden' })), rows: 0 };
+  const unowned = noneOwned(owned);
+  if (unowned) return { outcomes: unowned, rows: 0 };
   const plannedBatch = planBatch(owned, {
     byClientId: JSON.parse(found.by_client_id) as Repeatable[],
     // Oldest first, so that the newest original of a body wins.
     byBody: (JSON.parse(found.by_body) as Repeatable[]).sort((a, b) => a.id - b.id),
-    ids: Array.from({ length: admitted }, (_, index) => found.last + index + 1),
+    ids: Array.from({ length: ownedCount(owned) }, (_, index) => found.last + index + 1),
     storedAt,
   });
   planned.set(batch, plannedBatch.rows);
