@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/database';
 import { openDatabase, type DatabaseHandle } from './connection';
-import { isDatabaseUnavailable } from './errors';
+import { CONFLICT_ATTEMPTS, isDatabaseUnavailable, retryingConflicts } from './errors';
 
 /** A TCP relay to the test PostgreSQL server that can reset (RST) every connection it carries, as a cut network does. */
 async function resettingRelay(target: URL) {
@@ -56,5 +56,29 @@ describe('given PostgreSQL behind a connection that is reset in the middle of a 
 
     // The pool dropped the broken connection: a retry gets a new one.
     expect((await sql<{ one: number }>`select 1 as one`.execute(database.db)).rows).toEqual([{ one: 1 }]);
+  });
+});
+
+describe('retryingConflicts', () => {
+  /** Fails with PostgreSQL's error `code` the first `failures` times, then answers how many attempts it took. */
+  const failing = (failures: number, code: string) => {
+    let attempts = 0;
+    return async () => {
+      attempts += 1;
+      if (attempts <= failures) throw Object.assign(new Error(`attempt ${attempts} refused`), { code });
+      return attempts;
+    };
+  };
+
+  it('should run a transaction aborted for a deadlock or a serialization failure again, until it commits', async () => {
+    expect(await retryingConflicts(failing(2, '40P01'))).toBe(3);
+    expect(await retryingConflicts(failing(CONFLICT_ATTEMPTS - 1, '40001'))).toBe(CONFLICT_ATTEMPTS);
+  });
+
+  it('should hand the caller the last conflict after the last attempt, and any other error at once', async () => {
+    await expect(retryingConflicts(failing(CONFLICT_ATTEMPTS, '40P01'))).rejects.toThrow(
+      `attempt ${CONFLICT_ATTEMPTS} refused`,
+    );
+    await expect(retryingConflicts(failing(1, '23505'))).rejects.toThrow('attempt 1 refused');
   });
 });

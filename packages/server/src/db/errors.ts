@@ -71,3 +71,22 @@ export function isTransactionConflict(error: unknown): boolean {
   const code = (error as ErrorWithCode | undefined)?.code;
   return code === '40P01' || code === '40001';
 }
+
+/** Attempts at a transaction that PostgreSQL aborts for meeting another (see isTransactionConflict). */
+export const CONFLICT_ATTEMPTS = 4;
+
+/**
+ * Runs `transaction` again when PostgreSQL aborted it for a deadlock or a serialization failure (nothing of it was
+ * kept), up to CONFLICT_ATTEMPTS times in all; after the last attempt the conflict is the caller's, as is any other
+ * error at once. (Deleting an account meets the webhook batches inserting that account's signals, each waiting for
+ * rows the other holds, and one of the two is aborted.)
+ */
+export async function retryingConflicts<T>(transaction: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await transaction();
+    } catch (error) {
+      if (attempt >= CONFLICT_ATTEMPTS || !isTransactionConflict(error)) throw error;
+    }
+  }
+}

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
 import { writeTransaction } from '../../db/connection';
-import { isTransactionConflict, isUniqueViolation } from '../../db/errors';
+import { isUniqueViolation, retryingConflicts } from '../../db/errors';
 import type { Database } from '../../db/schema';
 import { notFound, tooManyRequests } from '../../http/errors';
 import { validationError } from '../../http/validation';
@@ -174,23 +174,5 @@ export class AccountService {
       await trx.deleteFrom('users').where('id', '=', user.id).execute();
       return tokenIds;
     });
-  }
-}
-
-/** Attempts at a transaction that PostgreSQL aborts for meeting another (see isTransactionConflict). */
-const CONFLICT_ATTEMPTS = 4;
-
-/**
- * Runs `transaction` again when PostgreSQL aborted it for a deadlock or a serialization failure (nothing of it was
- * kept): deleting an account meets the webhook batches inserting that account's signals, each waiting for rows the
- * other holds, and one of the two is aborted. After the last attempt the conflict is the caller's.
- */
-async function retryingConflicts<T>(transaction: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await transaction();
-    } catch (error) {
-      if (attempt >= CONFLICT_ATTEMPTS || !isTransactionConflict(error)) throw error;
-    }
   }
 }
