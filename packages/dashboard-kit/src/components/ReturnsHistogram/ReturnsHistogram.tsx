@@ -14,7 +14,7 @@ export interface ReturnsHistogramProps
   extends ChartFrameProps, Omit<ComponentPropsWithoutRef<'div'>, 'children' | 'title'> {
   /** Each closed trade's return in percent (`2.5` for +2.5%), in any order. */
   returns: readonly number[];
-  /** Width of a bin in percentage points; chosen from the spread of the returns when absent. */
+  /** Width of a bin in percentage points (widened to fit `maxBins`); chosen from the spread of the returns when absent. */
   binWidth?: number;
   /** The most bins drawn (40 by default): wider bins are chosen rather than more. */
   maxBins?: number;

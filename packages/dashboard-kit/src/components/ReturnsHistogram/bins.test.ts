@@ -79,6 +79,16 @@ describe('given trade returns in percent', () => {
     ]);
   });
 
+  it('should widen a given width too narrow for the returns rather than draw more than maxBins', () => {
+    // At 0.01 points, a 900% win and a 90% loss would need 99,000 bars.
+    const binning = binReturns([-90, -0.5, 0.25, 900], { binWidth: 0.01, maxBins: 40 });
+    expect(binning.binWidth).toBe(25);
+    expect(binning.bins.length).toBeLessThanOrEqual(40);
+    expect(binning.bins.reduce((sum, bin) => sum + bin.count, 0)).toBe(4);
+    // A given width that fits is kept as it is.
+    expect(binReturns([-0.5, 0.25], { binWidth: 0.01, maxBins: 100 }).binWidth).toBe(0.01);
+  });
+
   it('should leave out returns that are not finite and say how many', () => {
     const binning = binReturns([Number.NaN, Infinity, 0.5], { binWidth: 1 });
     expect(binning.ignored).toBe(2);

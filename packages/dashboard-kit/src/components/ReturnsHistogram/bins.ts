@@ -26,7 +26,10 @@ export interface ReturnBinning {
 }
 
 export interface BinOptions {
-  /** Width of a bin in percentage points, rounded up to 1, 2, 2.5 or 5 × 10^k; chosen from the data when absent. */
+  /**
+   * Width of a bin in percentage points, rounded up to 1, 2, 2.5 or 5 × 10^k, and widened further when the returns
+   * would need more than `maxBins`; chosen from the data when absent.
+   */
   binWidth?: number;
   /** The most loss and win bins together; a wider bin is chosen when more would be needed. */
   maxBins?: number;
@@ -115,9 +118,14 @@ export function autoBinWidth(returns: readonly number[], maxBins = DEFAULT_MAX_B
   if (high - low === 0) return 1;
   const iqr = quantile(sorted, 0.75) - quantile(sorted, 0.25);
   const raw = iqr > 0 ? (2 * iqr) / Math.cbrt(sorted.length) : (high - low) / Math.max(1, Math.sqrt(sorted.length));
-  let width = niceWidth(raw);
-  while (width < WIDEST && binCount(low, high, width) > maxBins) width = niceWidth(width * 1.0001);
-  return width;
+  return fitWidth(niceWidth(raw), low, high, maxBins);
+}
+
+/** `width` (a nice width), or the next wider ones until the bins from `low` to `high` number at most `maxBins`. */
+function fitWidth(width: number, low: number, high: number, maxBins: number): number {
+  let fitted = width;
+  while (fitted < WIDEST && binCount(low, high, fitted) > maxBins) fitted = niceWidth(fitted * 1.0001);
+  return fitted;
 }
 
 /**
@@ -132,11 +140,15 @@ export function binReturns(returns: readonly number[], options: BinOptions = {})
   const finite = returns.filter(Number.isFinite);
   const ignored = returns.length - finite.length;
   const maxBins = Math.max(2, options.maxBins ?? DEFAULT_MAX_BINS);
-  const width =
-    options.binWidth !== undefined && options.binWidth > 0 && Number.isFinite(options.binWidth)
-      ? niceWidth(options.binWidth)
-      : autoBinWidth(finite, maxBins);
+  const given = options.binWidth !== undefined && options.binWidth > 0 && Number.isFinite(options.binWidth);
+  let width = given ? niceWidth(options.binWidth!) : autoBinWidth(finite, maxBins);
   if (finite.length === 0) return { bins: [], binWidth: width, losses: 0, wins: 0, even: 0, ignored };
+  // A given width too narrow for the returns' range is widened as a chosen one would be: a million bars help no one.
+  if (given) {
+    const low = finite.reduce((lowest, value) => Math.min(lowest, value), 0);
+    const high = finite.reduce((highest, value) => Math.max(highest, value), 0);
+    width = fitWidth(width, low, high, maxBins);
+  }
 
   const edge = edgesOf(width);
   const positions = finite.map((value) => outerEdge(value, width, edge));
