@@ -343,6 +343,63 @@ describe('given quantities to the satoshi at 1280 px', () => {
   });
 });
 
+describe('given executed signals of a strategy named in the alert, at 1280 px beside the open sidebar', () => {
+  it('should show each fill price and the strategy "Breakout 4h · Default" whole in their rows, in both themes', async () => {
+    const filled = await registerUser(product.server.url, { name: 'Filled Trader' });
+    const { url } = await api<{ url: string }>(product.server.url, filled.token, '/api/webhook');
+    // An open, then its close: what the default strategy does with most alerts.
+    for (const [id, action] of [
+      ['open', 'buy'],
+      ['close', 'exit'],
+    ] as const) {
+      const answer = await fetch(`${product.server.url}${new URL(url).pathname}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ticker: 'BTCUSD', action, contracts: '0.01', strategy: 'Breakout 4h', id }),
+      });
+      expect(answer.status).toBe(202);
+    }
+    await expect
+      .poll(
+        async () => {
+          const page = await api<{ data: { outcome: { status: string } | null }[] }>(
+            product.server.url,
+            filled.token,
+            '/api/signals',
+          );
+          return page.data.map((signal) => signal.outcome?.status);
+        },
+        { timeout: 30_000 },
+      )
+      .toEqual(['executed', 'executed']);
+
+    const { page, context } = await open(filled, '/signals');
+    expect(await page.locator('[data-slot="sidebar"]').getAttribute('data-state')).toBe('expanded');
+    const rows = page.locator('tr[data-slot="signals-table-row"]');
+    // The paper account's strategy name comes with its own request, which may answer after the rows.
+    await expect
+      .poll(() => rows.locator('td[data-column="strategy"]').allInnerTexts())
+      .toEqual(['Breakout 4h · Default', 'Breakout 4h · Default']);
+    const shows = (node: Element) => node.scrollWidth <= node.clientWidth && node.scrollHeight <= node.clientHeight;
+    for (const row of await rows.all()) {
+      const note = row.locator('[data-slot="signals-table-reason"]');
+      expect(await note.innerText()).toMatch(/^Executed: (opened|closed) long 0\.01 @ [\d,]+\.\d{2}$/);
+      expect(await row.locator('[data-slot="signals-table-status"]').evaluate(shows)).toBe(true);
+      expect(await row.locator('td[data-column="strategy"] > span').evaluate(shows)).toBe(true);
+    }
+    const scroller = page.locator('[data-slot="signals-table-scroller"]');
+    expect(await scroller.evaluate((node) => node.scrollWidth - node.clientWidth)).toBeLessThanOrEqual(0);
+    for (const theme of ['dark', 'light']) {
+      await page.evaluate((name) => localStorage.setItem('dk-theme', name), theme);
+      await page.reload();
+      await rows.first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe(theme);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    }
+    await context.close();
+  });
+});
+
 describe("given a signal's details", () => {
   const detailsOf = async (page: Page, index: number) => {
     const row = page.locator(`tr[data-row-id="${traderIds[index]}"]`);

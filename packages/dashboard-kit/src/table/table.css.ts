@@ -1,4 +1,4 @@
-import { style, styleVariants } from '@vanilla-extract/css';
+import { createVar, fallbackVar, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../theme/contract.css';
 import { COMPACT_MEDIA_QUERY, HEADER_HEIGHT_PX, ROW_HEIGHT_PX } from './layout';
 
@@ -9,6 +9,13 @@ import { COMPACT_MEDIA_QUERY, HEADER_HEIGHT_PX, ROW_HEIGHT_PX } from './layout';
  * stays with each table. The tables that are not virtualised (PositionList, PeriodBreakdownTable)
  * take their frame, header cells, sort buttons and tones from here too.
  */
+
+/**
+ * The inline padding of a table's header cells and cells (12 px unless a table sets it): a table with many
+ * columns sets a smaller one on its root, so the room goes to what the cells show.
+ */
+export const cellInset = createVar();
+const cellPaddingInline = fallbackVar(cellInset, vars.space['3']);
 
 const tinted = (color: string, percent: number) => `color-mix(in srgb, ${color} ${percent}%, transparent)`;
 /** Gains and losses mixed with the text colour, so they read at AA on the surface in both themes. */
@@ -83,7 +90,7 @@ export const table = style({
 /** A column header's look, sticky or not. */
 export const plainHeaderCell = style({
   height: HEADER_HEIGHT_PX,
-  paddingInline: vars.space['3'],
+  paddingInline: cellPaddingInline,
   background: vars.color.muted,
   borderBottom: `1px solid ${vars.color.border}`,
   color: vars.color.mutedForeground,
@@ -127,7 +134,7 @@ export const row = style({
 /** A cell: one line, cut with an ellipsis; on a card, a bare block that the card places. */
 export const cell = style({
   height: ROW_HEIGHT_PX,
-  paddingInline: vars.space['3'],
+  paddingInline: cellPaddingInline,
   borderBottom: `1px solid ${vars.color.border}`,
   whiteSpace: 'nowrap',
   overflow: 'hidden',

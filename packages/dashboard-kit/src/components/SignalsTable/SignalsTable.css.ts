@@ -1,12 +1,23 @@
 import { createVar, keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
 import * as grid from '../../table/table.css';
-import { CARD_HEIGHT_PX, CARD_STATUS_HEIGHT_PX as STATUS_LINES_PX, COLUMN_WIDTHS, COMPACT_MEDIA_QUERY } from './layout';
+import {
+  CARD_HEIGHT_PX,
+  CARD_STATUS_HEIGHT_PX as STATUS_LINES_PX,
+  CELL_INSET_PX,
+  COLUMN_WIDTHS,
+  COMPACT_MEDIA_QUERY,
+} from './layout';
 
 /** How far into its highlight a fresh row already is (rows can re-mount while scrolling). */
 export const freshElapsed = createVar();
 /** The scroller's visible width, which expanded details keep to. */
 export const viewportWidth = createVar();
+
+/** The table's root: cells padded less than other tables', so nine columns keep their text whole at 990 px. */
+export const root = style({
+  vars: { [grid.cellInset]: `${CELL_INSET_PX}px` },
+});
 
 /** A column's fixed width; one without takes what is left (the table's min-width keeps it usable). */
 export const column = styleVariants(COLUMN_WIDTHS, (size) => ('width' in size ? { width: size.width } : {}));
@@ -85,6 +96,23 @@ export const cell = style([
     },
   },
 ]);
+
+/**
+ * A strategy on up to two lines of the row ("Breakout 4h ·" over "Default"); a longer one is cut at the end of the
+ * second. A card keeps it to its one line.
+ */
+export const strategy = style({
+  display: '-webkit-box',
+  WebkitBoxOrient: 'vertical',
+  WebkitLineClamp: 2,
+  overflow: 'hidden',
+  whiteSpace: 'normal',
+  overflowWrap: 'break-word',
+  lineHeight: vars.lineHeight.tight,
+  '@media': {
+    [COMPACT_MEDIA_QUERY]: { display: 'inline', WebkitLineClamp: 'none', whiteSpace: 'inherit' },
+  },
+});
 
 export const ticker = style({
   fontWeight: vars.fontWeight.semibold,

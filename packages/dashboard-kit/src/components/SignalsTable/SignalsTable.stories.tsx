@@ -245,6 +245,58 @@ export const SatoshiQuantities: Story = () => (
 );
 
 /**
+ * The same 990 px with what a paper account writes: each outcome with its fill price whole on two lines beside
+ * its badge, and the alert's strategy over the one whose URL received it ("Breakout 4h ·" over "Default"). A
+ * strategy longer than two lines is cut at the end of the second, whole in its tooltip and the details.
+ */
+export const FillsAndStrategiesBesideSidebar: Story = () => (
+  <SignalsTable
+    style={{ width: '990px', height: '18rem' }}
+    signals={[
+      makeSignal({
+        id: 'f1',
+        receivedAt: NOW - 20_000,
+        action: 'exit',
+        price: null,
+        quantity: null,
+        interval: '4h',
+        strategy: 'Breakout 4h · Default',
+        outcome: 'Executed: closed long 0.01 @ 88,012.40',
+      }),
+      makeSignal({
+        id: 'f2',
+        receivedAt: NOW - 60_000,
+        price: 87_829.73,
+        quantity: 0.01,
+        interval: '4h',
+        strategy: 'Breakout 4h · Default',
+        outcome: 'Executed: opened long 0.01 @ 87,829.73',
+      }),
+      makeSignal({
+        id: 'f3',
+        receivedAt: NOW - 90_000,
+        ticker: 'SOL',
+        action: 'sell',
+        price: 141.22,
+        quantity: 3,
+        strategy: 'Mean reversion 15m · Default',
+        outcome: 'Executed: opened short 3 @ 141.22',
+      }),
+      makeSignal({
+        id: 'f4',
+        receivedAt: NOW - 120_000,
+        ticker: 'ETH',
+        action: 'sell',
+        price: 3_120.55,
+        quantity: 0.5,
+        strategy: 'Breakout 4h · Swing momentum portfolio with a trailing exit',
+        outcome: 'Executed: opened short 0.5 @ 3,120.55',
+      }),
+    ]}
+  />
+);
+
+/**
  * At phone width each signal is a card: its status first, then ticker, action, interval and price, then the
  * time, the strategy and the quantity. The rows stay one keyboard grid.
  */

@@ -418,6 +418,24 @@ describe('given a phone-width viewport and signals of several strategies', () =>
   });
 });
 
+describe('given signals of a strategy named in the alert and received on another', () => {
+  it('should show each label in the strategy column, whole in its tooltip when two lines of the row cut it', () => {
+    const long = 'Breakout 4h · Swing momentum portfolio with a trailing exit';
+    render(
+      <SignalsTable
+        signals={[
+          makeSignal({ id: 'a', strategy: 'Breakout 4h · Default', outcome: 'Executed: opened long 0.01 @ 87,829.73' }),
+          makeSignal({ id: 'b', strategy: long }),
+        ]}
+      />,
+    );
+    const [first, second] = dataRows();
+    expect(within(first!).getByRole('gridcell', { name: 'Breakout 4h · Default' })).toBeInTheDocument();
+    expect(within(first!).getByText('Executed: opened long 0.01 @ 87,829.73')).toBeInTheDocument();
+    expect(within(second!).getByRole('gridcell', { name: long }).firstElementChild).toHaveAttribute('title', long);
+  });
+});
+
 describe('given an accepted signal whose outcome is longer than its row', () => {
   const outcome =
     "Ignored: the alert's price 1 is 100.0% from the market price 2861.26; " +

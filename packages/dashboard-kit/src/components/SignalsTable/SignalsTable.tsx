@@ -1,4 +1,5 @@
 import { FlexRender, useTable, type ExpandedState, type Updater } from '@tanstack/react-table';
+import { clsx } from 'clsx';
 import { forwardRef, useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { columnLabel, DataGrid, GridHeaderCell } from '../../table/DataGrid';
 import { useDataGrid, type DataGridBaseProps } from '../../table/useDataGrid';
@@ -161,6 +162,7 @@ export const SignalsTable = forwardRef<HTMLDivElement, SignalsTableProps>(functi
     <DataGrid
       ref={ref}
       {...grid.frame}
+      className={clsx(styles.root, grid.frame.className)}
       {...NAMES}
       tableStyle={minWidth === undefined ? undefined : { minWidth }}
       total={signals.length}

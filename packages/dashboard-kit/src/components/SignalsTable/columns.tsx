@@ -249,7 +249,7 @@ export const signalColumns = helper.columns([
     ...named<SignalColumnId>('strategy', 'Strategy'),
     sortFn: 'text',
     sortUndefined: 'last',
-    cell: textCell(),
+    cell: textCell(styles.strategy),
   }),
   helper.accessor((signal: SignalRow) => signal.status, {
     ...named<SignalColumnId>('status', 'Status'),

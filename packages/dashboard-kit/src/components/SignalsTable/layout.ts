@@ -20,26 +20,33 @@ export const FRESH_ROW_MS = 2_400;
 /** More new rows than this at once is a page of data being loaded, not live alerts: none flash. */
 export const FRESH_BATCH_MAX = 10;
 
+/** The inline padding of the table's cells and headers: 8 px, where other tables have 12 px, for nine columns. */
+export const CELL_INSET_PX = 8;
+
 /**
- * Column widths in CSS pixels: a fixed width, or (status) the space left over above a minimum. All of them
- * (988 px) fit the signals page beside an open sidebar at 1280 px (990 px), so the table does not scroll
- * sideways there and the status column keeps room for a reason on two lines.
- * Classes, not inline styles, so the browser can reuse computed styles across rows.
+ * Column widths in CSS pixels, padding included: a fixed width, or (status) the space left over above a minimum.
+ * All of them (984 px) fit the signals page beside an open sidebar at 1280 px (990 px), so the table does not
+ * scroll sideways there; the status column then has 206 px, room for the badge and an outcome such as "Executed:
+ * opened long 0.01 @ 87,829.73" whole on two lines. Classes, not inline styles, so the browser can reuse computed
+ * styles across rows.
  */
 export const COLUMN_WIDTHS = {
-  expand: { width: 44 },
+  // The 32 px toggle and its padding.
+  expand: { width: 48 },
   // 09:05:12 (today) or 11-23 09:05 over "2 min ago".
-  time: { width: 112 },
-  ticker: { width: 80 },
+  time: { width: 104 },
+  ticker: { width: 72 },
   // The longest action a webhook takes, exit_short, whole in its badge.
-  action: { width: 104 },
-  price: { width: 120 },
+  action: { width: 96 },
+  price: { width: 112 },
   // A quantity to the satoshi, whole: 12,345.12345678 (as the trades table writes it). A longer one is cut
   // at its end, whole in its tooltip.
-  quantity: { width: 152 },
-  interval: { width: 72 },
-  // Cut at its end, whole in its tooltip and the row's details.
-  strategy: { width: 104 },
+  quantity: { width: 144 },
+  // Its header's label and sort icon, whole.
+  interval: { width: 80 },
+  // On two lines: the alert's strategy over the strategy that received it ("Breakout 4h ·" over "Default") is
+  // whole; a longer one is cut at the end of the second, whole in its tooltip and the row's details.
+  strategy: { width: 128 },
   status: { minWidth: 200 },
 } as const satisfies ColumnWidths;
 
