@@ -179,8 +179,12 @@ describe('given a new trader who sent "buy BTC" then "sell BTC" to the Default U
 
   it('should show the outcome and strategy of both signals in /signals', async () => {
     const { page, context } = await open('/signals');
-    await page.getByRole('row').filter({ hasText: 'Executed: opened long' }).first().waitFor({ timeout: 20_000 });
-    const sold = page.getByRole('row').filter({ hasText: /Executed: closed long [\d.]+, opened short/ });
+    await page
+      .getByRole('row')
+      .filter({ hasText: /Executed at [\d,.]+: opened long/ })
+      .first()
+      .waitFor({ timeout: 20_000 });
+    const sold = page.getByRole('row').filter({ hasText: /Executed at [\d,.]+: closed long [\d.]+, opened short/ });
     await sold.first().waitFor();
     // The strategy's name comes with the strategies' own request, which may answer after the rows.
     await expect.poll(() => sold.first().innerText()).toContain('Default');

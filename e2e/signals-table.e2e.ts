@@ -347,15 +347,16 @@ describe('given executed signals of a strategy named in the alert, at 1280 px be
   it('should show each fill price and the strategy "Breakout 4h · Default" whole in their rows, in both themes', async () => {
     const filled = await registerUser(product.server.url, { name: 'Filled Trader' });
     const { url } = await api<{ url: string }>(product.server.url, filled.token, '/api/webhook');
-    // An open, then its close: what the default strategy does with most alerts.
-    for (const [id, action] of [
-      ['open', 'buy'],
-      ['close', 'exit'],
+    // An open, a reversal (the default strategy's answer to an opposite alert: the longest fill in words), a close.
+    for (const [id, action, contracts] of [
+      ['open', 'buy', '0.01'],
+      ['reverse', 'sell', '0.02'],
+      ['close', 'exit', '0.02'],
     ] as const) {
       const answer = await fetch(`${product.server.url}${new URL(url).pathname}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ ticker: 'BTCUSD', action, contracts: '0.01', strategy: 'Breakout 4h', id }),
+        body: JSON.stringify({ ticker: 'BTCUSD', action, contracts, strategy: 'Breakout 4h', id }),
       });
       expect(answer.status).toBe(202);
     }
@@ -371,7 +372,7 @@ describe('given executed signals of a strategy named in the alert, at 1280 px be
         },
         { timeout: 30_000 },
       )
-      .toEqual(['executed', 'executed']);
+      .toEqual(['executed', 'executed', 'executed']);
 
     const { page, context } = await open(filled, '/signals');
     expect(await page.locator('[data-slot="sidebar"]').getAttribute('data-state')).toBe('expanded');
@@ -379,12 +380,28 @@ describe('given executed signals of a strategy named in the alert, at 1280 px be
     // The paper account's strategy name comes with its own request, which may answer after the rows.
     await expect
       .poll(() => rows.locator('td[data-column="strategy"]').allInnerTexts())
-      .toEqual(['Breakout 4h · Default', 'Breakout 4h · Default']);
+      .toEqual(Array(3).fill('Breakout 4h · Default'));
     const shows = (node: Element) => node.scrollWidth <= node.clientWidth && node.scrollHeight <= node.clientHeight;
-    for (const row of await rows.all()) {
-      const note = row.locator('[data-slot="signals-table-reason"]');
-      expect(await note.innerText()).toMatch(/^Executed: (opened|closed) long 0\.01 @ [\d,]+\.\d{2}$/);
-      expect(await row.locator('[data-slot="signals-table-status"]').evaluate(shows)).toBe(true);
+    const notes = rows.locator('[data-slot="signals-table-reason"]');
+    expect(await notes.allInnerTexts()).toEqual([
+      expect.stringMatching(/^Executed at [\d,]+\.\d{2}: closed short 0\.02$/),
+      expect.stringMatching(/^Executed at [\d,]+\.\d{2}: closed long 0\.01, opened short 0\.02$/),
+      expect.stringMatching(/^Executed at [\d,]+\.\d{2}: opened long 0\.01$/),
+    ]);
+    // The fill price is on screen in every row, first after "Executed at"; the reversal's longer words may be cut.
+    const priceShown = (status: Element) => {
+      const text = status.querySelector('[data-slot="signals-table-reason"]')!.firstChild!;
+      const price = /[\d,]+\.\d{2}/.exec(text.textContent!)!;
+      const range = document.createRange();
+      range.setStart(text, price.index);
+      range.setEnd(text, price.index + price[0].length);
+      const [box, rects] = [status.getBoundingClientRect(), [...range.getClientRects()]];
+      return rects.length === 1 && rects.every((rect) => rect.bottom <= box.bottom && rect.right <= box.right);
+    };
+    for (const [index, row] of (await rows.all()).entries()) {
+      const status = row.locator('[data-slot="signals-table-status"]');
+      expect(await status.evaluate(priceShown)).toBe(true);
+      if (index !== 1) expect(await status.evaluate(shows)).toBe(true);
       expect(await row.locator('td[data-column="strategy"] > span').evaluate(shows)).toBe(true);
     }
     const scroller = page.locator('[data-slot="signals-table-scroller"]');

@@ -190,7 +190,7 @@ describe('given an alert that gave its time, was executed, then repeated by Trad
     const row = page
       .getByRole('row')
       .filter({ hasText: 'Default' })
-      .filter({ hasText: /Executed: opened long/ });
+      .filter({ hasText: /Executed at [\d,.]+: opened long/ });
     await row.first().waitFor({ timeout: 20_000 });
     const details = await openDetails(page, row.first());
     const journey = details.getByRole('region', { name: 'Signal journey' });

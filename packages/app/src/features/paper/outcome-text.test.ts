@@ -38,13 +38,22 @@ describe('given describeOutcome', () => {
     );
   });
 
+  it('should put the fill price first in a row, where the table cuts what does not fit in two lines', () => {
+    expect(describeOutcome(executed('buy', 'open', 0, 0.01), { brief: true })).toBe(
+      'Executed at 84,123.45: opened long 0.01',
+    );
+    expect(describeOutcome(executed('sell', 'reverse', 0.5, 0.2), { brief: true })).toBe(
+      'Executed at 84,123.45: closed long 0.5, opened short 0.2',
+    );
+  });
+
   it('should say why a reversal that only closed did not open the other side', () => {
     const note = 'short not opened: order needs $5,010.00, the account has $4,200.00 available';
     expect(describeOutcome({ ...executed('sell', 'close', 0.5, 0), note })).toBe(
       `Executed: closed long 0.5 @ 84,123.45; ${note}`,
     );
     expect(describeOutcome({ ...executed('sell', 'close', 0.5, 0), note }, { brief: true })).toBe(
-      'Executed: closed long 0.5, short not opened @ 84,123.45',
+      'Executed at 84,123.45: closed long 0.5, short not opened',
     );
   });
 
@@ -55,7 +64,7 @@ describe('given describeOutcome', () => {
       `Executed: closed long 0.5 @ 84,123.45; ${note}`,
     );
     expect(describeOutcome({ ...executed('sell', 'close', 0.5, 0), note }, { brief: true })).toBe(
-      'Executed: closed long 0.5, short not opened @ 84,123.45',
+      'Executed at 84,123.45: closed long 0.5, short not opened',
     );
   });
 

@@ -34,23 +34,25 @@ export function describeFill(outcome: Executed): string {
 }
 
 /**
- * A signal's outcome in words for the signals list (rows, phone cards and details): "Executed: opened long
- * 0.015384 @ 65,000.00", "Executed: closed long 0.5, opened short 0.2 @ 84,000.00", "Executed: closed long 0.5 @
- * 84,000.00; short not opened: order needs ..." (a reversal that could not open its new side), "Ignored: already
- * long", "Pending: waits for the next 1m open"; `null` when it has none (undecided, rejected or a duplicate).
- * `brief` keeps a note's first words only, before the price ("Executed: closed long 0.5, short not opened @
- * 84,000.00"), for a row of the list whose details say why.
+ * A signal's outcome in words for the signals list's details: "Executed: opened long 0.015384 @ 65,000.00",
+ * "Executed: closed long 0.5, opened short 0.2 @ 84,000.00", "Executed: closed long 0.5 @ 84,000.00; short not
+ * opened: order needs ..." (a reversal that could not open its new side), "Ignored: already long", "Pending: waits
+ * for the next 1m open"; `null` when it has none (undecided, rejected or a duplicate).
+ * `brief` is for a row of the list (and a phone's card), which the table cuts at two lines (three on a card): the
+ * fill price comes first, so it is never the part cut, and a note keeps its first words only, the details saying
+ * why ("Executed at 84,000.00: closed long 0.5, short not opened").
  */
 export function describeOutcome(outcome: Outcome | null | undefined, { brief = false } = {}): string | null {
   if (!outcome) return null;
   switch (outcome.status) {
     case 'executed': {
-      const fill = `Executed: ${describeFill(outcome)}`;
-      const price = `@ ${formatPrice(outcome.price)}`;
-      if (!outcome.note) return `${fill} ${price}`;
-      // In a row, the note's first words come before the price: cut at two lines, the price goes first.
-      if (brief) return `${fill}, ${outcome.note.replace(/:.*$/s, '')} ${price}`;
-      return `${fill} ${price}; ${outcome.note}`;
+      const fill = describeFill(outcome);
+      const price = formatPrice(outcome.price);
+      if (brief) {
+        const note = outcome.note ? `, ${outcome.note.replace(/:.*$/s, '')}` : '';
+        return `Executed at ${price}: ${fill}${note}`;
+      }
+      return `Executed: ${fill} @ ${price}${outcome.note ? `; ${outcome.note}` : ''}`;
     }
     case 'ignored':
       return `Ignored: ${outcome.reason}`;

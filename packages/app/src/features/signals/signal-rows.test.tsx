@@ -61,7 +61,7 @@ describe('given useSignalRows', () => {
       },
     });
     const { result } = renderHook(() => useSignalRows([reversal], names, none));
-    expect(result.current[0]?.outcome).toBe('Executed: closed long 0.5, short not opened @ 84,000.00');
+    expect(result.current[0]?.outcome).toBe('Executed at 84,000.00: closed long 0.5, short not opened');
     expect(result.current[0]?.journey?.outcome).toMatchObject({ detail: expect.stringContaining(note) });
   });
 
