@@ -160,6 +160,8 @@ describe('given a phone', () => {
     [375, '/trading/BTC/1m', 'Trading BTC/USD 1m'],
     [375, '/signals?ticker=ETH', 'Signals ETH Signals'],
     [390, '/trading/BTC/1m', 'Trading BTC/USD 1m'],
+    // The longest interval the chart offers.
+    [390, '/trading/BTC/15m', 'Trading BTC/USD 15m'],
     [390, '/signals?ticker=ETH', 'Signals ETH Signals'],
     // With the bell in the header too.
     [375, '/settings/notifications', 'Settings Notifications'],
@@ -167,7 +169,7 @@ describe('given a phone', () => {
     [390, '/settings/notifications', 'Settings Notifications'],
     [390, '/account', 'Account Profile and security'],
   ] as const) {
-    it(`should keep the breadcrumb of ${path} on one line at ${width}px, earlier steps cut with an ellipsis, the current page whole`, async () => {
+    it(`should keep the breadcrumb of ${path} on one line at ${width}px, earlier steps cut with an ellipsis and whole in their tooltips, the current page whole`, async () => {
       const { page, context } = await signedInPage({ width, height: 812 });
       await page.goto(path);
       const crumbs = page.getByRole('navigation', { name: 'breadcrumb' });
@@ -191,9 +193,20 @@ describe('given a phone', () => {
         nodes.filter((node) => node.scrollWidth > node.clientWidth).map((node) => getComputedStyle(node).textOverflow),
       );
       expect(cut.every((overflow) => overflow === 'ellipsis')).toBe(true);
+      // A cut step keeps its whole text in its tooltip too.
+      const cutTitles = await items.evaluateAll((nodes) =>
+        nodes.filter((node) => node.scrollWidth > node.clientWidth).map((node) => [node.title, node.textContent]),
+      );
+      for (const [title, text] of cutTitles) expect(title).toBe(text);
       // The current page is never the step cut: it says where the trader is.
+      const whole = (node: Element) => node.scrollWidth <= node.clientWidth;
       const current = crumbs.locator('li:has([aria-current="page"])');
-      expect(await current.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
+      expect(await current.evaluate(whole)).toBe(true);
+      if (path.startsWith('/trading/')) {
+        // Nor is the pair: "Trading" gives way first, and at 390 px the whole trail fits.
+        expect(await crumbs.locator('li', { hasText: 'BTC/USD' }).evaluate(whole)).toBe(true);
+        if (width === 390) expect(cut).toEqual([]);
+      }
       expect((await items.allTextContents()).join(' ')).toBe(trail);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       // The time-zone picker beside it shows a whole word ("Local"), not a cut "Local t".

@@ -136,7 +136,8 @@ function HeaderBreadcrumb() {
           const last = index === crumbs.length - 1;
           return (
             <Fragment key={`${crumb.label}-${index}`}>
-              <BreadcrumbItem>
+              {/* A step a narrow header cuts ("Tradi…") keeps its whole text in its tooltip. */}
+              <BreadcrumbItem title={crumb.label}>
                 {last ? (
                   <BreadcrumbPage>{crumb.label}</BreadcrumbPage>
                 ) : crumb.to ? (

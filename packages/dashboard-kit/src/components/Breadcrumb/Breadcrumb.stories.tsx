@@ -29,7 +29,8 @@ function Trail({ steps, separator }: { steps: string[]; separator?: string }) {
         {steps.map((step, index) => (
           <Fragment key={`${step}-${index}`}>
             {index > 0 ? <BreadcrumbSeparator>{separator}</BreadcrumbSeparator> : null}
-            <BreadcrumbItem>
+            {/* As the app gives them: a step cut on a narrow screen keeps its whole text in its tooltip. */}
+            <BreadcrumbItem title={step}>
               {index === steps.length - 1 ? (
                 <BreadcrumbPage>{step}</BreadcrumbPage>
               ) : (
@@ -89,6 +90,22 @@ export const BothThemesSideBySide: Story = () => (
     <Trail steps={['Trading', 'ETH/USD', '15m']} />
   </BothThemes>
 );
+
+/**
+ * The room the app's header leaves the trail on a phone (beside the sidebar trigger, the zone picker, the
+ * connection dot and the bell): 188 px at 390 px, where the whole trail fits; 173 px at 375 px, where "Trading"
+ * gives way before the pair; 118 px at 320 px, where both keep their first letter. The current page stays whole.
+ */
+export const PhoneHeaderRoom: Story = () => (
+  <PhoneFrame>
+    {[188, 173, 118].map((width) => (
+      <div key={width} style={{ width, marginBlockEnd: '1rem', outline: '1px dashed currentColor' }}>
+        <Trail steps={['Trading', 'BTC/USD', '15m']} />
+      </div>
+    ))}
+  </PhoneFrame>
+);
+PhoneHeaderRoom.meta = { width: 'xsmall' };
 
 export const Phone: Story = () => (
   <PhoneFrame>
