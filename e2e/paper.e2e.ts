@@ -843,6 +843,69 @@ describe('given open positions with a stop and target set to four decimals, at 1
   });
 });
 
+describe('given a closed trade of a strategy with a long name, on Performance > Analytics on a phone', () => {
+  const LONG_NAME = 'Swing momentum portfolio with a trailing exit';
+  let analyst: Awaited<ReturnType<typeof registerUser>>;
+
+  beforeAll(async () => {
+    analyst = await registerUser(server.url, { name: 'Phone Analyst' });
+    const [strategy] = (await api<{ data: Strategy[] }>(server.url, analyst.token, '/api/strategies')).data;
+    await api(server.url, analyst.token, `/api/strategies/${strategy!.id}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ name: LONG_NAME }),
+    });
+    const alert = { ticker: 'BINANCE:BTCUSDT', strategy: 'E2E analytics' };
+    await postAlert(strategy!.webhookUrl, { ...alert, action: 'buy' });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await postAlert(strategy!.webhookUrl, { ...alert, action: 'exit' });
+    await eventually(async () => {
+      const trades = (await api<{ data: Trade[] }>(server.url, analyst.token, '/api/trades')).data;
+      return trades.find((t) => t.status === 'closed');
+    });
+  }, 240_000);
+
+  for (const [by, name] of [
+    ['pair', 'BTC'],
+    ['strategy', LONG_NAME],
+  ] as const) {
+    it(`should show the breakdown by ${by} whole within the screen at 390 px, each group's figures under its name, in both themes`, async () => {
+      for (const theme of THEMES) {
+        const { page, context } = await signedInPage(browser, server.url, analyst, { viewport: PHONE });
+        await context.addInitScript((t) => localStorage.setItem('dk-theme', t), theme);
+        await page.goto(`/performance/analytics?by=${by}`);
+        const table = page.locator('[data-slot="period-breakdown-table"]');
+        const row = table.locator('tr[data-slot="period-breakdown-row"]');
+        await row.waitFor({ timeout: 20_000 });
+        expect(await row.getByRole('rowheader').innerText()).toBe(name);
+        // Nothing is cut at the card's right edge, nor in any cell it shows.
+        const fit = await table.evaluate((root) => ({
+          overflow: root.scrollWidth - root.clientWidth,
+          cut: [...root.querySelectorAll('th, td')]
+            .filter((cell) => cell.getClientRects().length > 0 && cell.scrollWidth > cell.clientWidth)
+            .map((cell) => cell.textContent),
+        }));
+        expect(fit).toEqual({ overflow: 0, cut: [] });
+        // The group's name on a line of its own, its figures under it.
+        const [nameBox, pnlBox] = [
+          (await row.getByRole('rowheader').boundingBox())!,
+          (await row.locator('td[data-column="netPnl"]').boundingBox())!,
+        ];
+        expect(pnlBox.y).toBeGreaterThanOrEqual(nameBox.y + nameBox.height - 1);
+        expect(await table.getByRole('columnheader').allInnerTexts()).toEqual([
+          by === 'pair' ? 'Pair' : 'Strategy',
+          'Trades',
+          'Win rate',
+          'Net P&L',
+          expect.stringMatching(/^Profit\s+factor$/),
+        ]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        await context.close();
+      }
+    });
+  }
+});
+
 describe('given a cold load whose code is slow to arrive', () => {
   for (const theme of THEMES) {
     it(`should show a ${theme} loading shell, named for screen readers, before the code runs`, async () => {

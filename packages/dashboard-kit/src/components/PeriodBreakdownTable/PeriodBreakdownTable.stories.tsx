@@ -87,7 +87,11 @@ export const BothThemesSideBySide: Story = () => (
   </BothThemes>
 );
 
-/** On phones the wins, losses and draws columns give way. */
+/**
+ * On phones (below 40rem) each group is a small card: its name on a line of its own, its trades, win rate, net
+ * P&L and profit factor under it in four columns that line up from group to group; the wins, losses and draws
+ * give way. Nothing is cut at the right edge, and the page does not scroll sideways.
+ */
 export const Phone: Story = () => (
   <PhoneFrame>
     <PeriodBreakdownTable by="month" rows={months} />
@@ -101,6 +105,20 @@ export const PhoneBothThemes: Story = () => (
   </BothThemes>
 );
 PhoneBothThemes.meta = { width: 'xsmall' };
+
+/** A long strategy name wraps across its card, and four- and five-digit P&L still fit beside the other figures. */
+export const PhoneLongNamesLargeFigures: Story = () => (
+  <BothThemes>
+    <PeriodBreakdownTable
+      by="strategy"
+      rows={[
+        { ...row('1', 31, 12, 2, 14_210.4, -1_875.12), label: 'Default' },
+        { ...row('2', 4, 9, 0, 620.5, -2_140.75), label: 'Swing momentum portfolio with a trailing exit' },
+      ]}
+    />
+  </BothThemes>
+);
+PhoneLongNamesLargeFigures.meta = { width: 'xsmall' };
 
 export const PhoneEmpty: Story = () => (
   <PhoneFrame>

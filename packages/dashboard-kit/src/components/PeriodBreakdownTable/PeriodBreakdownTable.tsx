@@ -154,7 +154,8 @@ function ValueCells({ row, rowHeader }: { row: Omit<BreakdownRow, 'key' | 'label
         return (
           <td
             key={column.id}
-            className={clsx(styles.cell, grid.align.end, column.detail && styles.detailColumn)}
+
+            className={clsx(styles.cell, grid.align.end, styles.area[column.id], column.detail && styles.detailColumn)}
             data-column={column.id}
           >
             {content}
@@ -221,9 +222,13 @@ export const PeriodBreakdownTable = forwardRef<HTMLDivElement, PeriodBreakdownTa
   let body: ReactNode;
   if (loading && rows.length === 0) {
     body = Array.from({ length: 4 }, (_, index) => (
-      <tr key={index} aria-hidden="true" data-slot="period-breakdown-skeleton">
+      <tr key={index} aria-hidden="true" className={styles.row} data-slot="period-breakdown-skeleton">
         {columns.map((column) => (
-          <td key={column.id} className={clsx(styles.cell, column.detail && styles.detailColumn)}>
+          <td
+            key={column.id}
+
+            className={clsx(styles.cell, styles.area[column.id], column.detail && styles.detailColumn)}
+          >
             <Skeleton shape="text" className={styles.skeleton} />
           </td>
         ))}
@@ -231,7 +236,7 @@ export const PeriodBreakdownTable = forwardRef<HTMLDivElement, PeriodBreakdownTa
     ));
   } else if (rows.length === 0) {
     body = (
-      <tr>
+      <tr className={styles.row}>
         <td colSpan={columns.length} className={styles.stateCell}>
           <TableMessage
             error={error}
@@ -248,11 +253,11 @@ export const PeriodBreakdownTable = forwardRef<HTMLDivElement, PeriodBreakdownTa
     body = sortedRows.map((row) => {
       const text = keyLabel(row, by);
       return (
-        <tr key={row.key} data-slot="period-breakdown-row" data-key={row.key}>
+        <tr key={row.key} className={styles.row} data-slot="period-breakdown-row" data-key={row.key}>
           <ValueCells
             row={row}
             rowHeader={
-              <th scope="row" className={styles.keyCell} title={text}>
+              <th scope="row" className={clsx(styles.keyCell, styles.area.key)} title={text}>
                 {text}
               </th>
             }
@@ -269,9 +274,9 @@ export const PeriodBreakdownTable = forwardRef<HTMLDivElement, PeriodBreakdownTa
           Could not refresh the breakdown: {errorText(error)}
         </p>
       ) : null}
-      <table className={grid.plainTable} aria-label={tableLabel} aria-busy={loading || undefined}>
-        <thead>
-          <tr>
+      <table className={styles.table} aria-label={tableLabel} aria-busy={loading || undefined}>
+        <thead className={styles.rowGroup}>
+          <tr className={clsx(styles.row, styles.headerRow)}>
             {columns.map((column) => {
               const direction = sorted?.id === column.id ? (sorted.desc ? 'desc' : 'asc') : undefined;
               const SortIcon =
@@ -283,13 +288,14 @@ export const PeriodBreakdownTable = forwardRef<HTMLDivElement, PeriodBreakdownTa
                   className={clsx(
                     styles.headerCell,
                     grid.align[column.id === 'key' ? 'start' : 'end'],
+                    styles.area[column.id],
                     column.detail && styles.detailColumn,
                   )}
                   aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined}
                 >
                   <button
                     type="button"
-                    className={clsx(grid.sortButton, focusRing)}
+                    className={clsx(grid.sortButton, styles.sortButton, focusRing)}
                     data-sorted={direction}
                     onClick={() => toggleSort(column.id)}
                   >
@@ -301,14 +307,14 @@ export const PeriodBreakdownTable = forwardRef<HTMLDivElement, PeriodBreakdownTa
             })}
           </tr>
         </thead>
-        <tbody>{body}</tbody>
+        <tbody className={styles.rowGroup}>{body}</tbody>
         {rows.length > 0 ? (
-          <tfoot>
-            <tr className={styles.totalRow} data-slot="period-breakdown-total">
+          <tfoot className={styles.rowGroup}>
+            <tr className={clsx(styles.row, styles.totalRow)} data-slot="period-breakdown-total">
               <ValueCells
                 row={totals}
                 rowHeader={
-                  <th scope="row" className={styles.keyCell}>
+                  <th scope="row" className={clsx(styles.keyCell, styles.area.key)}>
                     Total
                   </th>
                 }
