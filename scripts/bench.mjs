@@ -26,7 +26,7 @@ const parts = [
   },
   {
     name: 'ingest-statements',
-    label: 'PostgreSQL ingest statements (prepared INSERT against planned each time)',
+    label: 'PostgreSQL ingest statements (prepared read and INSERT against both planned each time)',
     cmd: ['pnpm', '--filter', '@signaldeck/server', 'exec', 'tsx', 'bench/ingest-statements.bench.ts'],
   },
   {
