@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/database';
 import { openDatabase, type DatabaseHandle } from './connection';
-import { CONFLICT_ATTEMPTS, isDatabaseUnavailable, retryingConflicts } from './errors';
+import { CONFLICT_ATTEMPTS, isDatabaseUnavailable, retryingConflicts, TransactionConflictError } from './errors';
 
 /** A TCP relay to the test PostgreSQL server that can reset (RST) every connection it carries, as a cut network does. */
 async function resettingRelay(target: URL) {
@@ -69,16 +69,30 @@ describe('retryingConflicts', () => {
       return attempts;
     };
   };
-
-  it('should run a transaction aborted for a deadlock or a serialization failure again, until it commits', async () => {
-    expect(await retryingConflicts(failing(2, '40P01'))).toBe(3);
-    expect(await retryingConflicts(failing(CONFLICT_ATTEMPTS - 1, '40001'))).toBe(CONFLICT_ATTEMPTS);
+  const waits: number[] = [];
+  const wait = async (milliseconds: number) => {
+    waits.push(milliseconds);
+  };
+  afterEach(() => {
+    waits.length = 0;
   });
 
-  it('should hand the caller the last conflict after the last attempt, and any other error at once', async () => {
-    await expect(retryingConflicts(failing(CONFLICT_ATTEMPTS, '40P01'))).rejects.toThrow(
-      `attempt ${CONFLICT_ATTEMPTS} refused`,
-    );
-    await expect(retryingConflicts(failing(1, '23505'))).rejects.toThrow('attempt 1 refused');
+  it('should run a transaction aborted for a deadlock or a serialization failure again, after a pause that doubles', async () => {
+    expect(await retryingConflicts(failing(2, '40P01'), { wait })).toBe(3);
+    expect(await retryingConflicts(failing(CONFLICT_ATTEMPTS - 1, '40001'), { wait })).toBe(CONFLICT_ATTEMPTS);
+    // 10, 20, 40... ms, each with up to as much again at random.
+    const bases = [10, 20, 10, 20, 40, 80, 160];
+    expect(waits).toHaveLength(bases.length);
+    waits.forEach((waited, index) => {
+      expect(waited).toBeGreaterThanOrEqual(bases[index]!);
+      expect(waited).toBeLessThan(2 * bases[index]!);
+    });
+  });
+
+  it('should answer a conflict that outlasts the retries as a busy database (503), and any other error at once', async () => {
+    const outlasting = retryingConflicts(failing(CONFLICT_ATTEMPTS, '40P01'), { wait });
+    await expect(outlasting).rejects.toBeInstanceOf(TransactionConflictError);
+    await expect(outlasting).rejects.toSatisfy(isDatabaseUnavailable);
+    await expect(retryingConflicts(failing(1, '23505'), { wait })).rejects.toThrow('attempt 1 refused');
   });
 });

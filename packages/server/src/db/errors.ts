@@ -73,20 +73,46 @@ export function isTransactionConflict(error: unknown): boolean {
 }
 
 /** Attempts at a transaction that PostgreSQL aborts for meeting another (see isTransactionConflict). */
-export const CONFLICT_ATTEMPTS = 4;
+export const CONFLICT_ATTEMPTS = 6;
+/** The wait before the second attempt; it doubles before each further one (10, 20, 40, 80, 160 ms). */
+const CONFLICT_BACKOFF_MS = 10;
+
+/**
+ * The last conflict of a transaction retryingConflicts ran as often as it would: the database is busy with
+ * changes that keep meeting this one, and it kept nothing of it, so the answer is a 503 (try again).
+ */
+export class TransactionConflictError extends DatabaseUnavailableError {
+  override name = 'TransactionConflictError';
+
+  constructor(cause: unknown) {
+    super('The transaction kept meeting other changes to the same rows.', { cause });
+  }
+}
+
+const pause = (milliseconds: number) => new Promise<void>((resolve) => setTimeout(resolve, milliseconds));
 
 /**
  * Runs `transaction` again when PostgreSQL aborted it for a deadlock or a serialization failure (nothing of it was
- * kept), up to CONFLICT_ATTEMPTS times in all; after the last attempt the conflict is the caller's, as is any other
- * error at once. (Deleting an account meets the webhook batches inserting that account's signals, each waiting for
- * rows the other holds, and one of the two is aborted.)
+ * kept), up to CONFLICT_ATTEMPTS times in all, after a wait that doubles each time, with up to as much again at
+ * random (two transactions that met once would otherwise meet again in the same step). After the last attempt
+ * the conflict is a TransactionConflictError (a 503); any other error is the caller's at once. (Deleting an
+ * account meets the webhook batches inserting that account's signals, each waiting for rows the other holds.)
  */
-export async function retryingConflicts<T>(transaction: () => Promise<T>): Promise<T> {
+export async function retryingConflicts<T>(
+  transaction: () => Promise<T>,
+  {
+    attempts = CONFLICT_ATTEMPTS,
+    wait = pause,
+  }: { attempts?: number; wait?: (milliseconds: number) => Promise<void> } = {},
+): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await transaction();
     } catch (error) {
-      if (attempt >= CONFLICT_ATTEMPTS || !isTransactionConflict(error)) throw error;
+      if (!isTransactionConflict(error)) throw error;
+      if (attempt >= attempts) throw new TransactionConflictError(error);
+      const backoff = CONFLICT_BACKOFF_MS * 2 ** (attempt - 1);
+      await wait(backoff + Math.random() * backoff);
     }
   }
 }

@@ -551,6 +551,42 @@ describe.each(TEST_DIALECTS)('the Account API on %s', (dialect) => {
     });
 
     if (dialect === 'postgres') {
+      it("should stop the account's webhooks before deleting its rows: an alert sent meanwhile is refused at once", async () => {
+        await start();
+        const ada = await signUpTrader(testApp.app, 'Ada');
+        await testApp.database.db.connection().execute(async (connection) => {
+          // The deletion's transaction waits at its last step, behind this hold on Ada's user row.
+          await sql`begin`.execute(connection);
+          await sql`select id from users where id = ${ada.id} for update`.execute(connection);
+          const {
+            rows: [holder],
+          } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(connection);
+          const deleted = remove(ada.authorization, { email: ada.email, current_password: TRADER_PASSWORD });
+          await expect
+            .poll(
+              async () =>
+                (
+                  await sql<{ waiting: number }>`
+                    select count(*)::int as waiting from pg_stat_activity
+                    where ${holder!.pid} = any(pg_blocking_pids(pid))
+                  `.execute(testApp.database.db)
+                ).rows[0]!.waiting,
+              { timeout: 10_000 },
+            )
+            .toBe(1);
+          // Before, the alert's insert waited for the deletion (and, beside a stream of them, deadlocked with it).
+          const posted = await testApp.app.inject({
+            method: 'POST',
+            url: ada.webhookPath,
+            payload: { ticker: 'BTCUSD', action: 'buy', id: 'during-deletion' },
+          });
+          expect(posted.statusCode).toBe(404);
+          await sql`commit`.execute(connection);
+          expect((await deleted).statusCode).toBe(204);
+        });
+        expect((await userOf(ada.authorization)).statusCode).toBe(401);
+      });
+
       it('should delete the account when PostgreSQL aborts its transaction for a deadlock, by running it again', async () => {
         await start();
         const ada = await signUpTrader(testApp.app, 'Ada');

@@ -151,8 +151,21 @@ export class AccountService {
       throw validationError({ email: ['Type the email of this account exactly to confirm.'] });
     }
     await this.#checkPassword(user, body.current_password, ip);
-    const revoked = await this.exclusive(() => retryingConflicts(() => this.#deleteAll(user)));
+    const revoked = await this.exclusive(async () => {
+      await this.#stopWebhooks(user);
+      return retryingConflicts(() => this.#deleteAll(user));
+    });
     this.tokens.notifyRevoked(revoked);
+  }
+
+  /**
+   * The account's webhook URLs stop before its rows are deleted, in a statement committed on its own: the batches
+   * already past their read finish, and every later alert finds no owner (404), so the deletion no longer meets
+   * a stream of inserts of the account's signals (on PostgreSQL each waited for rows the other held, and a
+   * deadlock aborted one of them). Should the deletion still fail, the URLs stay stopped; deleting again finishes.
+   */
+  async #stopWebhooks(user: User): Promise<void> {
+    await this.db.updateTable('strategies').set({ token_hash: null }).where('user_id', '=', user.id).execute();
   }
 
   /** Deletes every row of the account in one transaction; the ids of the tokens it revoked. */

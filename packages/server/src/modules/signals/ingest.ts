@@ -7,6 +7,7 @@ import {
   isForeignKeyViolation,
   isTransactionConflict,
   isUniqueViolation,
+  retryingConflicts,
 } from '../../db/errors';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/schema';
@@ -126,6 +127,10 @@ function openIngestDatabase(database: DatabaseHandle, dataDir: string): IngestDa
 
 const distinct = <T>(values: T[]) => [...new Set(values)];
 
+/** A refusal that an alert committed alone settles (see SignalIngest#retryAlone), not a fault in the batch. */
+const settledAlone = (error: unknown) =>
+  isUniqueViolation(error) || isForeignKeyViolation(error) || isTransactionConflict(error);
+
 /**
  * PostgreSQL: the name the batch's read is prepared under, a new one each time the signals' ids double. A prepared
  * statement's plan is made at its first runs on a connection, for the table as it is then: one made on a new
@@ -213,7 +218,12 @@ export class SignalIngest {
     } catch (error) {
       if (isDatabaseUnavailable(error)) throw error;
       if (alerts.length === 1) return [await this.#retryAlone(alerts[0]!, error)];
-      this.#log.error({ err: error, size: alerts.length }, 'a batch of signals failed; committing it in parts');
+      // A race settled alert by alone (a repeat stored by another instance, an owner deleted, a deadlock beside a
+      // deletion) is part of the design; anything else is a fault worth an operator's eye.
+      this.#log[settledAlone(error) ? 'info' : 'error'](
+        { err: error, size: alerts.length },
+        'a batch of signals failed; committing it in parts',
+      );
       const half = Math.ceil(alerts.length / 2);
       const outcomes: IngestOutcome[] = [];
       for (const part of [alerts.slice(0, half), alerts.slice(half)]) {
@@ -231,13 +241,14 @@ export class SignalIngest {
    * One alert the database refused. A unique violation may be a repeat committed by a writer outside ingest's
    * order, which a second lookup sees (the alert is then recorded as its duplicate); a foreign-key violation, an
    * owner deleted since the read (its account or strategy), which a second lookup no longer finds (an unknown
-   * webhook, 404); a deadlock (PostgreSQL, beside an account being deleted) kept nothing and is tried again.
-   * Anything else, or a second refusal, is this alert's own failure.
+   * webhook, 404); a deadlock (PostgreSQL, beside an account being deleted) kept nothing and is tried again, after
+   * a growing pause while it recurs (see retryingConflicts): one that outlasts the retries is a busy database (503,
+   * nothing stored), not the alert's fault. Anything else, or a second refusal, is this alert's own failure.
    */
   async #retryAlone(alert: AlertRequest, error: unknown): Promise<IngestOutcome> {
-    if (isUniqueViolation(error) || isForeignKeyViolation(error) || isTransactionConflict(error)) {
+    if (settledAlone(error)) {
       try {
-        return (await this.#transaction([alert]))[0]!;
+        return (await retryingConflicts(() => this.#transaction([alert])))[0]!;
       } catch (retryError) {
         if (isDatabaseUnavailable(retryError)) throw retryError;
         error = retryError;
