@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../test/seeded-random';
-import { autoBinWidth, binReturns, niceWidth, type ReturnBin } from './bins';
+import { autoBinWidth, binReturns, DEFAULT_MAX_BINS, MOST_BINS, niceWidth, type ReturnBin } from './bins';
 
 describe('given trade returns in percent', () => {
   describe('after binning them with a width of 1', () => {
@@ -87,6 +87,34 @@ describe('given trade returns in percent', () => {
     expect(binning.bins.reduce((sum, bin) => sum + bin.count, 0)).toBe(4);
     // A given width that fits is kept as it is.
     expect(binReturns([-0.5, 0.25], { binWidth: 0.01, maxBins: 100 }).binWidth).toBe(0.01);
+  });
+
+  it('should draw at most maxBins even for a width orders of magnitude too narrow, or subnormal', () => {
+    // Each of these counted bins forever: past 2^53 a step of one no longer moves a double.
+    for (const [returns, binWidth] of [
+      [[12.5, -3.2, 7], 1e-16],
+      [[0.3], 1e-17],
+      [[1, -1], 1e-300],
+      [[1, -1], 5e-324],
+      [[-1e308, 1e308], 1e-10],
+    ] as const) {
+      const binning = binReturns(returns, { binWidth });
+      expect(binning.bins.length, String(binWidth)).toBeLessThanOrEqual(DEFAULT_MAX_BINS);
+      expect(
+        binning.bins.reduce((sum, bin) => sum + bin.count, 0),
+        String(binWidth),
+      ).toBe(returns.length);
+    }
+    expect(binReturns([12.5, -3.2, 7], { binWidth: 1e-16 }).binWidth).toBe(0.5);
+  });
+
+  it('should hold maxBins to 2 to 1,000 bins, and take the default for one that is not a number', () => {
+    // Loss and win bins count against maxBins; the break-even bar comes on top.
+    const spread = Array.from({ length: 5_001 }, (_, index) => index - 2_500);
+    const barsOf = (maxBins: number) => binReturns(spread, { binWidth: 1, maxBins }).bins.length - 1;
+    expect(barsOf(1e9)).toBeLessThanOrEqual(MOST_BINS);
+    expect(barsOf(Number.NaN)).toBeLessThanOrEqual(DEFAULT_MAX_BINS);
+    expect(barsOf(0)).toBe(2);
   });
 
   it('should leave out returns that are not finite and say how many', () => {

@@ -31,11 +31,13 @@ export interface BinOptions {
    * would need more than `maxBins`; chosen from the data when absent.
    */
   binWidth?: number;
-  /** The most loss and win bins together; a wider bin is chosen when more would be needed. */
+  /** The most loss and win bins together (2 to 1,000); a wider bin is chosen when more would be needed. */
   maxBins?: number;
 }
 
 export const DEFAULT_MAX_BINS = 40;
+/** The most bins any `maxBins` allows: more bars than a screen has pixels help no one. */
+export const MOST_BINS = 1_000;
 /** Bin widths are one of these times a power of ten: 0.05, 0.1, 0.2, 0.25, 0.5, 1, 2, 2.5, 5... */
 const NICE_MANTISSAS = [1, 2, 2.5, 5];
 /** The widest nice width a double holds (2E308 overflows). */
@@ -121,9 +123,14 @@ export function autoBinWidth(returns: readonly number[], maxBins = DEFAULT_MAX_B
   return fitWidth(niceWidth(raw), low, high, maxBins);
 }
 
-/** `width` (a nice width), or the next wider ones until the bins from `low` to `high` number at most `maxBins`. */
+/**
+ * `width` (a nice width), or the next wider ones until the bins from `low` to `high` number at most `maxBins`.
+ * The search starts no narrower than the range over `maxBins` bins, from which a step or two fits: a width many
+ * orders of magnitude too narrow (1e-16 points, or a subnormal one that a step cannot widen) would otherwise count
+ * bins past 2^53, where counting stops moving.
+ */
 function fitWidth(width: number, low: number, high: number, maxBins: number): number {
-  let fitted = width;
+  let fitted = high > low ? Math.max(width, niceWidth((high - low) / maxBins)) : width;
   while (fitted < WIDEST && binCount(low, high, fitted) > maxBins) fitted = niceWidth(fitted * 1.0001);
   return fitted;
 }
@@ -139,7 +146,9 @@ function fitWidth(width: number, low: number, high: number, maxBins: number): nu
 export function binReturns(returns: readonly number[], options: BinOptions = {}): ReturnBinning {
   const finite = returns.filter(Number.isFinite);
   const ignored = returns.length - finite.length;
-  const maxBins = Math.max(2, options.maxBins ?? DEFAULT_MAX_BINS);
+  const maxBins = Number.isFinite(options.maxBins)
+    ? Math.min(MOST_BINS, Math.max(2, Math.floor(options.maxBins!)))
+    : DEFAULT_MAX_BINS;
   const given = options.binWidth !== undefined && options.binWidth > 0 && Number.isFinite(options.binWidth);
   let width = given ? niceWidth(options.binWidth!) : autoBinWidth(finite, maxBins);
   if (finite.length === 0) return { bins: [], binWidth: width, losses: 0, wins: 0, even: 0, ignored };
