@@ -184,7 +184,7 @@ describe('given a new trader who sent "buy BTC" then "sell BTC" to the Default U
       .filter({ hasText: /Executed at [\d,.]+: opened long/ })
       .first()
       .waitFor({ timeout: 20_000 });
-    const sold = page.getByRole('row').filter({ hasText: /Executed at [\d,.]+: closed long [\d.]+, opened short/ });
+    const sold = page.getByRole('row').filter({ hasText: /Executed at [\d,.]+: long [\d.]+ → short/ });
     await sold.first().waitFor();
     // The strategy's name comes with the strategies' own request, which may answer after the rows.
     await expect.poll(() => sold.first().innerText()).toContain('Default');
@@ -712,7 +712,7 @@ describe('given the pages a trader reads every day, after a buy and a sell that 
   });
   it('should say in /signals that the sell closed the long and opened a short', async () => {
     const { page, context } = await openAs('/signals', DESKTOP);
-    const reversal = page.getByRole('row').filter({ hasText: /closed long [\d.]+, opened short [\d.]+/i });
+    const reversal = page.getByRole('row').filter({ hasText: /long [\d.]+ → short [\d.]+/i });
     await reversal.first().waitFor({ timeout: 20_000 });
     expect(
       await page

@@ -385,23 +385,26 @@ describe('given executed signals of a strategy named in the alert, at 1280 px be
     const notes = rows.locator('[data-slot="signals-table-reason"]');
     expect(await notes.allInnerTexts()).toEqual([
       expect.stringMatching(/^Executed at [\d,]+\.\d{2}: closed short 0\.02$/),
-      expect.stringMatching(/^Executed at [\d,]+\.\d{2}: closed long 0\.01, opened short 0\.02$/),
+      expect.stringMatching(/^Executed at [\d,]+\.\d{2}: long 0\.01 → short 0\.02$/),
       expect.stringMatching(/^Executed at [\d,]+\.\d{2}: opened long 0\.01$/),
     ]);
-    // The fill price is on screen in every row, first after "Executed at"; the reversal's longer words may be cut.
-    const priceShown = (status: Element) => {
+    // The fill price is on screen in every row, first after "Executed at", and so is what it did; a reversal
+    // ("long 0.01 → short 0.02") may lose its last size to the cell's two lines, never its price or new side.
+    /** Whether the first match of `pattern` in the status's words lies on one line, inside the cell's two. */
+    const onScreen = (status: Element, pattern: string) => {
       const text = status.querySelector('[data-slot="signals-table-reason"]')!.firstChild!;
-      const price = /[\d,]+\.\d{2}/.exec(text.textContent!)!;
+      const found = new RegExp(pattern).exec(text.textContent!)!;
       const range = document.createRange();
-      range.setStart(text, price.index);
-      range.setEnd(text, price.index + price[0].length);
+      range.setStart(text, found.index);
+      range.setEnd(text, found.index + found[0].length);
       const [box, rects] = [status.getBoundingClientRect(), [...range.getClientRects()]];
       return rects.length === 1 && rects.every((rect) => rect.bottom <= box.bottom && rect.right <= box.right);
     };
     for (const [index, row] of (await rows.all()).entries()) {
       const status = row.locator('[data-slot="signals-table-status"]');
-      expect(await status.evaluate(priceShown)).toBe(true);
-      if (index !== 1) expect(await status.evaluate(shows)).toBe(true);
+      expect(await status.evaluate(onScreen, '[\\d,]+\\.\\d{2}')).toBe(true);
+      if (index === 1) expect(await status.evaluate(onScreen, '→ short')).toBe(true);
+      else expect(await status.evaluate(shows)).toBe(true);
       expect(await row.locator('td[data-column="strategy"] > span').evaluate(shows)).toBe(true);
     }
     const scroller = page.locator('[data-slot="signals-table-scroller"]');

@@ -43,7 +43,10 @@ describe('given describeOutcome', () => {
       'Executed at 84,123.45: opened long 0.01',
     );
     expect(describeOutcome(executed('sell', 'reverse', 0.5, 0.2), { brief: true })).toBe(
-      'Executed at 84,123.45: closed long 0.5, opened short 0.2',
+      'Executed at 84,123.45: long 0.5 → short 0.2',
+    );
+    expect(describeOutcome(executed('buy', 'reverse', 0.3, 1), { brief: true })).toBe(
+      'Executed at 84,123.45: short 0.3 → long 1',
     );
   });
 

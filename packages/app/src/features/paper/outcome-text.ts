@@ -33,14 +33,22 @@ export function describeFill(outcome: Executed): string {
   }
 }
 
+/** A reversal as the position before and after, for a row of the list: "long 0.5 → short 0.2". */
+function describeReversal(outcome: Executed): string {
+  const q = (value: number | null) => quantityFormat.format(value ?? 0);
+  const [before, after] = outcome.side === 'buy' ? ['short', 'long'] : ['long', 'short'];
+  return `${before} ${q(outcome.closedQuantity)} → ${after} ${q(outcome.openedQuantity)}`;
+}
+
 /**
  * A signal's outcome in words for the signals list's details: "Executed: opened long 0.015384 @ 65,000.00",
  * "Executed: closed long 0.5, opened short 0.2 @ 84,000.00", "Executed: closed long 0.5 @ 84,000.00; short not
  * opened: order needs ..." (a reversal that could not open its new side), "Ignored: already long", "Pending: waits
  * for the next 1m open"; `null` when it has none (undecided, rejected or a duplicate).
  * `brief` is for a row of the list (and a phone's card), which the table cuts at two lines (three on a card): the
- * fill price comes first, so it is never the part cut, and a note keeps its first words only, the details saying
- * why ("Executed at 84,000.00: closed long 0.5, short not opened").
+ * fill price comes first, so it is never the part cut, a reversal reads as the position before and after ("Executed
+ * at 84,000.00: long 0.5 → short 0.2"), a note keeps its first words only, the details saying why ("Executed at
+ * 84,000.00: closed long 0.5, short not opened").
  */
 export function describeOutcome(outcome: Outcome | null | undefined, { brief = false } = {}): string | null {
   if (!outcome) return null;
@@ -50,7 +58,7 @@ export function describeOutcome(outcome: Outcome | null | undefined, { brief = f
       const price = formatPrice(outcome.price);
       if (brief) {
         const note = outcome.note ? `, ${outcome.note.replace(/:.*$/s, '')}` : '';
-        return `Executed at ${price}: ${fill}${note}`;
+        return `Executed at ${price}: ${outcome.effect === 'reverse' ? describeReversal(outcome) : fill}${note}`;
       }
       return `Executed: ${fill} @ ${price}${outcome.note ? `; ${outcome.note}` : ''}`;
     }
