@@ -92,3 +92,8 @@ export const footerItem = style({
   textDecoration: 'none',
   color: 'inherit',
 });
+
+/** An amount in a title, never split across lines (see WholeAmounts). */
+export const amount = style({
+  whiteSpace: 'nowrap',
+});

@@ -72,6 +72,15 @@ describe('given unread notifications', () => {
     expect(entries[4]).toHaveAttribute('href', '/all');
   });
 
+  it('should keep an amount on one line, its minus sign with its number', async () => {
+    const title = 'Take profit hit: ETH long closed, P&L −$0.92 at 3,051.20';
+    renderBell({ items: [{ id: 9, title, createdAt: NOW, unread: false, href: '/t' }] });
+    await userEvent.click(bell());
+    const amount = screen.getByText('−$0.92');
+    expect(getComputedStyle(amount).whiteSpace).toBe('nowrap');
+    expect(amount.closest('a')).toHaveTextContent(title);
+  });
+
   it('should mark all as read and stay open', async () => {
     const onMarkAllRead = vi.fn();
     renderBell({ onMarkAllRead });

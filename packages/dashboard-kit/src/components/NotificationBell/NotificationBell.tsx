@@ -15,6 +15,29 @@ import {
 import * as styles from './NotificationBell.css';
 
 /** One notification as the bell lists it: data only, the app decides where it leads. */
+/** A sign, currency symbol and number: "−$0.92", "+$1,250.00", "$87,829.73". */
+const AMOUNT = /[−+-]?[$€£¥]\s?\d[\d,]*(?:\.\d+)?/g;
+
+/**
+ * `text` with each amount kept on one line: the browser may break a line between a minus sign and a currency
+ * symbol ("P&L −" at one line's end, "$0.92" at the next's), which reads as a gain.
+ */
+function WholeAmounts({ text }: { text: string }) {
+  const parts: ReactNode[] = [];
+  let last = 0;
+  for (const match of text.matchAll(AMOUNT)) {
+    parts.push(text.slice(last, match.index));
+    parts.push(
+      <span key={match.index} className={styles.amount}>
+        {match[0]}
+      </span>,
+    );
+    last = match.index + match[0].length;
+  }
+  parts.push(text.slice(last));
+  return <>{parts}</>;
+}
+
 export interface NotificationBellItem {
   id: string | number;
   /** One line of plain text. */
@@ -154,7 +177,7 @@ export const NotificationBell = forwardRef<HTMLButtonElement, NotificationBellPr
             <span className={styles.text}>
               <span className={clsx(styles.title, item.unread && styles.unreadTitle)}>
                 {item.unread && <span className={visuallyHidden}>Unread: </span>}
-                {item.title}
+                <WholeAmounts text={item.title} />
               </span>
               <time className={styles.time} dateTime={new Date(item.createdAt).toISOString()}>
                 {formatTime(item.createdAt)}
