@@ -89,6 +89,10 @@ const examplePerformance = {
 };
 
 const strategyNotFound = errorResponse("No such strategy among the user's.", { message: 'Strategy not found.' });
+const nameTaken = errorResponse("Invalid input, or the name of another of the trader's strategies.", {
+  message: 'You already have a strategy named "Breakout".',
+  errors: { name: ['You already have a strategy named "Breakout".'] },
+});
 
 const TAG = 'Paper trading' as const;
 
@@ -123,7 +127,7 @@ export const paperPlugin: AppModule = async (
   const refusals = sharedRefusalCounter(database.db, clock, (error) =>
     app.log.error({ err: error }, 'counting refused webhook posts failed'),
   );
-  const paper = new PaperService({ db: database.db, secrets, executor, clock, refusals });
+  const paper = new PaperService({ db: database.db, dialect: database.dialect, secrets, executor, clock, refusals });
   const urlFor = (request: FastifyRequest) => (token: string) =>
     `${config.publicUrl ?? `${request.protocol}://${request.host}`}/api/webhooks/${token}`;
 
@@ -160,7 +164,9 @@ export const paperPlugin: AppModule = async (
         summary: 'Create a strategy',
         description: [
           `Creates a strategy with its own webhook URL and an empty paper account. A trader has at most`,
-          `${MAX_STRATEGIES}. Settings not given take their default.`,
+          `${MAX_STRATEGIES}. Settings not given take their default. Its name differs from the trader's other`,
+          `strategies' names, compared trimmed and whatever their case ("breakout " is "Breakout"): a name they`,
+          `already use is a 422 on \`name\`. Another trader may use it.`,
         ].join(' '),
         tags: [TAG],
         body: createStrategyBody,
@@ -168,6 +174,7 @@ export const paperPlugin: AppModule = async (
         response: {
           201: jsonResponse('The new strategy.', strategySchema, { ...exampleStrategy, id: '4', name: 'Breakout' }),
           ...withBody,
+          422: nameTaken,
           ...common,
         },
       },
@@ -206,6 +213,8 @@ export const paperPlugin: AppModule = async (
         description: [
           'Renames the strategy and/or changes any subset of its settings; `null` unsets a nullable setting. Signals',
           'received from now on use the new settings; the starting balance takes effect at the next reset or replay.',
+          "A new name must not be another of the trader's strategies' names (compared trimmed and whatever their",
+          'case): that is a 422 on `name`, and nothing changes. Its own name, or a change of its case, is fine.',
         ].join(' '),
         tags: [TAG],
         params: idParams,
@@ -215,6 +224,7 @@ export const paperPlugin: AppModule = async (
           200: jsonResponse('The strategy as it now is.', strategySchema, exampleStrategy),
           404: strategyNotFound,
           ...withBody,
+          422: nameTaken,
           ...common,
         },
       },

@@ -1,5 +1,6 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Clock } from '../../clock';
+import { writeTransaction, type Dialect } from '../../db/connection';
 import type { Database, StrategiesTable } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
 import { validationError } from '../../http/validation';
@@ -54,6 +55,18 @@ export const MAX_STRATEGIES = 20;
 
 const STRATEGY_NOT_FOUND = 'Strategy not found.';
 
+/**
+ * How a trader's strategy names are compared: trimmed, in one Unicode form (NFC) and whatever their case, so
+ * "scalper 5m " is the name "Scalper 5m". A trader's names are distinct under it.
+ */
+export const strategyNameKey = (name: string) => name.trim().normalize('NFC').toLowerCase();
+
+/**
+ * The class id of the lock on a trader's strategy names on PostgreSQL (one per user, for the transaction), named
+ * after the schema as the account lock is (store.ts).
+ */
+const namesLockClass = sql`hashtext(${'signaldeck:strategy-names:'} || current_schema())`;
+
 /** Settings errors keyed as the body holds them (`settings.feeBps`). */
 const settingsErrors = (errors: Record<string, string[]>) =>
   validationError(
@@ -69,6 +82,7 @@ const settingsErrors = (errors: Record<string, string[]>) =>
  */
 export class PaperService {
   readonly #db: Kysely<Database>;
+  readonly #dialect: Dialect;
   readonly #secrets: WebhookSecrets;
   readonly #executor: PaperExecutor;
   readonly #clock: Clock;
@@ -76,6 +90,7 @@ export class PaperService {
 
   constructor(options: {
     db: Kysely<Database>;
+    dialect: Dialect;
     secrets: WebhookSecrets;
     executor: PaperExecutor;
     clock: Clock;
@@ -83,6 +98,7 @@ export class PaperService {
     refusals?: RefusalCounter;
   }) {
     this.#db = options.db;
+    this.#dialect = options.dialect;
     this.#secrets = options.secrets;
     this.#executor = options.executor;
     this.#clock = options.clock;
@@ -156,6 +172,26 @@ export class PaperService {
     if (!row) throw notFound(STRATEGY_NOT_FOUND);
   }
 
+  /**
+   * The user's strategies (id and name), read in `trx` after taking the lock on their names: on PostgreSQL an
+   * advisory lock held to the end of the transaction; on SQLite the write transaction itself (BEGIN IMMEDIATE)
+   * already lets no other writer in. Two creates or renames of one trader run one after the other, so the second
+   * sees the first's name.
+   */
+  async #lockNames(trx: Transaction<Database>, userId: number) {
+    if (this.#dialect === 'postgres') {
+      await sql`select pg_advisory_xact_lock(${namesLockClass}, ${userId}::int)`.execute(trx);
+    }
+    return trx.selectFrom('strategies').select(['id', 'name']).where('user_id', '=', userId).execute();
+  }
+
+  /** A 422 on `name` when a strategy other than `exceptId` in `strategies` has the name `name`. */
+  #refuseTakenName(strategies: { id: number; name: string }[], name: string, exceptId?: number) {
+    const key = strategyNameKey(name);
+    const other = strategies.find((row) => Number(row.id) !== exceptId && strategyNameKey(row.name) === key);
+    if (other) throw validationError({ name: [`You already have a strategy named "${other.name}".`] });
+  }
+
   async create(
     userId: number,
     input: { name: string; settings?: unknown },
@@ -163,32 +199,43 @@ export class PaperService {
   ): Promise<Strategy> {
     const parsed = parseSettings(input.settings ?? {});
     if (!parsed.ok) throw settingsErrors(parsed.errors);
-    const existing = await this.#strategyRows(userId);
-    if (existing.length >= MAX_STRATEGIES) {
-      throw validationError({
-        name: [`A trader has at most ${MAX_STRATEGIES} strategies. Delete one to make room.`],
-      });
-    }
-    const now = this.#clock();
     const { token: _token, ...tokenColumns } = await this.#secrets.newToken(userId);
-    const { id } = await this.#db
-      .insertInto('strategies')
-      .values({
-        user_id: userId,
-        name: input.name,
-        settings: JSON.stringify(parsed.settings),
-        ...tokenColumns,
-        tradingview_only: 0,
-        created_at: now,
-        updated_at: now,
-        rotated_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await this.#db
-      .insertInto('paper_accounts')
-      .values({ strategy_id: id, state: null, opened_at: now, candles_until: now, watches_candles: 0, updated_at: now })
-      .execute();
+    const id = await writeTransaction(this.#db, async (trx) => {
+      const existing = await this.#lockNames(trx, userId);
+      if (existing.length >= MAX_STRATEGIES) {
+        throw validationError({
+          name: [`A trader has at most ${MAX_STRATEGIES} strategies. Delete one to make room.`],
+        });
+      }
+      this.#refuseTakenName(existing, input.name);
+      const now = this.#clock();
+      const { id } = await trx
+        .insertInto('strategies')
+        .values({
+          user_id: userId,
+          name: input.name,
+          settings: JSON.stringify(parsed.settings),
+          ...tokenColumns,
+          tradingview_only: 0,
+          created_at: now,
+          updated_at: now,
+          rotated_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('paper_accounts')
+        .values({
+          strategy_id: id,
+          state: null,
+          opened_at: now,
+          candles_until: now,
+          watches_candles: 0,
+          updated_at: now,
+        })
+        .execute();
+      return id;
+    });
     return this.get(userId, id, url);
   }
 
@@ -213,18 +260,21 @@ export class PaperService {
     }
     // Between two signals of the executor, so that a signal is executed with one set of settings or the other.
     await this.#executor.exclusive(() =>
-      this.#db
-        .updateTable('strategies')
-        .set({
-          ...(input.name !== undefined && { name: input.name }),
-          ...(settings && { settings: JSON.stringify(settings) }),
-          ...(input.tradingViewOnly !== undefined && { tradingview_only: input.tradingViewOnly ? 1 : 0 }),
-          ...(input.silentAfterMinutes !== undefined && { silent_after_minutes: input.silentAfterMinutes }),
-          updated_at: this.#clock(),
-        })
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .execute(),
+      writeTransaction(this.#db, async (trx) => {
+        if (input.name !== undefined) this.#refuseTakenName(await this.#lockNames(trx, userId), input.name, id);
+        await trx
+          .updateTable('strategies')
+          .set({
+            ...(input.name !== undefined && { name: input.name }),
+            ...(settings && { settings: JSON.stringify(settings) }),
+            ...(input.tradingViewOnly !== undefined && { tradingview_only: input.tradingViewOnly ? 1 : 0 }),
+            ...(input.silentAfterMinutes !== undefined && { silent_after_minutes: input.silentAfterMinutes }),
+            updated_at: this.#clock(),
+          })
+          .where('id', '=', id)
+          .where('user_id', '=', userId)
+          .execute();
+      }),
     );
     return this.get(userId, id, url);
   }
