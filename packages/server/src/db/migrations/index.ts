@@ -12,6 +12,7 @@ import * as sessionDetails from './0010_session_details';
 import * as notifications from './0011_notifications';
 import * as signalBodyClaims from './0012_signal_body_claims';
 import * as accountReplayedAt from './0013_account_replayed_at';
+import * as distinctStrategyNames from './0014_distinct_strategy_names';
 
 /** Every migration, in the order they run. Add one line per new migration file; never rename or reorder. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011_notifications': notifications,
   '0012_signal_body_claims': signalBodyClaims,
   '0013_account_replayed_at': accountReplayedAt,
+  '0014_distinct_strategy_names': distinctStrategyNames,
 };
