@@ -122,3 +122,43 @@ describe('given the TradingView only switch of a strategy', () => {
     );
   });
 });
+
+describe('given a strategy name the trader already uses', () => {
+  const TAKEN = 'You already have a strategy named "Scalper 5m".';
+
+  /** Creates "Scalper 5m" from the New strategy form and waits for its settings to show. */
+  async function createScalper(user: ReturnType<typeof userEvent.setup>) {
+    await user.type(screen.getByRole('textbox', { name: 'New strategy name' }), 'Scalper 5m');
+    await user.click(screen.getByRole('button', { name: 'Create strategy' }));
+    await screen.findByRole('form', { name: 'Settings of Scalper 5m' });
+  }
+
+  it('should say so under the new strategy name, keep what was typed, and create nothing', async () => {
+    const user = await openStrategySettings();
+    await createScalper(user);
+    const name = screen.getByRole('textbox', { name: 'New strategy name' });
+    expect(name).toHaveValue('');
+
+    await user.type(name, 'scalper 5M ');
+    await user.click(screen.getByRole('button', { name: 'Create strategy' }));
+    await waitFor(() => expect(name).toHaveAccessibleDescription(TAKEN));
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveValue('scalper 5M ');
+    expect(screen.getAllByRole('form', { name: /^Settings of / })).toHaveLength(2);
+  });
+
+  it("should say so under the Name field of a strategy renamed to another's name, and keep the name typed", async () => {
+    const user = await openStrategySettings();
+    await createScalper(user);
+    const settings = screen.getByRole('form', { name: 'Settings of Default' });
+    const name = within(settings).getByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.type(name, 'SCALPER 5m');
+    await user.click(within(settings).getByRole('button', { name: 'Save settings' }));
+
+    await waitFor(() => expect(name).toHaveAccessibleDescription(TAKEN));
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveValue('SCALPER 5m');
+    expect(screen.getByRole('form', { name: 'Settings of Default' })).toBeInTheDocument();
+  });
+});
