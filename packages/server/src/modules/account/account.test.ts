@@ -1,7 +1,8 @@
 import net from 'node:net';
 import type { InjectOptions } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/schema';
 import { createTestApp, manualClock, type TestApp } from '../../test/app';
 import { TEST_DIALECTS } from '../../test/database';
 import { EventStreamClient } from '../../test/event-stream';
@@ -551,29 +552,39 @@ describe.each(TEST_DIALECTS)('the Account API on %s', (dialect) => {
     });
 
     if (dialect === 'postgres') {
+      /**
+       * In a transaction opened on `connection`, holds the trader's user row, asks for their account's deletion
+       * and waits until the deletion waits for that row; `deleted`, the deletion's answer once the hold ends (in an
+       * object, so that awaiting this does not wait for it).
+       */
+      const deletionWaitingBehind = async (connection: Kysely<Database>, trader: SignedInTrader) => {
+        await sql`begin`.execute(connection);
+        await sql`select id from users where id = ${trader.id} for update`.execute(connection);
+        const {
+          rows: [holder],
+        } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(connection);
+        const deleted = remove(trader.authorization, { email: trader.email, current_password: TRADER_PASSWORD });
+        await expect
+          .poll(
+            async () =>
+              (
+                await sql<{ waiting: number }>`
+                  select count(*)::int as waiting from pg_stat_activity
+                  where ${holder!.pid} = any(pg_blocking_pids(pid))
+                `.execute(testApp.database.db)
+              ).rows[0]!.waiting,
+            { timeout: 10_000 },
+          )
+          .toBe(1);
+        return { deleted };
+      };
+
       it("should stop the account's webhooks before deleting its rows: an alert sent meanwhile is refused at once", async () => {
         await start();
         const ada = await signUpTrader(testApp.app, 'Ada');
         await testApp.database.db.connection().execute(async (connection) => {
           // The deletion's transaction waits at its last step, behind this hold on Ada's user row.
-          await sql`begin`.execute(connection);
-          await sql`select id from users where id = ${ada.id} for update`.execute(connection);
-          const {
-            rows: [holder],
-          } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(connection);
-          const deleted = remove(ada.authorization, { email: ada.email, current_password: TRADER_PASSWORD });
-          await expect
-            .poll(
-              async () =>
-                (
-                  await sql<{ waiting: number }>`
-                    select count(*)::int as waiting from pg_stat_activity
-                    where ${holder!.pid} = any(pg_blocking_pids(pid))
-                  `.execute(testApp.database.db)
-                ).rows[0]!.waiting,
-              { timeout: 10_000 },
-            )
-            .toBe(1);
+          const { deleted } = await deletionWaitingBehind(connection, ada);
           // Before, the alert's insert waited for the deletion (and, beside a stream of them, deadlocked with it).
           const posted = await testApp.app.inject({
             method: 'POST',
@@ -599,24 +610,7 @@ describe.each(TEST_DIALECTS)('the Account API on %s', (dialect) => {
         // Another transaction holds Ada's user row, then, once the deletion waits for it, writes to the signal the
         // deletion has deleted: each waits for the other, and PostgreSQL aborts the deletion, which waited first.
         await testApp.database.db.connection().execute(async (connection) => {
-          await sql`begin`.execute(connection);
-          await sql`select id from users where id = ${ada.id} for update`.execute(connection);
-          const {
-            rows: [holder],
-          } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(connection);
-          const deleted = remove(ada.authorization, { email: ada.email, current_password: TRADER_PASSWORD });
-          await expect
-            .poll(
-              async () =>
-                (
-                  await sql<{ waiting: number }>`
-                    select count(*)::int as waiting from pg_stat_activity
-                    where ${holder!.pid} = any(pg_blocking_pids(pid))
-                  `.execute(testApp.database.db)
-                ).rows[0]!.waiting,
-              { timeout: 10_000 },
-            )
-            .toBe(1);
+          const { deleted } = await deletionWaitingBehind(connection, ada);
           const touched = await sql`update signals set comment = 'held' where user_id = ${ada.id}`.execute(connection);
           // This transaction was not the one aborted: the deletion was, and it ran again behind this commit.
           expect(Number(touched.numAffectedRows)).toBe(1);
