@@ -254,6 +254,8 @@ export class SignalIngest {
         error = retryError;
       }
     }
+    // Not a race that settles: a fault in this alert or in the database, worth an operator's eye.
+    this.#log.error({ err: error }, 'a signal could not be stored');
     return { kind: 'failed', error };
   }
 
