@@ -8,7 +8,7 @@ import { SYMBOLS, type MarketSymbol } from '../market/markets';
 import { decodeCursor, encodeCursor } from '../signals/signal-queries';
 import { webhookReachability } from '../signals/reachability';
 import type { RefusalCounter } from '../signals/refusals';
-import type { WebhookSecrets } from '../signals/webhook-secrets';
+import { insertStrategy, type WebhookSecrets } from '../signals/webhook-secrets';
 import type { StreamEvent } from '../stream/events';
 import { equity, unrealisedPnl, type AccountState, type ClosedTrade } from './account';
 import { breakdown, type BreakdownBy } from './breakdowns';
@@ -208,33 +208,13 @@ export class PaperService {
         });
       }
       this.#refuseTakenName(existing, input.name);
-      const now = this.#clock();
-      const { id } = await trx
-        .insertInto('strategies')
-        .values({
-          user_id: userId,
-          name: input.name,
-          settings: JSON.stringify(parsed.settings),
-          ...tokenColumns,
-          tradingview_only: 0,
-          created_at: now,
-          updated_at: now,
-          rotated_at: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('paper_accounts')
-        .values({
-          strategy_id: id,
-          state: null,
-          opened_at: now,
-          candles_until: now,
-          watches_candles: 0,
-          updated_at: now,
-        })
-        .execute();
-      return id;
+      return insertStrategy(trx, {
+        userId,
+        name: input.name,
+        settings: JSON.stringify(parsed.settings),
+        ...tokenColumns,
+        now: this.#clock(),
+      });
     });
     return this.get(userId, id, url);
   }

@@ -256,19 +256,28 @@ export class WebhookSecrets {
   }
 }
 
-/**
- * Creates the user's Default strategy with the default settings and a fresh paper account (at registration, and
- * for a user created without one); its URL is made the first time it is asked for. Returns its id.
- */
-export async function insertDefaultStrategy(db: Kysely<Database>, userId: number, now: number): Promise<number> {
+/** A new strategy's own columns; its URL's token columns stay null until the URL is first asked for. */
+export interface NewStrategy {
+  userId: number;
+  name: string;
+  /** As stored: JSON text. */
+  settings: string;
+  token_hash?: string | null;
+  token_ciphertext?: string | null;
+  now: number;
+}
+
+/** Inserts a strategy and its fresh paper account (in `db`, which may be a transaction); returns its id. */
+export async function insertStrategy(db: Kysely<Database>, strategy: NewStrategy): Promise<number> {
+  const { userId, name, settings, now } = strategy;
   const { id } = await db
     .insertInto('strategies')
     .values({
       user_id: userId,
-      name: DEFAULT_STRATEGY_NAME,
-      settings: JSON.stringify(DEFAULT_SETTINGS),
-      token_hash: null,
-      token_ciphertext: null,
+      name,
+      settings,
+      token_hash: strategy.token_hash ?? null,
+      token_ciphertext: strategy.token_ciphertext ?? null,
       tradingview_only: 0,
       created_at: now,
       updated_at: now,
@@ -281,4 +290,12 @@ export async function insertDefaultStrategy(db: Kysely<Database>, userId: number
     .values({ strategy_id: id, state: null, opened_at: now, candles_until: now, watches_candles: 0, updated_at: now })
     .execute();
   return id;
+}
+
+/**
+ * Creates the user's Default strategy with the default settings and a fresh paper account (at registration, and
+ * for a user created without one); its URL is made the first time it is asked for. Returns its id.
+ */
+export function insertDefaultStrategy(db: Kysely<Database>, userId: number, now: number): Promise<number> {
+  return insertStrategy(db, { userId, name: DEFAULT_STRATEGY_NAME, settings: JSON.stringify(DEFAULT_SETTINGS), now });
 }
