@@ -63,6 +63,29 @@ describe('given the Account page', () => {
     await waitFor(() => expect(screen.getAllByText('Grace Brewster Hopper').length).toBeGreaterThan(0));
   });
 
+  it("should keep the saved name when the page load's read of the user answers after the save", async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    api.answer('/api/user', async (request) => {
+      const answer = await api.serverFetch('/api/user', { headers: request.headers });
+      await held;
+      return answer;
+    });
+    const { user } = await openAccount();
+    await waitFor(() => expect(api.calls.some((call) => new URL(call.url).pathname === '/api/user')).toBe(true));
+    const profile = screen.getByRole('form', { name: 'Profile' });
+    const name = within(profile).getByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Grace Brewster Hopper');
+    await user.click(within(profile).getByRole('button', { name: 'Save profile' }));
+    expect(await within(profile).findByText('Profile saved.')).toBeInTheDocument();
+
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the held answer, read before the save, lands now
+    expect(authState.user?.name).toBe('Grace Brewster Hopper');
+    expect(screen.getAllByText('Grace Brewster Hopper').length).toBeGreaterThan(0);
+  });
+
   it('should ask for a name before saving, with one message', async () => {
     const { user } = await openAccount();
     const profile = screen.getByRole('form', { name: 'Profile' });

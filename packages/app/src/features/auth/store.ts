@@ -43,6 +43,9 @@ function readPersisted(): PersistedAuth {
 
 const initial = readPersisted();
 
+/** Counts the changes to the user made in this tab (a sign-in, a saved profile, another tab's): see beginUserRead. */
+let userChanges = 0;
+
 export const authState = proxy<AuthState>({
   user: initial.user,
   token: initial.token,
@@ -67,20 +70,35 @@ if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     if (event.key !== AUTH_STORAGE_KEY) return;
     const next = readPersisted();
+    userChanges += 1;
     authState.user = next.user;
     authState.token = next.token;
   });
 }
 
 export function setSession(user: User, token: string): void {
+  userChanges += 1;
   authState.user = user;
   authState.token = token;
   authState.loggedOut = false;
   authState.notice = null;
 }
 
+/** A user this tab changed (a saved profile): it replaces the stored one, and no read begun before it can undo it. */
 export function setUser(user: User): void {
+  userChanges += 1;
   authState.user = user;
+}
+
+/**
+ * A read of the user from the server, begun now: the returned function stores its answer, unless the user changed
+ * here meanwhile (a profile saved while a page load's GET /api/user was still on its way), as that answer is older.
+ */
+export function beginUserRead(): (user: User) => void {
+  const begunAt = userChanges;
+  return (user) => {
+    if (begunAt === userChanges) authState.user = user;
+  };
 }
 
 /** Clears all auth state (logout, any 401). */
