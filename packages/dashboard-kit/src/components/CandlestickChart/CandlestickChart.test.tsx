@@ -790,7 +790,8 @@ describe('given indicators', () => {
     const trigger = screen.getByRole('button', { name: 'Indicators' });
     trigger.focus();
     await user.keyboard('{Enter}');
-    const menu = await screen.findByRole('menu', { name: 'Indicators' });
+    // The menu's code is loaded on first use: on a busy machine that can take longer than findBy's 1 s.
+    const menu = await screen.findByRole('menu', { name: 'Indicators' }, { timeout: 10_000 });
     await user.click(within(menu).getByRole('menuitemcheckbox', { name: 'MACD (12, 26, 9)' }));
     expect(onIndicatorsChange).toHaveBeenLastCalledWith(expect.objectContaining({ macd: true, sma: null }));
     // The menu stays open for the next choice.
