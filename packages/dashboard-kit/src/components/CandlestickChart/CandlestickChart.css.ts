@@ -494,6 +494,19 @@ export const tradePin = style({
   },
 });
 
+/** The line joining a pin to its label moved up or down, under both, in the side's colour. */
+export const tradeLeader = style({
+  position: 'absolute',
+  inset: 0,
+  overflow: 'visible',
+  pointerEvents: 'none',
+  stroke: vars.color.up,
+  strokeWidth: 1,
+  selectors: {
+    '&[data-side="short"]': { stroke: vars.color.down },
+  },
+});
+
 /** The flag beside the pin: solid in the side's colour for an entry, outlined for an exit. */
 export const tradeLabel = style({
   position: 'absolute',

@@ -243,6 +243,7 @@ function positionOverlays(candles: readonly Candle[]): { lines: PriceLine[]; tra
         side: 'short',
         kind: 'entry',
         label: 'Short 0.2 @ ' + defaultFormatPrice(at(90).close),
+        source: 'Mean Reversion',
       },
       {
         id: 'short-out',
@@ -251,6 +252,7 @@ function positionOverlays(candles: readonly Candle[]): { lines: PriceLine[]; tra
         side: 'short',
         kind: 'exit',
         label: 'Exit −41.20',
+        source: 'Mean Reversion',
       },
       {
         id: 'long-in',
@@ -259,6 +261,7 @@ function positionOverlays(candles: readonly Candle[]): { lines: PriceLine[]; tra
         side: 'long',
         kind: 'entry',
         label: 'Long 0.1 @ ' + defaultFormatPrice(entry),
+        source: 'Breakout 4h',
       },
     ],
   };

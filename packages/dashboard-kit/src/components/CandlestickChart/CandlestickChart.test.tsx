@@ -591,6 +591,72 @@ describe('given trade markers', () => {
     expect(screen.getByRole('button', { name: /Exit \+1.05/ })).toHaveFocus();
   });
 
+  it('should name who made a trade in its tooltip and its accessible name', async () => {
+    const { user } = renderChart({ trades: [{ ...trades[0]!, source: 'Breakout 4h' }] });
+    await user.click(chartArea());
+    await user.tab();
+    const flag = screen.getByRole('button', { name: 'Long entry: Long 0.1 @ 109.50 at 109.50, Breakout 4h' });
+    expect(flag).toHaveFocus();
+    expect(screen.getByRole('tooltip')).toHaveTextContent('Breakout 4h');
+  });
+
+  // From a trader's review: a fill near the plot's top had its tooltip cut off above the plot.
+  it.each([
+    [1_000, 'below'],
+    [20, 'above'],
+  ])('should open the tooltip of a fill at %d %s its pin, inside the plot', async (price, placement) => {
+    const { user } = renderChart({
+      trades: [{ id: 'edge', time: T0 + 5 * MINUTE, price, side: 'long', kind: 'exit' }],
+    });
+    await user.click(chartArea());
+    await user.tab();
+    expect(screen.getByRole('tooltip')).toHaveAttribute('data-placement', placement);
+  });
+
+  // From a trader's review: a label left of its pin ended short of the room it was given, far from its pin.
+  it('should put a label left of a pin by the latest candle against that pin', () => {
+    const { container } = renderChart({
+      trades: [{ id: 'last', time: T0 + 29 * MINUTE, price: 115, side: 'long', kind: 'exit', label: 'Exit +1.00' }],
+    });
+    const flag = container.querySelector<HTMLElement>('[data-slot="trade-marker"]')!;
+    const label = flag.querySelector<HTMLElement>('[data-slot="trade-label"]')!;
+    expect(label).toHaveAttribute('data-placement', 'left');
+    expect(label.style.left).toBe('');
+    // Its right edge: the pin's width and the gap that clears a signal marker from the flag's right edge.
+    expect(Number.parseFloat(label.style.right)).toBeCloseTo(10 + 4);
+  });
+
+  // From a trader's review: where fills crowd, a label moved two steps off its pin read as another price's.
+  it('should join a label moved up or down to its pin with a line, and leave a level one without', () => {
+    const crowded: TradeMarker[] = ['a', 'b', 'c'].map((id, k) => ({
+      id,
+      time: T0 + 20 * MINUTE + k,
+      price: 115,
+      side: 'short',
+      kind: 'entry',
+      label: `Short ${k + 1}`,
+    }));
+    const { container } = renderChart({ trades: crowded });
+    const flags = [...container.querySelectorAll<HTMLElement>('[data-slot="trade-marker"]')];
+    const px = (value: string | null) => Number.parseFloat(value ?? '');
+    const joined = flags.map((flag) => {
+      const label = flag.querySelector<HTMLElement>('[data-slot="trade-label"]')!;
+      const pin = flag.querySelector<HTMLElement>('[aria-hidden="true"]:not(svg)')!;
+      const line = flag.querySelector('[data-slot="trade-leader"] line');
+      const labelMiddle = px(label.style.top) + 9;
+      const pinMiddle = px(pin.style.top) + 5;
+      if (Math.abs(labelMiddle - pinMiddle) < 0.5) return line === null ? 'level' : 'level, with a line';
+      expect(line).not.toBeNull();
+      const end = (name: string) => px(line!.getAttribute(name));
+      expect(end('x1')).toBeCloseTo(px(pin.style.left) + 5);
+      expect(end('y1')).toBeCloseTo(pinMiddle);
+      expect(end('x2')).toBeCloseTo(px(label.style.left));
+      expect(end('y2')).toBeCloseTo(labelMiddle);
+      return 'moved, joined';
+    });
+    expect(joined.sort()).toEqual(['level', 'moved, joined', 'moved, joined']);
+  });
+
   it('should say when a fill lies off the price scale', () => {
     renderChart({ trades: [{ id: 'far', time: T0 + 5 * MINUTE, price: 20, side: 'short', kind: 'exit' }] });
     const flag = screen.getByRole('button', { name: 'Short exit at 20.00, below the price scale' });
@@ -620,12 +686,16 @@ describe('given a phone-wide chart with a trade’s flag beside a busy candle’
   });
 
   /** A box from an element's inline position, `within` the box of the element it is placed in. */
-  const boxOf = (element: Element, within = { left: 0, top: 0 }) => {
+  const boxOf = (element: Element, within = { left: 0, top: 0, width: 0 }) => {
     const style = (element as HTMLElement).style;
+    const width = Number.parseFloat(style.width || style.maxWidth);
     return {
-      left: within.left + Number.parseFloat(style.left),
+      // A label left of its pin is placed by its right edge.
+      left:
+        within.left +
+        (style.right ? within.width - Number.parseFloat(style.right) - width : Number.parseFloat(style.left)),
       top: within.top + Number.parseFloat(style.top),
-      width: Number.parseFloat(style.width || style.maxWidth),
+      width,
       height: Number.parseFloat(style.height || '18'),
     };
   };
@@ -662,6 +732,7 @@ describe('given a phone-wide chart with a trade’s flag beside a busy candle’
       const label = flag.querySelector('[data-slot="trade-label"]') as Element;
       expect(label).toHaveTextContent('Exit −3.00');
       const labelBox = boxOf(label, boxOf(flag));
+      expect(Number.isFinite(labelBox.left)).toBe(true);
       expect([boxOf(count), ...markers].filter((box) => overlap(box, labelBox))).toEqual([]);
     },
   );

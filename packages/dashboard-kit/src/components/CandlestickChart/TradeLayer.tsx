@@ -19,12 +19,34 @@ function accessibleName({ trade, text, offScale }: TradeLayout, formatPrice: (va
   const kind = defaultTradeText(trade);
   const named = text === kind ? kind : `${kind}: ${text}`;
   const off = offScale ? `, ${offScale} the price scale` : '';
-  return `${named} at ${formatPrice(trade.price)}${off}`;
+  const source = trade.source ? `, ${trade.source}` : '';
+  return `${named} at ${formatPrice(trade.price)}${off}${source}`;
+}
+
+/** Room a tooltip of three lines takes above its pin: a pin nearer the plot's top has it below, not cut off. */
+const TOOLTIP_ROOM_PX = 80;
+const tooltipBelow = ({ y }: TradeLayout) => y < TOOLTIP_ROOM_PX;
+
+/**
+ * The line from a pin to its label when the label was moved a step up or down (where trades crowd): without it a
+ * label two steps off reads as another price's. From the pin's centre to the middle of the label's near side, in
+ * the button's coordinates; null for a label level with its pin.
+ */
+function leaderLine({ x, y, label }: TradeLayout, origin: { left: number; top: number }) {
+  if (!label || Math.abs(label.top + label.height / 2 - y) < 0.5) return null;
+  const end = label.side === 'right' ? label.left : label.left + label.width;
+  return {
+    x1: x - origin.left,
+    y1: y - origin.top,
+    x2: end - origin.left,
+    y2: label.top + label.height / 2 - origin.top,
+  };
 }
 
 /**
- * Trade fills as flags over the plot: a pin at the fill's price with a label beside it, coloured by
- * side (long up, short down) and hollow for exits, so they read apart from the signal markers. One
+ * Trade fills as flags over the plot: a pin at the fill's price with a label beside it (joined to it by a line when
+ * crowding moved it up or down), coloured by side (long up, short down) and hollow for exits, so they read apart from
+ * the signal markers. One
  * toolbar, one Tab stop, arrow keys between trades in time order; a click, Enter or Space reports the
  * trade, hover and focus show its tooltip. Laid out from the candles' times only, so a live tick
  * leaves it alone.
@@ -56,6 +78,7 @@ export const TradeLayer = memo(function TradeLayer({ items, formatPrice, timeZon
         const right = label ? Math.max(x + half, label.left + label.width) : x + half;
         const top = label ? Math.min(y - half, label.top) : y - half;
         const bottom = label ? Math.max(y + half, label.top + label.height) : y + half;
+        const leader = leaderLine(item, { left, top });
         return (
           <button
             key={trade.id}
@@ -79,6 +102,18 @@ export const TradeLayer = memo(function TradeLayer({ items, formatPrice, timeZon
             }}
             onBlur={hide}
           >
+            {leader && (
+              <svg
+                className={styles.tradeLeader}
+                data-slot="trade-leader"
+                data-side={trade.side}
+                width={right - left}
+                height={bottom - top}
+                aria-hidden="true"
+              >
+                <line {...leader} />
+              </svg>
+            )}
             <span
               className={styles.tradePin}
               data-side={trade.side}
@@ -93,7 +128,14 @@ export const TradeLayer = memo(function TradeLayer({ items, formatPrice, timeZon
                 data-slot="trade-label"
                 data-side={trade.side}
                 data-placement={label.side}
-                style={{ left: label.left - left, top: label.top - top, maxWidth: label.width }}
+                // A label left of its pin hugs it from the right: its text is often narrower than the room it was given.
+                style={{
+                  ...(label.side === 'right'
+                    ? { left: label.left - left }
+                    : { right: right - label.left - label.width }),
+                  top: label.top - top,
+                  maxWidth: label.width,
+                }}
                 aria-hidden="true"
               >
                 {text}
@@ -106,14 +148,15 @@ export const TradeLayer = memo(function TradeLayer({ items, formatPrice, timeZon
         <div
           role="tooltip"
           id={tooltipId}
-          data-placement="above"
+          data-placement={tooltipBelow(active) ? 'below' : 'above'}
           className={clsx(styles.tooltip, styles.tooltipPlacement)}
-          style={{ left: active.x, top: active.y - TRADE_PIN_PX }}
+          style={{ left: active.x, top: active.y + (tooltipBelow(active) ? TRADE_PIN_PX : -TRADE_PIN_PX) }}
         >
           <div className={styles.tooltipTitle}>
             {defaultTradeText(active.trade)}
             {active.trade.label ? ` · ${active.trade.label}` : ''}
           </div>
+          {active.trade.source && <div>{active.trade.source}</div>}
           <div>
             at {formatPrice(active.trade.price)} · {formatCandleTime(active.trade.time, MINUTE, timeZone)}
           </div>

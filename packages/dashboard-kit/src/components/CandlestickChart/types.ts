@@ -60,4 +60,6 @@ export interface TradeMarker {
   kind: TradeMarkerKind;
   /** The flag's text, `Long 0.1 @ 84,900` or `Exit +123.45`; `Long entry`, `Short exit`... when absent. */
   label?: string;
+  /** Who made the trade (a strategy's name, `Breakout 4h`): a line of its tooltip, and read out with its name. */
+  source?: string;
 }
