@@ -176,6 +176,10 @@ describe('given a new trader who sent "buy BTC" then "sell BTC" to the Default U
     const names = await flags.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? ''));
     expect(names.some((name) => name.startsWith('Long entry'))).toBe(true);
     expect(names.some((name) => name.startsWith('Long exit'))).toBe(true);
+    // Each flag names its strategy, which comes with the strategies' own request.
+    await expect
+      .poll(() => flags.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? '')))
+      .toSatisfy((labels: string[]) => labels.every((label) => label.endsWith(', Default')));
     await context.close();
   });
 

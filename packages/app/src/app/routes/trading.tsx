@@ -119,7 +119,10 @@ export function TradingRoute() {
     [positions.data, symbol, names],
   );
   const oldest = history[0]?.time ?? null;
-  const fills = useMemo(() => tradeMarkers(valid ? trades.trades : [], oldest), [valid, trades.trades, oldest]);
+  const fills = useMemo(
+    () => tradeMarkers(valid ? trades.trades : [], oldest, names),
+    [valid, trades.trades, oldest, names],
+  );
   const change = priceChange((daily.candles ?? []).slice(-DAY_OF_HOURS));
 
   // The interval shown is remembered for the pair: a link to the pair alone opens it next time.

@@ -75,6 +75,11 @@ describe('given trades', () => {
     expect(entry?.label).toBe('Long 0.01113862 @ 65,000.00');
   });
 
+  it("should name each fill's strategy", () => {
+    const names = new Map([[closed.strategyId, 'Breakout 4h']]);
+    expect(tradeMarkers([closed], null, names).map((m) => m.source)).toEqual(['Breakout 4h', 'Breakout 4h']);
+  });
+
   it('should leave out fills before the oldest candle shown', () => {
     expect(tradeMarkers([closed], 2000).map((m) => m.kind)).toEqual(['exit']);
   });

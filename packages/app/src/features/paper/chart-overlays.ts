@@ -30,10 +30,18 @@ export function positionPriceLines(positions: readonly Position[], names: Readon
   });
 }
 
-/** Each trade's entry, and its exit once closed, as flags on the chart, from `from` (the oldest candle shown) on. */
-export function tradeMarkers(trades: readonly Trade[], from: number | null): TradeMarker[] {
+/**
+ * Each trade's entry, and its exit once closed, as flags on the chart, from `from` (the oldest candle shown) on;
+ * each names its strategy (its tooltip and accessible name say it), as the flags of several strategies mix.
+ */
+export function tradeMarkers(
+  trades: readonly Trade[],
+  from: number | null,
+  names: ReadonlyMap<string, string> = new Map(),
+): TradeMarker[] {
   const markers: TradeMarker[] = [];
   for (const trade of trades) {
+    const source = names.get(trade.strategyId);
     if (from === null || trade.openedAt >= from) {
       markers.push({
         id: `${trade.id}-entry`,
@@ -42,6 +50,7 @@ export function tradeMarkers(trades: readonly Trade[], from: number | null): Tra
         side: trade.side,
         kind: 'entry',
         label: `${capitalised(trade.side)} ${quantityFormat.format(trade.quantity)} @ ${formatPrice(trade.entryPrice)}`,
+        ...(source && { source }),
       });
     }
     if (trade.closedAt !== null && trade.exitPrice !== null && (from === null || trade.closedAt >= from)) {
@@ -52,6 +61,7 @@ export function tradeMarkers(trades: readonly Trade[], from: number | null): Tra
         side: trade.side,
         kind: 'exit',
         label: `Exit ${trade.netPnl === null ? '' : pnlFormat.format(trade.netPnl)}`.trim(),
+        ...(source && { source }),
       });
     }
   }
