@@ -66,13 +66,18 @@ describe('given trades', () => {
   it('should flag the entry and the exit with their fill and result', () => {
     expect(tradeMarkers([closed], null)).toEqual([
       { id: '12-entry', time: 1000, price: 65000, side: 'long', kind: 'entry', label: 'Long 0.015384 @ 65,000.00' },
-      { id: '12-exit', time: 5000, price: 66000, side: 'long', kind: 'exit', label: 'Exit +13.37' },
+      { id: '12-exit', time: 5000, price: 66000, side: 'long', kind: 'exit', label: 'Exit +$13.37' },
     ]);
   });
 
   it('should write the quantity to the satoshi, as the trades table does, not cut to six digits', () => {
     const [entry] = tradeMarkers([{ ...closed, quantity: 0.01113862 }], null);
     expect(entry?.label).toBe('Long 0.01113862 @ 65,000.00');
+  });
+
+  it('should write a loss with the minus sign and the dollar sign, as the trades table does', () => {
+    const [, exit] = tradeMarkers([{ ...closed, netPnl: -2.04 }], null);
+    expect(exit?.label).toBe('Exit \u2212$2.04');
   });
 
   it("should name each fill's strategy", () => {

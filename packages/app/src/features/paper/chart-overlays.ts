@@ -1,14 +1,9 @@
 import type { Position, Trade } from '@signaldeck/server/api-types';
-import type { PriceLine, TradeMarker } from 'dashboard-kit';
+import { formatMoney, type PriceLine, type TradeMarker } from 'dashboard-kit';
 import { formatPrice } from '../market/format';
 
 // As the trades table and the signals list write it: to the satoshi, so the flag and the row read the same.
 const quantityFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 8 });
-const pnlFormat = new Intl.NumberFormat('en-US', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-  signDisplay: 'always',
-});
 const capitalised = (side: string) => side.charAt(0).toUpperCase() + side.slice(1);
 
 /**
@@ -60,7 +55,8 @@ export function tradeMarkers(
         price: trade.exitPrice,
         side: trade.side,
         kind: 'exit',
-        label: `Exit ${trade.netPnl === null ? '' : pnlFormat.format(trade.netPnl)}`.trim(),
+        // As the trades table writes it: `Exit −$2.04`, with the typographic minus.
+        label: `Exit ${trade.netPnl === null ? '' : formatMoney(trade.netPnl, { signed: true })}`.trim(),
         ...(source && { source }),
       });
     }
