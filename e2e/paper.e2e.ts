@@ -938,3 +938,20 @@ describe('given a cold load whose code is slow to arrive', () => {
     });
   }
 });
+
+describe('given a trader who has sent no alert yet', () => {
+  for (const path of ['/performance/overview', '/performance/trades']) {
+    it(`should say on ${path} how trades come, without repeating its heading`, async () => {
+      const newcomer = await registerUser(server.url, { name: 'New Trader' });
+      const { page, context } = await signedInPage(browser, server.url, newcomer);
+      await page.goto(path);
+      const empty = page.getByRole('heading', { name: 'No trades yet' });
+      await empty.waitFor({ timeout: 20_000 });
+      await page.getByText("Send an alert to your strategy's URL and its paper trades appear here.").waitFor();
+      expect(await page.getByText('No trades yet').count()).toBe(1);
+      await page.getByRole('link', { name: 'Go to Settings › Strategy' }).click();
+      await page.waitForURL(/\/settings\/strategy$/);
+      await context.close();
+    });
+  }
+});

@@ -7,7 +7,7 @@ export function NoTrades() {
   return (
     <EmptyState
       title="No trades yet"
-      description="No trades yet: send an alert to your strategy's URL and its paper trades appear here."
+      description="Send an alert to your strategy's URL and its paper trades appear here."
       action={
         <Button asChild variant="outline">
           <Link to={paths.settings.strategy}>Go to Settings › Strategy</Link>
