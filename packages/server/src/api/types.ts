@@ -4,6 +4,8 @@
  * error in every client that reads it. This file and what it imports hold zod schemas and plain constants only:
  * no Node, Fastify or database code, so a browser build can check against it.
  */
+import type { MAX_STRATEGY_NAME_LENGTH } from '../modules/paper/schemas';
+
 export type { LoginRequest, RegisterRequest, SignedIn, User } from '../modules/auth/schemas';
 export type {
   DeleteAccountRequest,
@@ -57,6 +59,11 @@ export type {
   TradesQuery,
   UpdateStrategyRequest,
 } from '../modules/paper/schemas';
+/**
+ * The longest strategy name the server takes, as a literal type (`64`): a client's field limit typed with it (the
+ * app's is) stops compiling when the server's limit changes, with no server code in the browser.
+ */
+export type MaxStrategyNameLength = typeof MAX_STRATEGY_NAME_LENGTH;
 export type { CandleUpdate, OutcomeUpdate, PositionUpdate, StreamEventData } from '../modules/stream/schemas';
 export type {
   ChannelKind,

@@ -162,3 +162,15 @@ describe('given a strategy name the trader already uses', () => {
     expect(screen.getByRole('form', { name: 'Settings of Default' })).toBeInTheDocument();
   });
 });
+
+describe('given a new strategy name as long as the server takes (64 characters)', () => {
+  it('should take all of it, and no more, and create the strategy with it', async () => {
+    const user = await openStrategySettings();
+    const longest = 'Trend following BTC 4h, long and short, trailing stop 2.5%, v12b';
+    const name = screen.getByRole('textbox', { name: 'New strategy name' });
+    await user.type(name, `${longest}overflow`);
+    expect(name).toHaveValue(longest);
+    await user.click(screen.getByRole('button', { name: 'Create strategy' }));
+    expect(await screen.findByRole('form', { name: `Settings of ${longest}` })).toBeInTheDocument();
+  });
+});

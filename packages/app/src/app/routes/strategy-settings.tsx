@@ -30,6 +30,7 @@ import {
   draftFrom,
   PAIRS,
   settingsBody,
+  STRATEGY_NAME_MAX_LENGTH,
   type DraftErrors,
   type SettingsDraft,
 } from '../../features/paper/settings-form';
@@ -285,6 +286,7 @@ function SettingsForm({ strategy }: { strategy: Strategy }) {
             <Input
               id={`${id}-name`}
               value={draft.name}
+              maxLength={STRATEGY_NAME_MAX_LENGTH}
               aria-describedby={describedBy}
               aria-invalid={invalid || undefined}
               onChange={(e) => set('name', e.currentTarget.value)}
@@ -597,7 +599,7 @@ function CreateStrategy() {
         <Input
           id={id}
           value={name}
-          maxLength={60}
+          maxLength={STRATEGY_NAME_MAX_LENGTH}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(e) => setName(e.currentTarget.value)}

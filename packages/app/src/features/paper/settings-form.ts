@@ -1,7 +1,13 @@
-import type { StrategySettings } from '@signaldeck/server/api-types';
+import type { MaxStrategyNameLength, StrategySettings } from '@signaldeck/server/api-types';
 import type { FieldErrors } from '../../lib/http';
 
 export const PAIRS = ['BTC', 'ETH', 'SOL'] as const;
+
+/**
+ * The longest strategy name the name fields take: the server's limit. Typed with it, so a change of the server's
+ * limit fails the app's type check until this follows.
+ */
+export const STRATEGY_NAME_MAX_LENGTH: MaxStrategyNameLength = 64;
 type Pair = (typeof PAIRS)[number];
 
 /** The settings form's fields as typed: numbers stay text until sent, so the server's message can name a bad one. */
