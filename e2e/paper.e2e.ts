@@ -325,7 +325,11 @@ describe('given a signal a strategy ignored, with a reason longer than its row, 
 
       const { page, context } = await open('/signals', { viewport: DESKTOP });
       const row = page.locator('tr[data-slot="signals-table-row"]').first();
-      await row.filter({ hasText: 'Ignored:' }).waitFor({ timeout: 20_000 });
+      // The row says "ignored" once, in its badge, then why; its details give the whole outcome.
+      await row.locator('[data-slot="signals-table-ignored"]').waitFor({ timeout: 20_000 });
+      expect(await row.locator('[data-slot="signals-table-reason"]').innerText()).toBe(
+        outcome.replace(/^Ignored: /, ''),
+      );
       // The newest signal is the first row, where the grid's keyboard starts.
       await page.getByRole('button', { name: 'Columns of All signals' }).focus();
       await page.keyboard.press('Tab');

@@ -93,8 +93,9 @@ const IGNORED =
 
 /**
  * Outcomes of accepted signals: what each did to the paper account. An ignored one is badged
- * "ignored" beside "accepted". A long one is cut at two lines in its row and whole in the row's
- * details (opened here), with the strategy, which the keyboard reaches too (Enter on the row).
+ * "ignored" beside "accepted", its reason after the badges (not "Ignored: …" again). A long one is
+ * cut at two lines in its row and whole in the row's details (opened here, with the whole outcome),
+ * with the strategy, which the keyboard reaches too (Enter on the row).
  */
 export const OutcomesWithLongReasons: Story = () => (
   <BothThemes>

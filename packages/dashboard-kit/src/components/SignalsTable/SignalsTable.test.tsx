@@ -519,7 +519,7 @@ describe('given an accepted signal the paper account ignored', () => {
   it.each([
     { layout: 'table rows', compact: false },
     { layout: 'phone cards', compact: true },
-  ])('should badge it "ignored" beside "accepted", and only it, in $layout', ({ compact }) => {
+  ])('should badge it "ignored" beside "accepted", and only it, then say why, in $layout', ({ compact }) => {
     const media = mockMatchMedia({ [COMPACT_MEDIA_QUERY]: compact });
     try {
       render(<SignalsTable signals={signals} timeZone="UTC" />);
@@ -527,12 +527,24 @@ describe('given an accepted signal the paper account ignored', () => {
       const status = within(ignored).getByRole('gridcell', { name: /^accepted ignored/ });
       expect(within(status).getByText('accepted')).toBeInTheDocument();
       expect(within(status).getByText('ignored')).toHaveAttribute('data-variant', 'neutral');
+      // Said once: the badge, then the reason alone, not "Ignored: already long" after "ignored".
+      expect(status.textContent?.match(/ignored/gi)).toHaveLength(1);
+      expect(within(status).getByText(reason)).toHaveAttribute('title', reason);
       const executed = screen.getByRole('row', { name: /BTC/ });
       expect(within(executed).getByText('accepted')).toBeInTheDocument();
       expect(within(executed).queryByText('ignored')).not.toBeInTheDocument();
     } finally {
       media.restore();
     }
+  });
+
+  it('should keep the whole outcome in its details', async () => {
+    const user = userEvent.setup();
+    render(<SignalsTable signals={signals} timeZone="UTC" />);
+    await user.click(screen.getByRole('button', { name: 'Details of ETH buy' }));
+    const toggle = screen.getByRole('button', { name: 'Details of ETH buy' });
+    const detail = within(document.getElementById(toggle.getAttribute('aria-controls')!)!);
+    expect(detail.getByText(`Ignored: ${reason}`)).toBeInTheDocument();
   });
 });
 

@@ -88,7 +88,10 @@ const STATUS_VARIANT: Record<SignalStatus, BadgeVariant> = {
   duplicate: 'warning',
 };
 
-/** The status badge (and "ignored" when the paper account ignored an accepted signal), then why (a rejection's or duplicate's reason), else what it did (its outcome). */
+/**
+ * The status badge (and "ignored" when the paper account ignored an accepted signal), then why (a rejection's or
+ * duplicate's reason, or why it was ignored), else what it did (its outcome).
+ */
 export function StatusCell({
   status,
   reason,
@@ -254,14 +257,20 @@ export const signalColumns = helper.columns([
   helper.accessor((signal: SignalRow) => signal.status, {
     ...named<SignalColumnId>('status', 'Status'),
     sortFn: 'text',
-    cell: (context) => (
-      <StatusCell
-        status={context.getValue()}
-        reason={context.row.original.reason}
-        outcome={context.row.original.outcome ?? null}
-        outOfSync={context.row.original.outOfSync ?? false}
-        ignored={context.row.original.journey?.outcome?.status === 'ignored'}
-      />
-    ),
+    cell: (context) => {
+      const signal = context.row.original;
+      const decided = signal.journey?.outcome;
+      const ignored = decided?.status === 'ignored';
+      return (
+        <StatusCell
+          status={context.getValue()}
+          reason={signal.reason}
+          // The "ignored" badge says what happened: its reason follows it, not an outcome that says "Ignored" again.
+          outcome={ignored ? decided.reason : (signal.outcome ?? null)}
+          outOfSync={signal.outOfSync ?? false}
+          ignored={ignored}
+        />
+      );
+    },
   }),
 ]);
