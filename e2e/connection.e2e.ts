@@ -185,3 +185,61 @@ describe('given a cold load whose app code does not arrive (a dropped file, or a
     await context.close();
   });
 });
+
+describe('given a cold load on a slow network', () => {
+  it('should show one steady loading screen until the page appears: the spinner stays and the text does not move', async () => {
+    const { page, context } = await signedInPage(browser, server.url, user);
+    // Each frame while "Loading SignalDeck…" shows: where its text is, whether a spinner is beside it, and whether
+    // index.html's shell or the app (the router's fallback while the page's code loads) draws it.
+    await page.addInitScript(() => {
+      const frames: { by: string; top: number; left: number; spinner: boolean }[] = [];
+      (window as unknown as { loadingFrames: typeof frames }).loadingFrames = frames;
+      const sample = () => {
+        const status = [...document.querySelectorAll('#root [role="status"]')].find(
+          (node) => node.textContent?.trim() === 'Loading SignalDeck…',
+        );
+        const walker = status && document.createTreeWalker(status, NodeFilter.SHOW_TEXT);
+        let text: Node | null = null;
+        while (walker?.nextNode()) if (walker.currentNode.textContent?.trim()) text = walker.currentNode;
+        if (status && text) {
+          const range = document.createRange();
+          range.selectNodeContents(text);
+          const box = range.getBoundingClientRect();
+          const spinner = [...status.querySelectorAll('*')].some((node) => {
+            const rect = node.getBoundingClientRect();
+            return !node.contains(text) && rect.width >= 16 && rect.height >= 16;
+          });
+          frames.push({
+            by: status.classList.contains('sd-boot') ? 'shell' : 'app',
+            top: box.top,
+            left: box.left,
+            spinner,
+          });
+        }
+        if (!document.title.endsWith('| SignalDeck')) requestAnimationFrame(sample);
+      };
+      requestAnimationFrame(sample);
+    });
+    // The app's entry arrives late, and the page's own code later still.
+    await page.route(/\/assets\/[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) =>
+        setTimeout(resolve, /\/index-[\w-]+\.js$/.test(route.request().url()) ? 800 : 1_500),
+      );
+      await route.continue();
+    });
+    await page.goto('/signals');
+    await page.waitForFunction(() => document.title === 'Webhook Signals | SignalDeck', undefined, { timeout: 30_000 });
+    const frames = await page.evaluate(
+      () =>
+        (window as unknown as { loadingFrames: { by: string; top: number; left: number; spinner: boolean }[] })
+          .loadingFrames,
+    );
+    expect(frames.some((frame) => frame.by === 'shell')).toBe(true);
+    expect(frames.some((frame) => frame.by === 'app')).toBe(true);
+    expect(frames.filter((frame) => !frame.spinner)).toEqual([]);
+    expect([...new Set(frames.map((frame) => Math.round(frame.top)))]).toHaveLength(1);
+    const lefts = frames.map((frame) => frame.left);
+    expect(Math.max(...lefts) - Math.min(...lefts)).toBeLessThanOrEqual(2);
+    await context.close();
+  });
+});
