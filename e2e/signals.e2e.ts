@@ -115,4 +115,27 @@ describe('given Settings > API Keys', () => {
     webhookUrl = rotated;
     await context.close();
   });
+
+  it('should show the whole URL on a phone, its host and its mask, masked or revealed, in both themes', async () => {
+    for (const theme of ['dark', 'light']) {
+      const { page, context } = await signedInPage(browser, server.url, user, {
+        viewport: { width: 390, height: 844 },
+      });
+      await context.addInitScript((name) => localStorage.setItem('dk-theme', name), theme);
+      await page.goto('/settings/api-keys');
+      const field = page.getByLabel('Your webhook URL');
+      await expect.poll(() => field.inputValue()).toMatch(/^https?:\/\/[^/]+\/api\/webhooks\/•+$/);
+      /** Nothing of the value is out of the box's sight, sideways or below, and the box is within the screen. */
+      const whole = () =>
+        field.evaluate((box) => ({
+          hidden: box.scrollWidth > box.clientWidth || box.scrollHeight > box.clientHeight,
+          inside: box.getBoundingClientRect().right <= document.documentElement.clientWidth,
+        }));
+      expect(await whole()).toEqual({ hidden: false, inside: true });
+      await page.getByRole('button', { name: 'Reveal' }).click();
+      await expect.poll(() => field.inputValue()).toBe(webhookUrl);
+      expect(await whole()).toEqual({ hidden: false, inside: true });
+      await context.close();
+    }
+  });
 });

@@ -15,7 +15,7 @@ describe('SecretUrlField', () => {
         <SecretUrlField id="url" url={URL_WITH_TOKEN} />
       </>,
     );
-    const field = screen.getByLabelText<HTMLInputElement>('Your webhook URL');
+    const field = screen.getByLabelText<HTMLTextAreaElement>('Your webhook URL');
     expect(field.value).toBe('https://signals.example.com/api/webhooks/••••••••');
     expect(document.body.textContent).not.toContain('Zx8k2mQ4');
 
