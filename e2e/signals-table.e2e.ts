@@ -72,7 +72,6 @@ beforeAll(async () => {
 });
 
 const DESKTOP = { width: 1280, height: 800 };
-const WIDE = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
 /** Adds 1 s to every API answer, as on a slow network. */
@@ -280,8 +279,8 @@ describe('given rejected signals and their reasons at 1280 px', () => {
     await context.close();
   });
 
-  it('should give the keyboard a reason its row cuts, whole in the details, at 1440 px', async () => {
-    const { page, context } = await open(trader, '/signals', WIDE);
+  it('should give the keyboard a reason its row cuts, whole in the details', async () => {
+    const { page, context } = await open(trader, '/signals');
     const status = page.locator(
       `tr[data-row-id="${traderIds[LONG_REASON_INDEX]}"] td[data-column="status"] [data-slot="signals-table-status"]`,
     );
@@ -347,11 +346,13 @@ describe('given executed signals of a strategy named in the alert, at 1280 px be
   it('should show each fill price and the strategy "Breakout 4h · Default" whole in their rows, in both themes', async () => {
     const filled = await registerUser(product.server.url, { name: 'Filled Trader' });
     const { url } = await api<{ url: string }>(product.server.url, filled.token, '/api/webhook');
-    // An open, a reversal (the default strategy's answer to an opposite alert: the longest fill in words), a close.
+    // An open, a reversal (the default strategy's answer to an opposite alert: the longest fill in words), a close,
+    // and an exit with nothing left to close, which the paper account ignores.
     for (const [id, action, contracts] of [
       ['open', 'buy', '0.01'],
-      ['reverse', 'sell', '0.02'],
-      ['close', 'exit', '0.02'],
+      ['reverse', 'sell', '0.03'],
+      ['close', 'exit', '0.03'],
+      ['again', 'exit', '0.03'],
     ] as const) {
       const answer = await fetch(`${product.server.url}${new URL(url).pathname}`, {
         method: 'POST',
@@ -372,7 +373,7 @@ describe('given executed signals of a strategy named in the alert, at 1280 px be
         },
         { timeout: 30_000 },
       )
-      .toEqual(['executed', 'executed', 'executed']);
+      .toEqual(['ignored', 'executed', 'executed', 'executed']);
 
     const { page, context } = await open(filled, '/signals');
     expect(await page.locator('[data-slot="sidebar"]').getAttribute('data-state')).toBe('expanded');
@@ -380,17 +381,22 @@ describe('given executed signals of a strategy named in the alert, at 1280 px be
     // The paper account's strategy name comes with its own request, which may answer after the rows.
     await expect
       .poll(() => rows.locator('td[data-column="strategy"]').allInnerTexts())
-      .toEqual(Array(3).fill('Breakout 4h · Default'));
+      .toEqual(Array(4).fill('Breakout 4h · Default'));
     const shows = (node: Element) => node.scrollWidth <= node.clientWidth && node.scrollHeight <= node.clientHeight;
     const notes = rows.locator('[data-slot="signals-table-reason"]');
     expect(await notes.allInnerTexts()).toEqual([
-      expect.stringMatching(/^Executed at [\d,]+\.\d{2}: closed short 0\.02$/),
-      expect.stringMatching(/^Executed at [\d,]+\.\d{2}: long 0\.01 → short 0\.02$/),
+      'no position to close',
+      expect.stringMatching(/^Executed at [\d,]+\.\d{2}: closed short 0\.03$/),
+      expect.stringMatching(/^Executed at [\d,]+\.\d{2}: long 0\.01 → short 0\.03$/),
       expect.stringMatching(/^Executed at [\d,]+\.\d{2}: opened long 0\.01$/),
     ]);
-    // The fill price is on screen in every row, first after "Executed at", and so is what it did; a reversal
-    // ("long 0.01 → short 0.02") may lose its last size to the cell's two lines, never its price or new side.
-    /** Whether the first match of `pattern` in the status's words lies on one line, inside the cell's two. */
+    // The ignored signal says so once, in its badge, then why.
+    expect(await rows.first().locator('[data-slot="signals-table-status"]').innerText()).toMatch(
+      /^accepted\s*ignored\s*no position to close$/,
+    );
+    // Each note is whole on screen: the fill price first after "Executed at", and what it did, a reversal's side now
+    // held and its size too ("long 0.01 → short 0.03"), wrapped onto the row's third line rather than cut.
+    /** Whether the first match of `pattern` in the status's words lies on one line, inside the cell. */
     const onScreen = (status: Element, pattern: string) => {
       const text = status.querySelector('[data-slot="signals-table-reason"]')!.firstChild!;
       const found = new RegExp(pattern).exec(text.textContent!)!;
@@ -402,9 +408,10 @@ describe('given executed signals of a strategy named in the alert, at 1280 px be
     };
     for (const [index, row] of (await rows.all()).entries()) {
       const status = row.locator('[data-slot="signals-table-status"]');
-      expect(await status.evaluate(onScreen, '[\\d,]+\\.\\d{2}')).toBe(true);
-      if (index === 1) expect(await status.evaluate(onScreen, '→ short')).toBe(true);
-      else expect(await status.evaluate(shows)).toBe(true);
+      if (index > 0) expect(await status.evaluate(onScreen, '[\\d,]+\\.\\d{2}')).toBe(true);
+      // The reversal's last words, the new side's size, are inside the cell, not cut after "short".
+      if (index === 2) expect(await status.evaluate(onScreen, '0\\.03$')).toBe(true);
+      expect(await status.evaluate(shows)).toBe(true);
       expect(await row.locator('td[data-column="strategy"] > span').evaluate(shows)).toBe(true);
     }
     const scroller = page.locator('[data-slot="signals-table-scroller"]');

@@ -7,6 +7,7 @@ import {
   CELL_INSET_PX,
   COLUMN_WIDTHS,
   COMPACT_MEDIA_QUERY,
+  SIGNAL_ROW_HEIGHT_PX,
 } from './layout';
 
 /** How far into its highlight a fresh row already is (rows can re-mount while scrolling). */
@@ -30,6 +31,7 @@ const flash = keyframes({
 export const row = style([
   grid.row,
   {
+    height: SIGNAL_ROW_HEIGHT_PX,
     selectors: {
       '&[data-highlighted]': { background: vars.color.highlight },
       '&[data-fresh]': {
@@ -69,8 +71,10 @@ export const detailRow = style({
 export const cell = style([
   grid.cell,
   {
+    height: SIGNAL_ROW_HEIGHT_PX,
     '@media': {
       [COMPACT_MEDIA_QUERY]: {
+        height: 'auto',
         selectors: {
           '&[data-column="expand"]': { gridArea: 'expand', justifySelf: 'end' },
           '&[data-column="time"]': { gridArea: 'time', color: vars.color.mutedForeground, fontSize: vars.fontSize.xs },
@@ -144,24 +148,20 @@ export const chartLink = style([grid.link, { display: 'inline-block', fontSize: 
 export const helpLink = style([grid.link, { fontSize: vars.fontSize.sm }]);
 
 /**
- * The status badge with a rejection's reason (or an outcome) flowing after it and on under it: two lines of
- * the row, three of a phone card; a longer one is cut at the end of the last (whole in its tooltip and in the
- * details).
+ * The status badge with a rejection's reason (or an outcome) flowing after it and on under it: three lines of
+ * the row or of a phone card, so a reversal's outcome wraps whole onto the third rather than losing the side now
+ * held; a longer one is cut at the end of the last (whole in its tooltip and in the details).
  */
 export const status = style({
   display: '-webkit-box',
   WebkitBoxOrient: 'vertical',
-  WebkitLineClamp: 2,
+  WebkitLineClamp: 3,
   minWidth: 0,
   overflow: 'hidden',
   whiteSpace: 'normal',
   overflowWrap: 'anywhere',
   fontSize: vars.fontSize.xs,
   lineHeight: vars.lineHeight.tight,
-  '@media': {
-    // A card's status line wraps to three (the phone width has no room for a reason on one).
-    [COMPACT_MEDIA_QUERY]: { WebkitLineClamp: 3 },
-  },
 });
 
 /** A signal's time on the zone's clock over how long ago; side by side on a card's one line. */

@@ -246,13 +246,14 @@ export const SatoshiQuantities: Story = () => (
 );
 
 /**
- * The same 990 px with what a paper account writes: each outcome with its fill price whole on two lines beside
- * its badge, and the alert's strategy over the one whose URL received it ("Breakout 4h ·" over "Default"). A
- * strategy longer than two lines is cut at the end of the second, whole in its tooltip and the details.
+ * The same 990 px with what a paper account writes: each outcome with its fill price whole beside its badge, a
+ * reversal wrapping onto the row's third line with the side now held and its size, and the alert's strategy over
+ * the one whose URL received it ("Breakout 4h ·" over "Default"). A strategy longer than two lines is cut at the
+ * end of the second, whole in its tooltip and the details.
  */
 export const FillsAndStrategiesBesideSidebar: Story = () => (
   <SignalsTable
-    style={{ width: '990px', height: '18rem' }}
+    style={{ width: '990px', height: '22rem' }}
     signals={[
       makeSignal({
         id: 'f1',
@@ -263,6 +264,16 @@ export const FillsAndStrategiesBesideSidebar: Story = () => (
         interval: '4h',
         strategy: 'Breakout 4h · Default',
         outcome: 'Executed: closed long 0.01 @ 88,012.40',
+      }),
+      makeSignal({
+        id: 'f1r',
+        receivedAt: NOW - 40_000,
+        action: 'sell',
+        price: null,
+        quantity: 0.03,
+        interval: '4h',
+        strategy: 'Breakout 4h · Default',
+        outcome: 'Executed at 89,242.12: long 0.01 → short 0.03',
       }),
       makeSignal({
         id: 'f2',

@@ -6,7 +6,7 @@ import { itConforms } from '../../test/conformance';
 import { mockMatchMedia } from '../../test/matchMedia';
 import { stubScrollViewport } from '../../test/scrollViewport';
 import { generateSignals, makeSignal } from './fixtures';
-import { COMPACT_MEDIA_QUERY } from './layout';
+import { COMPACT_MEDIA_QUERY, SIGNAL_ROW_HEIGHT_PX as ROW } from './layout';
 import { SignalsTable, type SignalsTableProps } from './SignalsTable';
 import type { SignalRow } from './types';
 
@@ -795,7 +795,7 @@ describe('given 100,000 signals', () => {
     it('should render the rows at that position', { timeout: 20_000 }, async () => {
       const { container } = render(<SignalsTable signals={many} />);
       await fullListShown();
-      await scrollTo(scroller(container), 50_000 * 40);
+      await scrollTo(scroller(container), 50_000 * ROW);
       const indexes = dataRows().map((row) => Number(row.getAttribute('aria-rowindex')));
       expect(indexes).toContain(50_002);
       expect(indexes.length).toBeLessThan(40);
@@ -810,7 +810,7 @@ describe('given 100,000 signals', () => {
       await user.click(within(dataRows()[0]!).getByRole('button', { name: /^Details of/ }));
       const link = screen.getByRole('link', { name: 'Show on chart' });
       link.focus();
-      await scrollTo(scroller(container), 30_000 * 40);
+      await scrollTo(scroller(container), 30_000 * ROW);
       expect(link.isConnected).toBe(false);
       expect(document.activeElement).toBe(table());
     });
@@ -862,12 +862,12 @@ describe('given a long list scrolled away from the top', () => {
   describe('after live signals arrive above the view', () => {
     it('should keep the rows in view where they were', async () => {
       const { container, rerender } = render(<SignalsTable signals={signals} />);
-      await scrollTo(scroller(container), 400 * 40);
+      await scrollTo(scroller(container), 400 * ROW);
       const topRow = () => dataRows().find((row) => row.getAttribute('aria-rowindex') === '402')?.dataset.rowId;
       const before = topRow();
       rerender(<SignalsTable signals={[...live(3), ...signals]} />);
-      expect(scroller(container).scrollTop).toBe(403 * 40);
-      await scrollTo(scroller(container), 403 * 40);
+      expect(scroller(container).scrollTop).toBe(403 * ROW);
+      await scrollTo(scroller(container), 403 * ROW);
       expect(dataRows().find((row) => row.getAttribute('aria-rowindex') === '405')?.dataset.rowId).toBe(before);
     });
   });
@@ -909,9 +909,9 @@ describe('given more signals to load', () => {
       const signals = generateSignals(1_000);
       const { container } = render(<SignalsTable signals={signals} hasMore onEndReached={onEndReached} />);
       expect(onEndReached).not.toHaveBeenCalled();
-      await scrollTo(scroller(container), 985 * 40);
+      await scrollTo(scroller(container), 985 * ROW);
       expect(onEndReached).toHaveBeenCalledTimes(1);
-      await scrollTo(scroller(container), 990 * 40);
+      await scrollTo(scroller(container), 990 * ROW);
       expect(onEndReached).toHaveBeenCalledTimes(1);
     });
   });

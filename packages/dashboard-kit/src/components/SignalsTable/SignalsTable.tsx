@@ -6,7 +6,7 @@ import { useDataGrid, type DataGridBaseProps } from '../../table/useDataGrid';
 import { useProgressiveRows } from '../../table/useProgressiveRows';
 import { timeZoneLabel } from '../../time/time-zone';
 import { EXPAND_COLUMN_ID, signalColumns, signalTableFeatures } from './columns';
-import { CARD_HEIGHT_PX, ROW_HEIGHT_PX, tableMinWidth } from './layout';
+import { CARD_HEIGHT_PX, SIGNAL_ROW_HEIGHT_PX, tableMinWidth } from './layout';
 import * as styles from './SignalsTable.css';
 import { columnClass, SignalsTableBody, type ListItem } from './SignalsTableBody';
 import type { RawBodyStatus, SignalRow, SignalsTableColumnVisibility, SignalsTableSorting } from './types';
@@ -202,7 +202,7 @@ export const SignalsTable = forwardRef<HTMLDivElement, SignalsTableProps>(functi
         expanded={expanded}
         fresh={fresh}
         highlightedId={highlightedId}
-        rowHeight={compact ? CARD_HEIGHT_PX : ROW_HEIGHT_PX}
+        rowHeight={compact ? CARD_HEIGHT_PX : SIGNAL_ROW_HEIGHT_PX}
         timeZone={timeZone}
         getChartHref={getChartHref}
         onChartLinkClick={onChartLinkClick}

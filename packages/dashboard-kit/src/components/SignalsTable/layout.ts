@@ -4,7 +4,13 @@ import { tableMinWidth as minWidthOf, type ColumnWidths } from '../../table/layo
  * Geometry of the signals table. Rows have a fixed height so the virtualiser can place 100,000 of
  * them without measuring each; only expanded detail rows are measured.
  */
-export { COMPACT_MEDIA_QUERY, ROW_HEIGHT_PX } from '../../table/layout';
+export { COMPACT_MEDIA_QUERY } from '../../table/layout';
+
+/**
+ * A row on wide screens: three lines of extra-small text beside a badge, so an outcome that wraps to a third line
+ * (a reversal's "Executed at 89,242.12: long 0.01 → short 0.03" beside the badge at 1280 px) is read whole, not cut.
+ */
+export const SIGNAL_ROW_HEIGHT_PX = 52;
 
 /**
  * A signal's card on phone widths (below `COMPACT_MEDIA_QUERY`): status with its reason or outcome on up to
@@ -27,8 +33,8 @@ export const CELL_INSET_PX = 8;
  * Column widths in CSS pixels, padding included: a fixed width, or (status) the space left over above a minimum.
  * All of them (984 px) fit the signals page beside an open sidebar at 1280 px (990 px), so the table does not
  * scroll sideways there; the status column then has 206 px, room for the badge and an outcome such as "Executed:
- * opened long 0.01 @ 87,829.73" whole on two lines. Classes, not inline styles, so the browser can reuse computed
- * styles across rows.
+ * opened long 0.01 @ 87,829.73" whole on two lines, and a reversal's on three. Classes, not inline styles, so the
+ * browser can reuse computed styles across rows.
  */
 export const COLUMN_WIDTHS = {
   // The 32 px toggle and its padding.
