@@ -878,7 +878,7 @@ describe('given a closed trade of a strategy with a long name, on Performance > 
     ['pair', 'BTC'],
     ['strategy', LONG_NAME],
   ] as const) {
-    it(`should show the breakdown by ${by} whole within the screen at 390 px, each group's figures under its name, in both themes`, async () => {
+    it(`should show the breakdown by ${by} whole within the screen at 390 px, each group's figures, wins, losses and draws too, under its name, in both themes`, async () => {
       for (const theme of THEMES) {
         const { page, context } = await signedInPage(browser, server.url, analyst, { viewport: PHONE });
         await context.addInitScript((t) => localStorage.setItem('dk-theme', t), theme);
@@ -901,13 +901,34 @@ describe('given a closed trade of a strategy with a long name, on Performance > 
           (await row.locator('td[data-column="netPnl"]').boundingBox())!,
         ];
         expect(pnlBox.y).toBeGreaterThanOrEqual(nameBox.y + nameBox.height - 1);
+        // Every column of the desktop table, the wins, losses and draws too, each figure under its label.
         expect(await table.getByRole('columnheader').allInnerTexts()).toEqual([
           by === 'pair' ? 'Pair' : 'Strategy',
           'Trades',
+          'Wins',
+          'Losses',
+          'Draws',
           'Win rate',
           'Net P&L',
           expect.stringMatching(/^Profit\s+factor$/),
         ]);
+        for (const [column, label] of [
+          ['wins', 'Wins'],
+          ['losses', 'Losses'],
+          ['draws', 'Draws'],
+        ] as const) {
+          const [header, cell] = [
+            await table.getByRole('columnheader', { name: label, exact: true }).boundingBox(),
+            await row.locator(`td[data-column="${column}"]`).boundingBox(),
+          ];
+          expect(cell).not.toBeNull();
+          expect(cell!.x + cell!.width).toBeCloseTo(header!.x + header!.width, 0);
+        }
+        const outcomes = await row
+          .locator('td[data-column="wins"], td[data-column="losses"], td[data-column="draws"]')
+          .allInnerTexts();
+        // The one closed trade is a win, a loss or a draw.
+        expect(outcomes.map(Number).reduce((sum, count) => sum + count, 0)).toBe(1);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
         expect(await seriousAxeViolations(page)).toEqual([]);
         await context.close();

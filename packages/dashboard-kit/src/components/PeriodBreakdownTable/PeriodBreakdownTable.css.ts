@@ -8,13 +8,14 @@ export const root = style([grid.plainRoot, { '@media': { [MOBILE_MEDIA_QUERY]: {
 
 /*
  * On a phone (below 40rem) each group reads as a small card: its name on a line of its own, across the table,
- * and its trades, win rate, net P&L and profit factor under it in four columns, so nothing is cut at the
- * table's right edge however long the name. The header row has the same shape. Every row shares these
- * columns (fractions of the width, not of their content), so the figures of every group line up; the net
- * P&L, the widest figure, has the widest column.
+ * its trades, win rate, net P&L and profit factor under it in four columns, and its wins, losses and draws on
+ * the line below, so nothing is cut at the table's right edge however long the name, and nothing the wider
+ * table shows is left out. The header row has the same shape. Every row shares these columns (fractions of the
+ * width, not of their content), so the figures of every group line up; the net P&L, the widest figure, has the
+ * widest column.
  */
 const PHONE_COLUMNS = 'minmax(0, 0.85fr) minmax(0, 1fr) minmax(0, 1.25fr) minmax(0, 0.9fr)';
-const PHONE_AREAS = '"key key key key" "tradeCount winRate netPnl profitFactor"';
+const PHONE_AREAS = '"key key key key" "tradeCount winRate netPnl profitFactor" "wins losses draws ."';
 
 export const table = style([grid.plainTable, { '@media': { [COMPACT_MEDIA_QUERY]: { display: 'block' } } }]);
 
@@ -45,7 +46,7 @@ export const totalRow = style({
   '@media': { [COMPACT_MEDIA_QUERY]: { borderBottom: 0 } },
 });
 
-/** Where each cell sits on a phone's card; the wins, losses and draws are not shown there. */
+/** Where each cell sits on a phone's card. */
 export const area = styleVariants(
   {
     key: 'key',
@@ -53,11 +54,11 @@ export const area = styleVariants(
     winRate: 'winRate',
     netPnl: 'netPnl',
     profitFactor: 'profitFactor',
-    wins: null,
-    losses: null,
-    draws: null,
+    wins: 'wins',
+    losses: 'losses',
+    draws: 'draws',
   },
-  (name) => (name === null ? {} : { '@media': { [COMPACT_MEDIA_QUERY]: { gridArea: name } } }),
+  (name) => ({ '@media': { [COMPACT_MEDIA_QUERY]: { gridArea: name } } }),
 );
 
 const cellBase = {
@@ -124,11 +125,6 @@ export const keyCell = style({
       overflowWrap: 'anywhere',
     },
   },
-});
-
-/** Wins, losses and draws give way on phones: the win rate and trade count say enough there. */
-export const detailColumn = style({
-  '@media': { [MOBILE_MEDIA_QUERY]: { display: 'none' } },
 });
 
 export const stateCell = style({

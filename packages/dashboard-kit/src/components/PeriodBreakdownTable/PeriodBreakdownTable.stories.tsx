@@ -89,8 +89,9 @@ export const BothThemesSideBySide: Story = () => (
 
 /**
  * On phones (below 40rem) each group is a small card: its name on a line of its own, its trades, win rate, net
- * P&L and profit factor under it in four columns that line up from group to group; the wins, losses and draws
- * give way. Nothing is cut at the right edge, and the page does not scroll sideways.
+ * P&L and profit factor under it in four columns that line up from group to group, and its wins, losses and
+ * draws on the line below, under labels of the same shape. Nothing is cut at the right edge, and the page does
+ * not scroll sideways.
  */
 export const Phone: Story = () => (
   <PhoneFrame>

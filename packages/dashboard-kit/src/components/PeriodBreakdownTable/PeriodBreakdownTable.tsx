@@ -74,15 +74,13 @@ const BY_LABELS: Record<BreakdownBy, string> = {
 interface Column<Id extends BreakdownColumnId = BreakdownColumnId> {
   id: Id;
   label: string;
-  /** Hidden on phones. */
-  detail?: boolean;
 }
 
 const VALUE_COLUMNS: readonly Column<Exclude<BreakdownColumnId, 'key'>>[] = [
   { id: 'tradeCount', label: 'Trades' },
-  { id: 'wins', label: 'Wins', detail: true },
-  { id: 'losses', label: 'Losses', detail: true },
-  { id: 'draws', label: 'Draws', detail: true },
+  { id: 'wins', label: 'Wins' },
+  { id: 'losses', label: 'Losses' },
+  { id: 'draws', label: 'Draws' },
   { id: 'winRate', label: 'Win rate' },
   { id: 'netPnl', label: 'Net P&L' },
   { id: 'profitFactor', label: 'Profit factor' },
@@ -154,8 +152,7 @@ function ValueCells({ row, rowHeader }: { row: Omit<BreakdownRow, 'key' | 'label
         return (
           <td
             key={column.id}
-
-            className={clsx(styles.cell, grid.align.end, styles.area[column.id], column.detail && styles.detailColumn)}
+            className={clsx(styles.cell, grid.align.end, styles.area[column.id])}
             data-column={column.id}
           >
             {content}
@@ -169,7 +166,7 @@ function ValueCells({ row, rowHeader }: { row: Omit<BreakdownRow, 'key' | 'label
 /**
  * Closed trades grouped by pair, strategy, exit reason, day, week or month, with each group's
  * trades, wins, losses, draws, win rate, net P&L and profit factor, and a total row. Every
- * column sorts from its header; phones drop the wins, losses and draws columns.
+ * column sorts from its header. A phone shows every column too, each group as a small card.
  */
 export const PeriodBreakdownTable = forwardRef<HTMLDivElement, PeriodBreakdownTableProps>(function PeriodBreakdownTable(
   {
@@ -224,11 +221,7 @@ export const PeriodBreakdownTable = forwardRef<HTMLDivElement, PeriodBreakdownTa
     body = Array.from({ length: 4 }, (_, index) => (
       <tr key={index} aria-hidden="true" className={styles.row} data-slot="period-breakdown-skeleton">
         {columns.map((column) => (
-          <td
-            key={column.id}
-
-            className={clsx(styles.cell, styles.area[column.id], column.detail && styles.detailColumn)}
-          >
+          <td key={column.id} className={clsx(styles.cell, styles.area[column.id])}>
             <Skeleton shape="text" className={styles.skeleton} />
           </td>
         ))}
@@ -289,7 +282,6 @@ export const PeriodBreakdownTable = forwardRef<HTMLDivElement, PeriodBreakdownTa
                     styles.headerCell,
                     grid.align[column.id === 'key' ? 'start' : 'end'],
                     styles.area[column.id],
-                    column.detail && styles.detailColumn,
                   )}
                   aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined}
                 >
