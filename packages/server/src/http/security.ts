@@ -2,6 +2,7 @@ import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config';
+import { requestProtocol } from './origin';
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 
@@ -52,9 +53,9 @@ export async function registerSecurity(app: FastifyInstance, config: Pick<Config
   });
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
 
-  // `request.protocol` honours X-Forwarded-Proto only when TRUST_PROXY trusts the proxy that set it.
+  // X-Forwarded-Proto counts only when TRUST_PROXY trusts the proxy that set it (see requestProtocol).
   app.addHook('onRequest', async (request, reply) => {
-    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    if (requestProtocol(request) === 'https') reply.header('strict-transport-security', HSTS);
   });
 
   await app.register(cors, {

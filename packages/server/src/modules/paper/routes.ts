@@ -7,6 +7,7 @@ import { ERRORS, errorResponse, jsonResponse, noContent } from '../../openapi/re
 import { authenticatedUser } from '../auth/require-auth';
 import { sharedRefusalCounter } from '../signals/refusals';
 import { WebhookSecrets } from '../signals/webhook-secrets';
+import { webhookUrl } from '../signals/webhook-url';
 import { BREAKDOWNS } from './breakdowns';
 import { PaperExecutor } from './executor';
 import {
@@ -128,8 +129,7 @@ export const paperPlugin: AppModule = async (
     app.log.error({ err: error }, 'counting refused webhook posts failed'),
   );
   const paper = new PaperService({ db: database.db, dialect: database.dialect, secrets, executor, clock, refusals });
-  const urlFor = (request: FastifyRequest) => (token: string) =>
-    `${config.publicUrl ?? `${request.protocol}://${request.host}`}/api/webhooks/${token}`;
+  const urlFor = (request: FastifyRequest) => (token: string) => webhookUrl(request, config.publicUrl, token);
 
   const auth = { preValidation: requireAuth };
   const common = { 401: ERRORS.unauthenticated, 503: ERRORS.unavailable };

@@ -196,7 +196,9 @@ export const strategySchema = named(
       isDefault: z.boolean().describe('The strategy `/api/webhook` acts on: the first one, which cannot be deleted.'),
       webhookUrl: z
         .url()
-        .describe("Alerts posted here belong to this strategy (PUBLIC_URL, else the request's origin)."),
+        .describe(
+          "Alerts posted here belong to this strategy (PUBLIC_URL, else the request's origin, as for `GET /api/webhook`).",
+        ),
       settings: settingsSchema,
       createdAt: epochMs,
       updatedAt: epochMs,

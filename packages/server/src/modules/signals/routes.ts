@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { AppModule } from '../../context';
 import { HttpError, notFound, tooManyRequests } from '../../http/errors';
 import { validationError } from '../../http/validation';
@@ -45,6 +44,7 @@ import {
   WebhookSecrets,
   type Webhook,
 } from './webhook-secrets';
+import { webhookUrl } from './webhook-url';
 
 /** Marks the test alert Settings > Strategy sends, in its comment (the raw body keeps it too). */
 export const TEST_ALERT_COMMENT = 'SignalDeck test alert: sent from Settings > Strategy, not from TradingView';
@@ -74,11 +74,6 @@ const unknownWebhook = () =>
 const webhookNotFound = errorResponse('No such webhook URL (mistyped, or rotated away). Nothing was stored.', {
   message: 'This webhook URL is not valid. Copy the current one from Settings > API Keys in SignalDeck.',
 });
-
-/** The public base URL: PUBLIC_URL when set, else the origin this request reached (proxy headers per TRUST_PROXY). */
-function webhookUrl(request: FastifyRequest, publicUrl: string | undefined, token: string): string {
-  return `${publicUrl ?? `${request.protocol}://${request.host}`}/api/webhooks/${token}`;
-}
 
 const settingsJson = (webhook: Webhook) => ({
   tradingViewOnly: webhook.tradingViewOnly,

@@ -128,7 +128,9 @@ export const signalPageSchema = named(
 
 const webhookUrl = z
   .url()
-  .describe("The full webhook URL (PUBLIC_URL, else the request's origin, + `/api/webhooks/{token}`).");
+  .describe(
+    "The full webhook URL: PUBLIC_URL, else the request's origin (its Host when a valid host[:port], else the address the connection reached), + `/api/webhooks/{token}`.",
+  );
 const tradingViewOnly = z.boolean().describe("Whether the URL takes alerts from TradingView's addresses only.");
 const tradingViewAddresses = z.array(z.ipv4()).describe("TradingView's published webhook addresses.");
 
