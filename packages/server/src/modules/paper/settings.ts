@@ -172,23 +172,40 @@ const sizingSchema = z
     return { mode: sizing.mode, value: value.data };
   });
 
+/** How many refused tickers a message names; the rest are counted ("and 19995 more"). */
+const MAX_TICKERS_NAMED = 5;
+const MAX_TICKER_SHOWN = 20;
+
+/** A refused ticker as the message names it: the text as read (trimmed, upper case), or the JSON of a non-string. */
+function shownTicker(value: unknown): string {
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  return text.length > MAX_TICKER_SHOWN ? `${text.slice(0, MAX_TICKER_SHOWN - 1)}…` : text;
+}
+
+/** "DOGE, XRP", or the first few and how many more: a list of 20,000 bad tickers is not echoed back whole. */
+function namedTickers(refused: readonly unknown[]): string {
+  const named = refused.slice(0, MAX_TICKERS_NAMED).map(shownTicker).join(', ');
+  const more = refused.length - MAX_TICKERS_NAMED;
+  return more > 0 ? `${named} and ${more} more` : named;
+}
+
 const allowedTickersSchema = z
-  .array(z.string({ error: `Allowed tickers must be pairs among ${listed(SYMBOLS)}` }), {
+  .array(z.unknown(), {
     error: `Allowed tickers must be a list of pairs among ${listed(SYMBOLS)}, or null for all`,
   })
   .nullable()
   .transform((tickers, context): MarketSymbol[] | null => {
     if (tickers === null) return null;
-    const wanted = [...new Set(tickers.map((ticker) => ticker.trim().toUpperCase()))];
-    const unknown = wanted.filter((ticker) => !(SYMBOLS as readonly string[]).includes(ticker));
-    if (unknown.length > 0) {
+    const read = tickers.map((ticker) => (typeof ticker === 'string' ? ticker.trim().toUpperCase() : ticker));
+    const refused = [...new Set(read.filter((ticker) => !(SYMBOLS as readonly unknown[]).includes(ticker)))];
+    if (refused.length > 0) {
       context.addIssue({
         code: 'custom',
-        message: `Allowed tickers must be among ${listed(SYMBOLS)} (not ${unknown.join(', ')})`,
+        message: `Allowed tickers must be among ${listed(SYMBOLS)} (not ${namedTickers(refused)})`,
       });
       return z.NEVER;
     }
-    if (wanted.length === 0) {
+    if (read.length === 0) {
       context.addIssue({
         code: 'custom',
         message: `Allowed tickers must list at least one of ${listed(SYMBOLS)}, or be null for all`,
@@ -196,7 +213,7 @@ const allowedTickersSchema = z
       return z.NEVER;
     }
     // The listed order, whatever order the trader typed them in.
-    return SYMBOLS.filter((symbol) => wanted.includes(symbol));
+    return SYMBOLS.filter((symbol) => read.includes(symbol));
   });
 
 const settingShapes = {

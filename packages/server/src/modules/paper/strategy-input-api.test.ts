@@ -1,0 +1,66 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app';
+import { TEST_DIALECTS } from '../../test/database';
+import { httpCall } from '../../test/http';
+import { signUpTrader, type SignedInTrader } from '../../test/traders';
+import type { StrategyList } from './schemas';
+
+/* What a caller of the strategy routes sees for input no strategy can take, over a real socket. */
+
+type ErrorBody = { message: string; errors?: Record<string, string[]> };
+
+describe.each(TEST_DIALECTS)('bad input to the strategy routes on %s', (dialect) => {
+  let testApp: TestApp;
+  let base: string;
+  let ada: SignedInTrader;
+
+  beforeEach(async () => {
+    testApp = await createTestApp(dialect);
+    base = await testApp.app.listen({ host: '127.0.0.1', port: 0 });
+    ada = await signUpTrader(base, 'Ada');
+  });
+
+  afterEach(async () => {
+    await testApp.cleanup();
+  });
+
+  const call = (method: string, path: string, body?: unknown) =>
+    httpCall(`${base}${path}`, {
+      method,
+      headers: { ...ada.headers, ...(body !== undefined && { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  const strategies = async () => (await call('GET', '/api/strategies')).json<StrategyList>().data;
+
+  describe('allowed tickers that are not listed pairs', () => {
+    it('should name the first five of 20,000 and count the rest, in a short answer', async () => {
+      const tickers = Array.from({ length: 20_000 }, (_, index) => `T${index}`);
+      const answer = await call('POST', '/api/strategies', { name: 'Wide', settings: { allowedTickers: tickers } });
+      const message = 'Allowed tickers must be among BTC, ETH or SOL (not T0, T1, T2, T3, T4 and 19995 more)';
+      expect(answer.status).toBe(422);
+      expect(answer.json<ErrorBody>()).toEqual({ message, errors: { 'settings.allowedTickers': [message] } });
+      expect(answer.body.length).toBeLessThan(500);
+      expect((await strategies()).map((strategy) => strategy.name)).toEqual(['Default']);
+    });
+
+    it('should answer once for the list, not once per item, when its items are not text', async () => {
+      const [strategy] = await strategies();
+      const items = [...Array<number>(10_000).fill(7), 'btc', ' doge ', null, 'X'.repeat(5000)];
+      const answer = await call('PATCH', `/api/strategies/${strategy!.id}`, { settings: { allowedTickers: items } });
+      const message = 'Allowed tickers must be among BTC, ETH or SOL (not 7, DOGE, null, XXXXXXXXXXXXXXXXXXX…)';
+      expect(answer.status).toBe(422);
+      expect(answer.json<ErrorBody>()).toEqual({ message, errors: { 'settings.allowedTickers': [message] } });
+      expect((await strategies())[0]!.settings.allowedTickers).toBeNull();
+    });
+
+    it('should still name every bad ticker of a short list', async () => {
+      const answer = await call('POST', '/api/strategies', {
+        name: 'Alts',
+        settings: { allowedTickers: ['BTC', 'doge', 'xrp'] },
+      });
+      expect(answer.status).toBe(422);
+      expect(answer.json<ErrorBody>().message).toBe('Allowed tickers must be among BTC, ETH or SOL (not DOGE, XRP)');
+    });
+  });
+});
