@@ -142,7 +142,9 @@ they answer 401. API answers carry \`Cache-Control: no-store\` unless an endpoin
 
 Every error answer has the same shape, \`{"message": "...", "errors": {"field": ["..."]}}\`, with \`errors\` only on
 422. Any endpoint can also answer 500 with a generic message (the details go to the server's log only), and
-those that use the database answer 503 while it is unreachable.`;
+those that use the database answer 503 while it is unreachable. An \`{id}\` in a path that no row can have (\`0\`,
+\`-1\`, \`abc\`, 20 digits) is answered 404 with the endpoint's own message (\`Strategy not found.\`), as an id
+of another user's is.`;
 
 /**
  * Generates the OpenAPI 3.1 document from the API's operations, listed by tag (in TAGS order) and, within a tag,

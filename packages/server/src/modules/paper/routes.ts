@@ -31,7 +31,7 @@ import {
   tradesQuery,
   updateStrategyBody,
 } from './schemas';
-import { MAX_STRATEGIES, PaperService } from './service';
+import { MAX_STRATEGIES, PaperService, POSITION_NOT_FOUND, STRATEGY_NOT_FOUND } from './service';
 import { DEFAULT_SETTINGS } from './settings';
 
 declare module 'fastify' {
@@ -89,7 +89,7 @@ const examplePerformance = {
   sortino: null,
 };
 
-const strategyNotFound = errorResponse("No such strategy among the user's.", { message: 'Strategy not found.' });
+const strategyNotFound = errorResponse("No such strategy among the user's.", { message: STRATEGY_NOT_FOUND });
 const nameTaken = errorResponse("Invalid input, or the name of another of the trader's strategies.", {
   message: 'You already have a strategy named "Breakout".',
   errors: { name: ['You already have a strategy named "Breakout".'] },
@@ -97,11 +97,12 @@ const nameTaken = errorResponse("Invalid input, or the name of another of the tr
 
 const TAG = 'Paper trading' as const;
 
-/** A path id that cannot name a row is not found, like another user's. */
-const pathId = (id: string) => {
-  if (!ID_PATTERN.test(id)) throw notFound('Not found.');
+/** A path id that cannot name a row (`0`, `-1`, 21 digits) is not found, like another user's, in the same words. */
+const pathId = (id: string, notFoundMessage: string) => {
+  if (!ID_PATTERN.test(id)) throw notFound(notFoundMessage);
   return Number(id);
 };
+const strategyId = (id: string) => pathId(id, STRATEGY_NOT_FOUND);
 const queryId = (id: string | undefined) => (id === undefined ? undefined : Number(id));
 
 /**
@@ -200,7 +201,7 @@ export const paperPlugin: AppModule = async (
         },
       },
     },
-    async (request) => paper.get(authenticatedUser(request).id, pathId(request.params.id), urlFor(request)),
+    async (request) => paper.get(authenticatedUser(request).id, strategyId(request.params.id), urlFor(request)),
   );
 
   app.patch(
@@ -230,7 +231,7 @@ export const paperPlugin: AppModule = async (
       },
     },
     async (request) =>
-      paper.update(authenticatedUser(request).id, pathId(request.params.id), request.body, urlFor(request)),
+      paper.update(authenticatedUser(request).id, strategyId(request.params.id), request.body, urlFor(request)),
   );
 
   app.delete(
@@ -255,7 +256,7 @@ export const paperPlugin: AppModule = async (
       },
     },
     async (request, reply) => {
-      await paper.delete(authenticatedUser(request).id, pathId(request.params.id));
+      await paper.delete(authenticatedUser(request).id, strategyId(request.params.id));
       return reply.code(204).send();
     },
   );
@@ -280,7 +281,7 @@ export const paperPlugin: AppModule = async (
         },
       },
     },
-    async (request) => paper.rotate(authenticatedUser(request).id, pathId(request.params.id), urlFor(request)),
+    async (request) => paper.rotate(authenticatedUser(request).id, strategyId(request.params.id), urlFor(request)),
   );
 
   app.post(
@@ -303,7 +304,7 @@ export const paperPlugin: AppModule = async (
         },
       },
     },
-    async (request) => paper.reset(authenticatedUser(request).id, pathId(request.params.id), urlFor(request)),
+    async (request) => paper.reset(authenticatedUser(request).id, strategyId(request.params.id), urlFor(request)),
   );
 
   app.post(
@@ -354,7 +355,7 @@ export const paperPlugin: AppModule = async (
         await app.notifications?.planner.run().catch(() => {});
       };
       return accountQueue.run(userId, () =>
-        paper.replay(userId, pathId(request.params.id), request.body, urlFor(request), tellLive),
+        paper.replay(userId, strategyId(request.params.id), request.body, urlFor(request), tellLive),
       );
     },
   );
@@ -413,7 +414,8 @@ export const paperPlugin: AppModule = async (
         },
       },
     },
-    async (request) => paper.closePosition(authenticatedUser(request).id, pathId(request.params.id)),
+    async (request) =>
+      paper.closePosition(authenticatedUser(request).id, pathId(request.params.id, POSITION_NOT_FOUND)),
   );
 
   app.get(

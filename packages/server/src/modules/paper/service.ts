@@ -53,7 +53,8 @@ import {
 /** A user has 1 to this many strategies. */
 export const MAX_STRATEGIES = 20;
 
-const STRATEGY_NOT_FOUND = 'Strategy not found.';
+export const STRATEGY_NOT_FOUND = 'Strategy not found.';
+export const POSITION_NOT_FOUND = 'Position not found (or already closed).';
 
 /**
  * How a trader's strategy names are compared: trimmed, in one Unicode form (NFC) and whatever their case, so
@@ -493,11 +494,11 @@ export class PaperService {
       .where('user_id', '=', userId)
       .where('status', '=', 'open')
       .executeTakeFirst();
-    if (!row) throw notFound('Position not found (or already closed).');
+    if (!row) throw notFound(POSITION_NOT_FOUND);
     const strategyId = Number(row.strategy_id);
     const closed = await this.#onAccount(strategyId, async (trx, account) => {
       const position = account.state.positions[row.symbol];
-      if (!position || position.id !== Number(row.number)) throw notFound('Position not found (or already closed).');
+      if (!position || position.id !== Number(row.number)) throw notFound(POSITION_NOT_FOUND);
       const now = this.#clock();
       const quote = await quoteAt(trx, row.symbol, now);
       const step = closePositionAtMarket(account.state, row.symbol, account.settings, quote, now);

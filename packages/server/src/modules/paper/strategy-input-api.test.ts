@@ -63,4 +63,48 @@ describe.each(TEST_DIALECTS)('bad input to the strategy routes on %s', (dialect)
       expect(answer.json<ErrorBody>().message).toBe('Allowed tickers must be among BTC, ETH or SOL (not DOGE, XRP)');
     });
   });
+
+  describe('an id in the path that no strategy can have', () => {
+    const ids = ['0', '-1', '99999999999999999999', '1e3', 'abc', '%20'];
+    const routes = [
+      ['GET', ''],
+      ['PATCH', ''],
+      ['DELETE', ''],
+      ['POST', '/rotate'],
+      ['POST', '/reset'],
+      ['POST', '/replay'],
+      ['GET', '/health'],
+      ['POST', '/test-alert'],
+    ] as const;
+
+    it.each(ids)('should answer %s with 404 "Strategy not found." on every strategy route', async (id) => {
+      for (const [method, action] of routes) {
+        const answer = await call(method, `/api/strategies/${id}${action}`, method === 'PATCH' ? { name: 'X' } : {});
+        expect([method, action, answer.status, answer.json<ErrorBody>()]).toEqual([
+          method,
+          action,
+          404,
+          { message: 'Strategy not found.' },
+        ]);
+      }
+    });
+
+    it("should answer as it does for a strategy that is not the trader's", async () => {
+      const [strategy] = await strategies();
+      const grace = await signUpTrader(base, 'Grace');
+      const theirs = await httpCall(`${base}/api/strategies/${strategy!.id}`, { headers: grace.headers });
+      const invalid = await call('GET', '/api/strategies/0');
+      expect([invalid.status, invalid.body]).toEqual([theirs.status, theirs.body]);
+    });
+
+    it('should answer a position id that none can have with the position not found', async () => {
+      for (const id of ['0', '99999999999999999999']) {
+        const answer = await call('POST', `/api/positions/${id}/close`, {});
+        expect([answer.status, answer.json<ErrorBody>()]).toEqual([
+          404,
+          { message: 'Position not found (or already closed).' },
+        ]);
+      }
+    });
+  });
 });
