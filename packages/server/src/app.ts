@@ -47,6 +47,19 @@ const modules: AppModule[] = [
   docsRoutes,
 ];
 
+/** For a JSON body the parser refused though it is well-formed: it holds a key that could poison prototypes. */
+export const PROTOTYPE_KEY_REFUSED =
+  'The request body holds a "__proto__" key, or a "constructor" object with a "prototype" key: no request takes these keys, so the body is refused.';
+
+function isWellFormedJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Request bodies above this are refused with 413; routes may set a lower `bodyLimit` of their own. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -102,15 +115,19 @@ export async function buildApp({
       ),
   });
 
-  // JSON bodies as Fastify parses them (prototype poisoning refused), except that an empty body with a JSON
-  // content type is no body at all: the app sends that header on every call, bodiless POSTs included.
+  // JSON bodies as Fastify parses them (secure-json-parse, prototype poisoning refused), except that an empty body
+  // with a JSON content type is no body at all: the app sends that header on every call, bodiless POSTs included.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   // JSON is the one body the API takes (the webhook receiver has parsers of its own): text is a 415, as for any
   // other media type, not a 422 about a string that is no object.
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') return done(null, undefined);
-    parseJson(request, body as string, done);
+    parseJson(request, body as string, (error, value) => {
+      // The parser says "malformed" for well-formed JSON it refuses: say what was refused instead.
+      if (error && isWellFormedJson(body as string)) return done(new HttpError(400, PROTOTYPE_KEY_REFUSED), undefined);
+      done(error, value);
+    });
   });
 
   // Read as the router reads the path: `/%61pi/...` is served by the API's routes, and must not be cached either.

@@ -120,9 +120,13 @@ function sharedError(
 
 /** The error answers many routes share. */
 export const ERRORS = {
-  malformedJson: sharedError('MalformedJson', 'The body is not valid JSON.', {
-    message: 'Malformed JSON in request body',
-  }),
+  malformedJson: sharedError(
+    'MalformedJson',
+    'The body is not valid JSON, or holds a `__proto__` key or a `constructor` object with a `prototype` key (refused, with a message that says so).',
+    {
+      message: 'Malformed JSON in request body',
+    },
+  ),
   unauthenticated: sharedError(
     'Unauthenticated',
     'No valid bearer token: missing, malformed, expired or revoked.',

@@ -59,7 +59,7 @@ const registrationLike = fc
   });
 
 /**
- * Whether JSON text holds a prototype-poisoning key, which the server refuses as malformed JSON (400): a
+ * Whether JSON text holds a prototype-poisoning key, which the server refuses with 400 (saying so): a
  * `__proto__` key, or a `constructor` object with a `prototype` key.
  */
 function isPoisoned(text: string): boolean {
