@@ -1,3 +1,4 @@
+import type { FastifyError } from 'fastify';
 import type { AppModule } from '../../context';
 import { HttpError, notFound, tooManyRequests } from '../../http/errors';
 import { validationError } from '../../http/validation';
@@ -71,6 +72,10 @@ export const WEBHOOK_REQUESTS_PER_MINUTE = 120;
 const unknownWebhook = () =>
   notFound('This webhook URL is not valid. Copy the current one from Settings > API Keys in SignalDeck.');
 
+/** The receiver's 415: it takes any media type, so only a Content-Type that is none is refused. */
+export const UNREADABLE_CONTENT_TYPE =
+  'The Content-Type header is not a valid media type. The webhook takes any type/subtype (TradingView sends text/plain; application/json works too), or no Content-Type at all.';
+
 const webhookNotFound = errorResponse('No such webhook URL (mistyped, or rotated away). Nothing was stored.', {
   message: 'This webhook URL is not valid. Copy the current one from Settings > API Keys in SignalDeck.',
 });
@@ -118,6 +123,11 @@ export const signalsRoutes: AppModule = async (
   await app.register(async (receiver: typeof app) => {
     receiver.removeAllContentTypeParsers();
     receiver.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    // Fastify's 415 for a Content-Type it cannot parse asks for JSON, which is not what this route needs; thrown on,
+    // the error reaches the API's own handler.
+    receiver.setErrorHandler((error: FastifyError) => {
+      throw error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? new HttpError(415, UNREADABLE_CONTENT_TYPE) : error;
+    });
     // Posts turned away before storing (rate limit, sender, size, content type) are counted for their URL's owner.
     receiver.addHook('onResponse', async (request, reply) => {
       const { token } = (request.params ?? {}) as { token?: string };
@@ -167,6 +177,9 @@ export const signalsRoutes: AppModule = async (
             ),
             404: webhookNotFound,
             413: ERRORS.payloadTooLarge,
+            415: errorResponse('The Content-Type header is not a media type (`text`, `;;;`); nothing was stored.', {
+              message: UNREADABLE_CONTENT_TYPE,
+            }),
             429: rateLimited(
               'Too many alerts for this URL.',
               'Too many alerts for this webhook. Please try again in 42 seconds.',

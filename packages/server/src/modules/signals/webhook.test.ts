@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/connection';
 import { createTestApp, manualClock, type TestApp } from '../../test/app';
 import { TEST_DIALECTS } from '../../test/database';
-import { MAX_ALERT_BYTES, WEBHOOK_REQUESTS_PER_MINUTE } from './routes';
+import { MAX_ALERT_BYTES, UNREADABLE_CONTENT_TYPE, WEBHOOK_REQUESTS_PER_MINUTE } from './routes';
 import { alertBody, postFromAnotherProcess, storedSignals } from '../../test/signals';
 import { signUpTrader, type SignedInTrader } from '../../test/traders';
 import { TRADINGVIEW_ADDRESSES } from './webhook-secrets';
@@ -277,6 +277,25 @@ describe.each(TEST_DIALECTS)('POST /api/webhooks/{token} on %s', (dialect) => {
         expect(response.status).toBe(202);
         expect(JSON.parse(response.body)).toMatchObject({ status: 'accepted' });
       });
+
+      it.each(['foo/bar', 'application/x-www-form-urlencoded', 'text/plain; charset'])(
+        'should take a body sent as %s',
+        async (contentType) => {
+          const response = await rawPost(`${base}${trader.webhookPath}`, alertBody(), { 'content-type': contentType });
+          expect(response.status).toBe(202);
+        },
+      );
+
+      it.each([';;;', 'text', 'json', ''])(
+        'should answer a Content-Type of %j with 415 saying what it takes, and store nothing',
+        async (contentType) => {
+          const response = await rawPost(`${base}${trader.webhookPath}`, alertBody(), { 'content-type': contentType });
+          expect(response.status).toBe(415);
+          expect(JSON.parse(response.body)).toEqual({ message: UNREADABLE_CONTENT_TYPE });
+          expect(UNREADABLE_CONTENT_TYPE).toMatch(/any type\/subtype.*text\/plain.*application\/json.*no Content-Type/);
+          expect(await storedSignals(testApp.database)).toEqual([]);
+        },
+      );
 
       it('should answer 413 from the Content-Length alone and store nothing', async () => {
         const response = await fetch(`${base}${trader.webhookPath}`, {
