@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, manualClock, type TestApp } from '../test/app';
 import { createTestDatabase, type TestDatabase } from '../test/database';
 import { EventStreamClient } from '../test/event-stream';
+import { httpCall } from '../test/http';
 import { signUpTrader, TRADER_PASSWORD, type SignedInTrader } from '../test/traders';
 import { listAllSignals, webhookUrlOn } from './support/api';
 import { RunningServer } from './support/server';
@@ -93,6 +94,66 @@ describe('the headers the app and the API are served with', () => {
     expect((await app.inject({ url: '/api/health' })).headers['strict-transport-security']).toBeUndefined();
     const overTls = await app.inject({ url: '/', headers: { ...forwarded, ...HTML } });
     expect(overTls.headers['strict-transport-security']).toMatch(/^max-age=\d{8,}; includeSubDomains$/);
+  });
+
+  it('should send HSTS over a real socket on every kind of answer when, and only when, a trusted proxy says HTTPS', async () => {
+    const sent = 'max-age=31536000; includeSubDomains';
+    let built = false;
+    /** For a fresh server with `env` (the one before is closed; afterEach closes the last): proto -> HSTS headers. */
+    const hsts = async (env: Record<string, string>, protos: (string | undefined)[]) => {
+      if (built) await testApp.cleanup();
+      built = true;
+      const app = await build(env);
+      const base = await app.listen({ host: '127.0.0.1', port: 0 });
+      const trader = await signUpTrader(base);
+      const requests = [
+        { path: '/', headers: HTML },
+        { path: '/api/health' },
+        { path: '/api/user' },
+        { path: '/api/strategies/0', headers: trader.headers },
+        { path: '/api/nothing-here' },
+        { path: trader.webhookPath, method: 'POST', headers: { 'content-type': ';;;' }, body: '{}' },
+        { path: trader.webhookPath, method: 'POST', body: 'x'.repeat(65 * 1024) },
+        { path: '/api/login', method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' },
+      ];
+      const seen: Record<string, string[]> = {};
+      for (const proto of protos) {
+        const forwarded: Record<string, string> = proto === undefined ? {} : { 'x-forwarded-proto': proto };
+        const answers = await Promise.all(
+          requests.map(({ path: url, method, headers, body }) =>
+            httpCall(`${base}${url}`, { method, headers: { ...headers, ...forwarded }, body }),
+          ),
+        );
+        expect(answers.map((answer) => answer.status)).toEqual([200, 200, 401, 404, 404, 415, 413, 400]);
+        seen[proto ?? 'none'] = [
+          ...new Set(answers.map((answer) => answer.headers['strict-transport-security'] ?? '')),
+        ];
+      }
+      return seen;
+    };
+
+    expect(await hsts({}, [undefined, 'https'])).toEqual({ none: [''], https: [''] });
+    expect(await hsts({ TRUST_PROXY: '10.1.2.3' }, ['https'])).toEqual({ https: [''] });
+    // Each proxy appends its own: the last entry, added by the trusted proxy in front of us, is the one that counts.
+    expect(
+      await hsts({ TRUST_PROXY: '127.0.0.1' }, [
+        undefined,
+        'http',
+        'javascript',
+        'https, http',
+        'https',
+        'HTTPS',
+        'http, https',
+      ]),
+    ).toEqual({
+      none: [''],
+      http: [''],
+      javascript: [''],
+      'https, http': [''],
+      https: [sent],
+      HTTPS: [sent],
+      'http, https': [sent],
+    });
   });
 
   describe('CORS', () => {
