@@ -86,6 +86,21 @@ describe('given the Account page', () => {
     expect(screen.getAllByText('Grace Brewster Hopper').length).toBeGreaterThan(0);
   });
 
+  it('should show in the form a name saved on another device, which the page load brings', async () => {
+    const renamed = await api.serverFetch('/api/account/profile', {
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${trader.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Grace Brewster Hopper', email: trader.email }),
+    });
+    expect(renamed.status).toBe(200);
+    // This tab still holds the name it stored at sign-in.
+    expect(authState.user?.name).toBe('Grace Hopper');
+    await openAccount();
+    const name = within(screen.getByRole('form', { name: 'Profile' })).getByLabelText('Name');
+    await waitFor(() => expect(name).toHaveValue('Grace Brewster Hopper'));
+    expect(authState.user?.name).toBe('Grace Brewster Hopper');
+  });
+
   it('should ask for a name before saving, with one message', async () => {
     const { user } = await openAccount();
     const profile = screen.getByRole('form', { name: 'Profile' });

@@ -40,6 +40,14 @@ function ProfileSection({ user }: { user: User }) {
   const [name, setName] = useState(user.name);
   const [email, setEmail] = useState(user.email);
   const [password, setPassword] = useState('');
+  // The stored user can change under the form (the page load's GET /api/user brings a name saved on another
+  // device): a field the trader has not edited follows it, so saving never writes the older value back.
+  const [shown, setShown] = useState(user);
+  if (shown !== user) {
+    if (name === shown.name) setName(user.name);
+    if (email === shown.email) setEmail(user.email);
+    setShown(user);
+  }
   const form = useFormAction(PROFILE_FIELDS);
   const emailChanges = email.trim().toLowerCase() !== user.email;
 
