@@ -98,7 +98,9 @@ describe('given Settings > API Keys', () => {
   it('should show the webhook URL and rotate it behind a confirmation, retiring the old URL', async () => {
     const { page, context } = await signedInPage(browser, server.url, user);
     await page.goto('/settings/api-keys');
-    const field = page.getByLabel('Your webhook URL');
+    // Exact: while the URL loads, "Loading your webhook URL" (a skeleton) would match too.
+    const field = page.getByLabel('Your webhook URL', { exact: true });
+    await field.waitFor({ timeout: 15_000 });
     // The token is masked until revealed (the page may be shared as a screenshot).
     await expect.poll(() => field.inputValue()).toBe(webhookUrl.replace(/[^/]+$/, '••••••••'));
     await page.getByRole('button', { name: 'Reveal' }).click();
@@ -123,7 +125,9 @@ describe('given Settings > API Keys', () => {
       });
       await context.addInitScript((name) => localStorage.setItem('dk-theme', name), theme);
       await page.goto('/settings/api-keys');
-      const field = page.getByLabel('Your webhook URL');
+      // Exact: while the URL loads, "Loading your webhook URL" (a skeleton) would match too.
+      const field = page.getByLabel('Your webhook URL', { exact: true });
+      await field.waitFor({ timeout: 15_000 });
       await expect.poll(() => field.inputValue()).toMatch(/^https?:\/\/[^/]+\/api\/webhooks\/•+$/);
       /** Nothing of the value is out of the box's sight, sideways or below, and the box is within the screen. */
       const whole = () =>
