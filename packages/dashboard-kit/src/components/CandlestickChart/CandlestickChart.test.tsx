@@ -577,6 +577,19 @@ describe('given trade markers', () => {
     expect(onTradeClick).toHaveBeenCalledExactlyOnceWith(trades[1]);
   });
 
+  it('should report the focused trade on Enter and on Space, as on a click', async () => {
+    const onTradeClick = vi.fn();
+    const { user } = renderChart({ trades, onTradeClick });
+    await user.click(chartArea());
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Short entry at 124.00' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(onTradeClick).toHaveBeenLastCalledWith(trades[2]);
+    await user.keyboard('{Home} ');
+    expect(onTradeClick).toHaveBeenLastCalledWith(trades[0]);
+    expect(onTradeClick).toHaveBeenCalledTimes(2);
+  });
+
   it('should be one Tab stop, with arrow keys between trades and a tooltip on the one focused', async () => {
     const { user } = renderChart({ trades });
     await user.click(chartArea());
