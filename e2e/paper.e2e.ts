@@ -180,6 +180,10 @@ describe('given a new trader who sent "buy BTC" then "sell BTC" to the Default U
     await expect
       .poll(() => flags.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? '')))
       .toSatisfy((labels: string[]) => labels.every((label) => label.endsWith(', Default')));
+    // A flag leads to the signal behind it, from the keyboard as by a click.
+    await page.locator('[data-slot="trade-marker"][data-kind="exit"]').first().focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/signals\?ticker=BTC&selected=\d+$/);
     await context.close();
   });
 

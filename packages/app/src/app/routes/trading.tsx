@@ -17,7 +17,7 @@ import { useTimeZone } from '../../features/preferences/time-zone';
 import { usePositions } from '../../features/paper/api/positions';
 import { strategyNames, useStrategies } from '../../features/paper/api/strategies';
 import { useTrades } from '../../features/paper/api/trades';
-import { positionPriceLines, tradeMarkers } from '../../features/paper/chart-overlays';
+import { fillSignalId, positionPriceLines, tradeMarkers } from '../../features/paper/chart-overlays';
 import { useSignalsInRange } from '../../features/signals/api/get-signals-in-range';
 import { signalsToMarkers } from '../../features/signals/markers';
 import { errorMessage } from '../../lib/http';
@@ -186,6 +186,10 @@ export function TradingRoute() {
           error={candles.error ? errorMessage(candles.error) : null}
           onRetry={() => void candles.mutate()}
           onMarkerClick={(marker) => navigate(`${paths.signals(symbol)}&selected=${encodeURIComponent(marker.id)}`)}
+          onTradeClick={(fill) => {
+            const signal = fillSignalId(trades.trades, fill);
+            if (signal) navigate(`${paths.signals(symbol)}&selected=${encodeURIComponent(signal)}`);
+          }}
           indicators={chartSettings.indicators}
           onIndicatorsChange={(indicators) => setChartSettings({ ...chartSettings, indicators })}
           paneSizes={chartSettings.paneSizes}

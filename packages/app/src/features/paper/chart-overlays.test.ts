@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Position, Trade } from '@signaldeck/server/api-types';
-import { positionPriceLines, tradeMarkers } from './chart-overlays';
+import { fillSignalId, positionPriceLines, tradeMarkers } from './chart-overlays';
 
 const position = (overrides: Partial<Position>): Position => ({
   id: '1',
@@ -78,6 +78,13 @@ describe('given trades', () => {
   it('should write a loss with the minus sign and the dollar sign, as the trades table does', () => {
     const [, exit] = tradeMarkers([{ ...closed, netPnl: -2.04 }], null);
     expect(exit?.label).toBe('Exit \u2212$2.04');
+  });
+
+  it('should lead from a flag to the signal that opened or closed its trade, and from a stop exit nowhere', () => {
+    const [entry, exit] = tradeMarkers([closed], null);
+    expect(fillSignalId([closed], entry!)).toBe(closed.entrySignalIds[0]);
+    expect(fillSignalId([closed], exit!)).toBe(closed.exitSignalId);
+    expect(fillSignalId([{ ...closed, exitSignalId: null }], exit!)).toBeNull();
   });
 
   it("should name each fill's strategy", () => {

@@ -63,3 +63,14 @@ export function tradeMarkers(
   }
   return markers;
 }
+
+/**
+ * The signal behind a flag of `tradeMarkers`: the alert that opened the trade (an entry flag) or closed it (an exit
+ * flag); null for an exit by stop, target or hand, which no alert made.
+ */
+export function fillSignalId(trades: readonly Trade[], marker: Pick<TradeMarker, 'id' | 'kind'>): string | null {
+  const tradeId = marker.id.slice(0, marker.id.lastIndexOf('-'));
+  const trade = trades.find((candidate) => candidate.id === tradeId);
+  if (!trade) return null;
+  return marker.kind === 'exit' ? trade.exitSignalId : (trade.entrySignalIds[0] ?? null);
+}
