@@ -1,7 +1,7 @@
-import { clsx } from 'clsx';
-import { memo, useId, useState } from 'react';
+import { memo, useId, useRef, useState } from 'react';
 import type { TimeZoneMode } from '../../time/time-zone';
 import { MINUTE } from './aggregate';
+import { vars } from '../../theme/contract.css';
 import * as styles from './CandlestickChart.css';
 import { formatCandleTime } from './format';
 import { useRovingToolbar } from './roving';
@@ -26,6 +26,18 @@ function accessibleName({ trade, text, offScale }: TradeLayout, formatPrice: (va
 /** Room a tooltip of three lines takes above its pin: a pin nearer the plot's top has it below, not cut off. */
 const TOOLTIP_ROOM_PX = 80;
 const tooltipBelow = ({ y }: TradeLayout) => y < TOOLTIP_ROOM_PX;
+/** Half the widest tooltip (16rem): a pin nearer a side of the chart than this has its tooltip run away from it. */
+const TOOLTIP_HALF_PX = 128;
+
+/**
+ * Where the tooltip of the pin at `x` goes across a chart `width` wide: centred on it, or, by either side, starting
+ * or ending at it, so it is drawn whole at its own width instead of squeezed or cut by the chart's edge.
+ */
+function tooltipShift(x: number, width: number): string {
+  if (width > 0 && x + TOOLTIP_HALF_PX > width) return `calc(-100% + ${TRADE_PIN_PX}px)`;
+  if (x - TOOLTIP_HALF_PX < 0) return `-${TRADE_PIN_PX}px`;
+  return '-50%';
+}
 
 /**
  * The line from a pin to its label when the label was moved a step up or down (where trades crowd): without it a
@@ -56,6 +68,7 @@ export const TradeLayer = memo(function TradeLayer({ items, formatPrice, timeZon
   const tooltipId = useId();
   const ids = items.map((item) => item.trade.id);
   const { tabStopId, onKeyDown, register, focused } = useRovingToolbar(ids, null);
+  const overlay = useRef<HTMLDivElement>(null);
   if (items.length === 0) return null;
   const active = items.find((item) => item.trade.id === activeId);
 
@@ -64,6 +77,7 @@ export const TradeLayer = memo(function TradeLayer({ items, formatPrice, timeZon
       role="toolbar"
       aria-label="Trades on the chart"
       aria-orientation="horizontal"
+      ref={overlay}
       className={styles.overlay}
       data-slot="trades"
       onKeyDown={onKeyDown}
@@ -149,8 +163,15 @@ export const TradeLayer = memo(function TradeLayer({ items, formatPrice, timeZon
           role="tooltip"
           id={tooltipId}
           data-placement={tooltipBelow(active) ? 'below' : 'above'}
-          className={clsx(styles.tooltip, styles.tooltipPlacement)}
-          style={{ left: active.x, top: active.y + (tooltipBelow(active) ? TRADE_PIN_PX : -TRADE_PIN_PX) }}
+          className={styles.tooltip}
+          style={{
+            left: active.x,
+            top: active.y + (tooltipBelow(active) ? TRADE_PIN_PX : -TRADE_PIN_PX),
+            width: 'max-content',
+            transform: `translate(${tooltipShift(active.x, overlay.current?.clientWidth ?? 0)}, ${
+              tooltipBelow(active) ? vars.space['1'] : `calc(-100% - ${vars.space['1']})`
+            })`,
+          }}
         >
           <div className={styles.tooltipTitle}>
             {defaultTradeText(active.trade)}
