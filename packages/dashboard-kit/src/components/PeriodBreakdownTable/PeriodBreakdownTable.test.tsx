@@ -134,7 +134,7 @@ describe('given rows without gross profit and loss', () => {
 describe('given no rows', () => {
   it('should say there are no closed trades, without a total', () => {
     render(<PeriodBreakdownTable rows={[]} by="month" />);
-    expect(screen.getByText('No closed trades')).toBeInTheDocument();
+    expect(screen.getByText('No closed trades yet')).toBeInTheDocument();
     expect(screen.queryByRole('rowheader', { name: 'Total' })).not.toBeInTheDocument();
   });
 

@@ -236,7 +236,7 @@ export const PeriodBreakdownTable = forwardRef<HTMLDivElement, PeriodBreakdownTa
             onRetry={onRetry}
             errorTitle="Could not load the breakdown"
             emptyState={emptyState}
-            emptyTitle="No closed trades"
+            emptyTitle="No closed trades yet"
             emptyDescription="Each group appears once a trade in it has closed."
           />
         </td>
