@@ -6,7 +6,9 @@ export const select = style({
   boxSizing: 'border-box',
   height: vars.size.control,
   minWidth: '10rem',
-  maxWidth: '100%',
+  // A strategy's name can be 64 characters: the select stays a filter's width, not the name's.
+  maxWidth: 'min(100%, 18rem)',
+  textOverflow: 'ellipsis',
   paddingInline: vars.space['3'],
   border: `1px solid ${vars.color.input}`,
   borderRadius: vars.radius.md,

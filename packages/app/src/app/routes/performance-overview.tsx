@@ -50,7 +50,7 @@ const METRICS: readonly MetricDefinition[] = [
     label: 'Equity',
     value: 'equity',
     format: 'money',
-    subValue: (p) => `of ${p.startingBalance.toLocaleString('en-US')} USD starting balance`,
+    subValue: (p) => `of ${formatMoney(p.startingBalance)} starting balance`,
     hint: 'Starting balance + realised P&L + unrealised P&L.',
   },
   {
