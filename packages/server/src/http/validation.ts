@@ -78,15 +78,84 @@ function laravelMessage(issue: z.core.$ZodRawIssue): string | undefined {
   }
 }
 
-/** Builds the 422 for a set of field messages: the message is the first one, plus how many more there are. */
-export function validationError(errors: Record<string, string[]>): HttpError {
-  const messages = Object.values(errors).flat();
-  const more = messages.length - 1;
+/** How many fields a 422 lists: the messages of any more are counted under MORE_ERRORS_FIELD, not listed. */
+export const MAX_LISTED_FIELDS = 20;
+/** The field of a 422 that counts the messages not listed ("94,980 more errors are not listed."). */
+export const MORE_ERRORS_FIELD = 'more';
+/** How much of a field name a 422 echoes: a key the client made up can be as long as the body. */
+export const MAX_SHOWN_FIELD = 40;
+
+/** A field name (or an unknown key) as a 422 names it: cut to MAX_SHOWN_FIELD characters, never mid-character. */
+export function shownField(name: string): string {
+  if (name.length <= MAX_SHOWN_FIELD) return name;
+  let end = MAX_SHOWN_FIELD - 1;
+  if (/[\uD800-\uDBFF]/.test(name[end - 1]!)) end--;
+  return `${name.slice(0, end)}…`;
+}
+
+/** A path (`settings.sizing.value`) as a 422 names it, each of its keys cut by shownField. */
+export const shownPath = (path: readonly PropertyKey[]) =>
+  path.map((segment) => (typeof segment === 'string' ? shownField(segment) : String(segment))).join('.');
+
+/**
+ * A 422's field messages as they are found, bounded: the first MAX_LISTED_FIELDS fields are kept, later ones only
+ * counted (`unlisted`). A message may be given as a function, so that one is not even built for a field not
+ * listed: 95,000 unknown keys cost a count, not 95,000 sentences.
+ */
+export class FieldErrors {
+  /** Without prototype: a field named `constructor` or `toString` is only a key. */
+  readonly errors = Object.create(null) as Record<string, string[]>;
+  /** How many messages were left out, of fields past the first MAX_LISTED_FIELDS. */
+  unlisted = 0;
+  #listed = 0;
+
+  add(field: string, message: string | (() => string)): void {
+    let messages = this.errors[field];
+    if (messages === undefined) {
+      if (this.#listed >= MAX_LISTED_FIELDS) {
+        this.unlisted++;
+        return;
+      }
+      this.#listed++;
+      messages = this.errors[field] = [];
+    }
+    const text = typeof message === 'string' ? message : message();
+    if (!messages.includes(text)) messages.push(text);
+  }
+}
+
+/**
+ * Builds the 422 for a set of field messages: the message is the first one, plus how many more there are. At most
+ * MAX_LISTED_FIELDS fields are listed; the messages of the others (and `unlisted`, those a FieldErrors left out)
+ * are counted under MORE_ERRORS_FIELD, so a body with 95,000 bad keys gets an answer of a few hundred bytes.
+ */
+export function validationError(errors: Record<string, string[]>, unlisted = 0): HttpError {
+  const listed = Object.create(null) as Record<string, string[]>;
+  let fields = 0;
+  let shown = 0;
+  let first: string | undefined;
+  for (const field in errors) {
+    const messages = errors[field]!;
+    if (fields < MAX_LISTED_FIELDS) {
+      listed[field] = messages;
+      fields++;
+      shown += messages.length;
+      first ??= messages[0];
+    } else {
+      unlisted += messages.length;
+    }
+  }
+  if (unlisted > 0) {
+    (listed[MORE_ERRORS_FIELD] ??= []).push(
+      `${unlisted.toLocaleString('en-US')} more ${unlisted === 1 ? 'error is' : 'errors are'} not listed.`,
+    );
+  }
+  const more = shown + unlisted - 1;
   const message =
     more > 0
-      ? `${messages[0]} (and ${more} more ${more === 1 ? 'error' : 'errors'})`
-      : (messages[0] ?? 'The given data was invalid.');
-  return new HttpError(422, message, errors);
+      ? `${first} (and ${more.toLocaleString('en-US')} more ${more === 1 ? 'error' : 'errors'})`
+      : (first ?? 'The given data was invalid.');
+  return new HttpError(422, message, listed);
 }
 
 /**
@@ -102,33 +171,33 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
     const result = schema.safeParse(httpPart === 'body' ? (input ?? {}) : input, { error: laravelMessage });
     if (result.success) return { value: result.data };
 
-    // Without prototype: a field named `constructor` or `toString` is only a key.
-    const errors = Object.create(null) as Record<string, string[]>;
-    const add = (field: string, message: string) => {
-      const messages = (errors[field] ??= []);
-      if (!messages.includes(message)) messages.push(message);
-    };
+    const found = new FieldErrors();
     for (const issue of result.error.issues) {
       if (issue.code === 'unrecognized_keys') {
         // A strict object's unknown keys (a typo such as `setting`): named, with the fields it takes.
         const known = issue.path.length === 0 ? objectKeys(schema) : [];
         const fields = known.length > 0 ? ` (fields: ${known.join(', ')})` : '';
         const fixed = issue.path.length === 0 ? unchangeable.get(schema) : undefined;
-        for (const key of issue.keys)
-          add([...issue.path, key].join('.'), fixed?.[key] ?? `${key} is not a field of this request${fields}.`);
+        const at = issue.path.length > 0 ? `${shownPath(issue.path)}.` : '';
+        for (const key of issue.keys) {
+          const shown = shownField(key);
+          found.add(`${at}${shown}`, () =>
+            fixed && Object.hasOwn(fixed, key) ? fixed[key]! : `${shown} is not a field of this request${fields}.`,
+          );
+        }
         continue;
       }
       if (issue.path.length === 0 && issue.code === 'custom') {
         // A rule about the body as a whole (say, "send at least one field"): under `body`.
-        add('body', issue.message);
+        found.add('body', issue.message);
         continue;
       }
       if (issue.path.length === 0) {
         return { error: new HttpError(422, 'The request body must be a JSON object.') };
       }
-      add(issue.path.join('.'), issue.message);
+      found.add(shownPath(issue.path), issue.message);
     }
-    return { error: validationError(errors) };
+    return { error: validationError(found.errors, found.unlisted) };
   };
 
 /** For request bodies that name fields a caller cannot send (strict objects): the message for each such key. */

@@ -10,7 +10,10 @@ export const errorSchema = named(
       errors: z
         .record(z.string(), z.array(z.string()))
         .optional()
-        .describe('On a 422: the messages of each invalid field, by field name.'),
+        .describe(
+          'On a 422: the messages of each invalid field, by field name (a made-up key cut to 40 characters); at most 20 ' +
+            'fields, then `more` counts the messages not listed.',
+        ),
     })
     .describe('An error.'),
 );

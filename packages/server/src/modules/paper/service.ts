@@ -69,11 +69,12 @@ export const strategyNameKey = (name: string) => name.trim().normalize('NFC').to
 const namesLockClass = sql`hashtext(${'signaldeck:strategy-names:'} || current_schema())`;
 
 /** Settings errors keyed as the body holds them (`settings.feeBps`). */
-const settingsErrors = (errors: Record<string, string[]>) =>
+const settingsErrors = ({ errors, unlisted }: { errors: Record<string, string[]>; unlisted?: number }) =>
   validationError(
     Object.fromEntries(
       Object.entries(errors).map(([field, messages]) => [field === 'settings' ? field : `settings.${field}`, messages]),
     ),
+    unlisted,
   );
 
 /**
@@ -199,7 +200,7 @@ export class PaperService {
     url: (token: string) => string,
   ): Promise<Strategy> {
     const parsed = parseSettings(input.settings ?? {});
-    if (!parsed.ok) throw settingsErrors(parsed.errors);
+    if (!parsed.ok) throw settingsErrors(parsed);
     const { token: _token, ...tokenColumns } = await this.#secrets.newToken(userId);
     const id = await writeTransaction(this.#db, async (trx) => {
       const existing = await this.#lockNames(trx, userId);
@@ -236,7 +237,7 @@ export class PaperService {
     let settings: StrategySettings | undefined;
     if (input.settings !== undefined) {
       const patched = applySettingsPatch(parseStoredSettings(row.settings), input.settings);
-      if (!patched.ok) throw settingsErrors(patched.errors);
+      if (!patched.ok) throw settingsErrors(patched);
       settings = patched.settings;
     }
     // Between two signals of the executor, so that a signal is executed with one set of settings or the other.
@@ -413,7 +414,7 @@ export class PaperService {
       let { settings } = stored;
       if (settingsPatch !== undefined) {
         const patched = applySettingsPatch(settings, settingsPatch);
-        if (!patched.ok) throw settingsErrors(patched.errors);
+        if (!patched.ok) throw settingsErrors(patched);
         settings = patched.settings;
       }
       const recomputed = { ...stored, settings };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FieldErrors, shownField, shownPath } from '../../http/validation';
 import { SYMBOLS, type MarketSymbol } from '../market/markets';
 
 /*
@@ -263,7 +264,10 @@ export const settingsPatchSchema = strategySettingsSchema.partial();
 
 export type SettingsPatch = z.output<typeof settingsPatchSchema>;
 
-export type SettingsResult = { ok: true; settings: StrategySettings } | { ok: false; errors: Record<string, string[]> };
+export type SettingsResult =
+  | { ok: true; settings: StrategySettings }
+  /** `unlisted`: how many more messages there were, past the fields `errors` lists (see FieldErrors). */
+  | { ok: false; errors: Record<string, string[]>; unlisted?: number };
 
 /** The field a root-level problem (the body is not an object) is reported under. */
 export const SETTINGS_FIELD = 'settings';
@@ -271,23 +275,37 @@ export const SETTINGS_FIELD = 'settings';
 /** An object without prototype, so that a field named `constructor` or `toString` is only a key. */
 export const errorRecord = (): Record<string, string[]> => Object.create(null) as Record<string, string[]>;
 
-function fieldErrors(error: z.ZodError): Record<string, string[]> {
-  const errors = errorRecord();
-  const add = (field: string, message: string) => {
-    const messages = (errors[field] ??= []);
-    if (!messages.includes(message)) messages.push(message);
-  };
+const SETTING_NAMES = Object.keys(settingShapes);
+
+function fieldErrors(error: z.ZodError): { errors: Record<string, string[]>; unlisted: number } {
+  const found = new FieldErrors();
   for (const issue of error.issues) {
-    const path = issue.path.map(String).join('.');
+    const path = shownPath(issue.path);
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
-        if (path === '') add(key, `${key} is not a setting (settings are ${Object.keys(settingShapes).join(', ')})`);
-        else add(`${path}.${key}`, `${path} takes mode and value; ${key} is not one of them`);
+        const shown = shownField(key);
+        if (path === '') found.add(shown, () => `${shown} is not a setting (settings are ${SETTING_NAMES.join(', ')})`);
+        else found.add(`${path}.${shown}`, () => `${path} takes mode and value; ${shown} is not one of them`);
       }
     } else {
-      add(path === '' ? SETTINGS_FIELD : path, issue.message);
+      found.add(path === '' ? SETTINGS_FIELD : path, issue.message);
     }
   }
+  return { errors: found.errors, unlisted: found.unlisted };
+}
+
+/**
+ * A settings object with more keys than there are settings holds keys that are not settings: refused before it
+ * is validated, so that 95,000 made-up keys are counted once, not each checked and named.
+ */
+function tooManyKeys(patch: unknown): Record<string, string[]> | undefined {
+  if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) return undefined;
+  const count = Object.keys(patch).length;
+  if (count <= SETTING_NAMES.length) return undefined;
+  const errors = errorRecord();
+  errors[SETTINGS_FIELD] = [
+    `Settings have at most ${SETTING_NAMES.length} keys, one per setting (${SETTING_NAMES.join(', ')}); these have ${count.toLocaleString('en-US')}`,
+  ];
   return errors;
 }
 
@@ -296,8 +314,10 @@ function fieldErrors(error: z.ZodError): Record<string, string[]> {
  * keep their value; `null` unsets the nullable ones; `sizing` is replaced as a whole.
  */
 export function applySettingsPatch(current: StrategySettings, patch: unknown): SettingsResult {
+  const crowded = tooManyKeys(patch);
+  if (crowded) return { ok: false, errors: crowded };
   const parsed = settingsPatchSchema.safeParse(patch);
-  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
+  if (!parsed.success) return { ok: false, ...fieldErrors(parsed.error) };
   // A key given as undefined (possible from code, never from JSON) leaves the setting as it was.
   const defined: SettingsPatch = Object.fromEntries(
     Object.entries(parsed.data).filter(([, value]) => value !== undefined),

@@ -64,6 +64,71 @@ describe.each(TEST_DIALECTS)('bad input to the strategy routes on %s', (dialect)
     });
   });
 
+  describe('bodies with thousands of keys that are not fields or settings', () => {
+    /** {"0": 0, "1": 0, ...}: `count` made-up keys. */
+    const keys = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, index) => [index, 0]));
+    const settingsMessage =
+      'Settings have at most 13 keys, one per setting (paperTrading, startingBalance, sizing, sides, onOpposite, ' +
+      'pyramiding, fill, slippageBps, feeBps, stopLossPct, takeProfitPct, maxSignalAgeS, allowedTickers); these have 95,000';
+
+    it.each([
+      ['POST', '/api/strategies', { name: 'Keys' }],
+      ['PATCH', '', {}],
+      ['POST', '/replay', { dryRun: true }],
+    ] as const)('should refuse 95,000 settings keys on %s %s in one short message', async (method, path, rest) => {
+      const [strategy] = await strategies();
+      const url = path.startsWith('/api') ? path : `/api/strategies/${strategy!.id}${path}`;
+      const answer = await call(method, url, { ...rest, settings: keys(95_000) });
+      expect(answer.status).toBe(422);
+      expect(answer.json<ErrorBody>()).toEqual({ message: settingsMessage, errors: { settings: [settingsMessage] } });
+      expect(answer.body.length).toBeLessThan(1_000);
+    });
+
+    it('should list the first 20 unknown keys of a body of 50,000 and count the rest', async () => {
+      const [strategy] = await strategies();
+      const answer = await call('PATCH', `/api/strategies/${strategy!.id}`, keys(50_000));
+      const body = answer.json<ErrorBody>();
+      expect(answer.status).toBe(422);
+      expect(Object.keys(body.errors!)).toEqual([...Array.from({ length: 20 }, (_, index) => String(index)), 'more']);
+      expect(body.errors!['0']).toEqual([
+        '0 is not a field of this request (fields: name, settings, tradingViewOnly, silentAfterMinutes).',
+      ]);
+      expect(body.errors!.more).toEqual(['49,980 more errors are not listed.']);
+      expect(body.message).toBe(`${body.errors!['0']![0]} (and 49,999 more errors)`);
+      expect(answer.body.length).toBeLessThan(3_000);
+    });
+
+    it('should bound the unknown keys of a setting (sizing) as well', async () => {
+      const [strategy] = await strategies();
+      const sizing = { mode: 'notional', value: 500, ...keys(95_000) };
+      const answer = await call('PATCH', `/api/strategies/${strategy!.id}`, { settings: { sizing } });
+      const body = answer.json<ErrorBody>();
+      expect(answer.status).toBe(422);
+      expect(Object.keys(body.errors!)).toHaveLength(21);
+      expect(body.errors!['settings.sizing.0']).toEqual(['sizing takes mode and value; 0 is not one of them']);
+      expect(body.errors!.more).toEqual(['94,980 more errors are not listed.']);
+      expect(answer.body.length).toBeLessThan(3_000);
+      expect((await strategies())[0]!.settings.sizing.mode).toBe('signal');
+    });
+
+    it('should cut a long unknown key to 40 characters where it is named', async () => {
+      const long = 'k'.repeat(10_000);
+      const [strategy] = await strategies();
+      const shown = `${'k'.repeat(39)}…`;
+      for (const [body, field] of [
+        [{ [long]: 1 }, shown],
+        [{ settings: { [long]: 1 } }, `settings.${shown}`],
+      ] as const) {
+        const answer = await call('PATCH', `/api/strategies/${strategy!.id}`, body);
+        expect(answer.status).toBe(422);
+        expect(Object.keys(answer.json<ErrorBody>().errors!)).toEqual([field]);
+        expect(answer.json<ErrorBody>().message).toMatch(new RegExp(`^${shown} is not a`));
+        expect(answer.body).not.toContain('k'.repeat(40));
+        expect(answer.body.length).toBeLessThan(1_000);
+      }
+    });
+  });
+
   describe('an id in the path that no strategy can have', () => {
     const ids = ['0', '-1', '99999999999999999999', '1e3', 'abc', '%20'];
     const routes = [
