@@ -177,10 +177,18 @@ const sizingSchema = z
 const MAX_TICKERS_NAMED = 5;
 const MAX_TICKER_SHOWN = 20;
 
-/** A refused ticker as the message names it: the text as read (trimmed, upper case), or the JSON of a non-string. */
+/**
+ * A refused ticker as the message names it: the text as read (trimmed, upper case), cut; a number or true/false as
+ * it is; anything else by its kind ("a list", "an object"), never serialized: a list nested 4,500 deep is a list.
+ */
 function shownTicker(value: unknown): string {
-  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
-  return text.length > MAX_TICKER_SHOWN ? `${text.slice(0, MAX_TICKER_SHOWN - 1)}…` : text;
+  if (typeof value === 'string') {
+    return value.length > MAX_TICKER_SHOWN ? `${value.slice(0, MAX_TICKER_SHOWN - 1)}…` : value;
+  }
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'an object';
+  return String(value);
 }
 
 /** "DOGE, XRP", or the first few and how many more: a list of 20,000 bad tickers is not echoed back whole. */

@@ -54,6 +54,25 @@ describe.each(TEST_DIALECTS)('bad input to the strategy routes on %s', (dialect)
       expect((await strategies())[0]!.settings.allowedTickers).toBeNull();
     });
 
+    it('should name a deeply nested list by its kind, not answer 500, on every route that takes settings', async () => {
+      const [strategy] = await strategies();
+      const deep = `${'['.repeat(4_500)}${']'.repeat(4_500)}`;
+      const message = 'Allowed tickers must be among BTC, ETH or SOL (not a list, an object, 1.5, true)';
+      for (const [method, url, rest] of [
+        ['POST', '/api/strategies', '"name":"Deep",'],
+        ['PATCH', `/api/strategies/${strategy!.id}`, ''],
+        ['POST', `/api/strategies/${strategy!.id}/replay`, '"dryRun":true,'],
+      ] as const) {
+        const answer = await httpCall(`${base}${url}`, {
+          method,
+          headers: { ...ada.headers, 'content-type': 'application/json' },
+          body: `{${rest}"settings":{"allowedTickers":[${deep},{"a":[1]},1.5,true]}}`,
+        });
+        expect(answer.status, `${method} ${url}`).toBe(422);
+        expect(answer.json<ErrorBody>()).toEqual({ message, errors: { 'settings.allowedTickers': [message] } });
+      }
+    });
+
     it('should still name every bad ticker of a short list', async () => {
       const answer = await call('POST', '/api/strategies', {
         name: 'Alts',
