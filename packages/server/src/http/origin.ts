@@ -48,12 +48,12 @@ export function requestProtocol(request: FastifyRequest): 'http' | 'https' {
  * The origin the request reached, for URLs given out without PUBLIC_URL: its scheme and its Host header
  * (X-Forwarded-Host from a trusted proxy) when that is a valid `host[:port]`. Any other host (`evil.example/x?`,
  * `a b`, a port past 65535) is the client's invention: the answer is then the address and port the connection
- * reached, which the server chose and the client cannot.
+ * reached, which the server chose and the client cannot, with the same scheme (a trusted proxy's https stays).
  */
 export function requestOrigin(request: FastifyRequest): string {
   if (isValidHost(request.host)) return `${requestProtocol(request)}://${request.host}`;
   const { localAddress, localPort } = request.socket ?? {};
   const address = (localAddress ?? 'localhost').replace(/^::ffff:(?=\d+\.)/, '').replace(/%.*$/, '');
   const host = isIPv6(address) ? `[${address}]` : address;
-  return `${socketProtocol(request)}://${host}${localPort ? `:${localPort}` : ''}`;
+  return `${requestProtocol(request)}://${host}${localPort ? `:${localPort}` : ''}`;
 }

@@ -90,7 +90,11 @@ describe.each(TEST_DIALECTS)('the webhook URLs the API gives out without PUBLIC_
     expect(new Set(await urlsGivenWith(forwarded('signals.example.com')))).toEqual(
       new Set(['https://signals.example.com']),
     );
-    expect(new Set(await urlsGivenWith(forwarded('evil.example/phish?')))).toEqual(new Set([base]));
+    // An invalid forwarded host falls back to the address the connection reached, keeping the proxy's scheme.
+    expect(new Set(await urlsGivenWith(forwarded('evil.example/phish?')))).toEqual(
+      new Set([base.replace(/^http:/, 'https:')]),
+    );
+    expect(new Set(await urlsGivenWith(forwarded('evil.example/phish?', 'http')))).toEqual(new Set([base]));
     expect(new Set(await urlsGivenWith(forwarded('signals.example.com', 'javascript')))).toEqual(
       new Set(['http://signals.example.com']),
     );
