@@ -78,6 +78,18 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes "trust the first N hops": the client's address is the one
+ * the last of them added to X-Forwarded-For, whatever the client wrote to its left. (Fastify given a bare number
+ * trusts no hop at all.)
+ */
+function fastifyTrustProxy(
+  trust: Config['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
 /** Builds the whole HTTP application without listening, so tests can `inject()` requests or listen themselves. */
 export async function buildApp({
   config,
@@ -87,7 +99,7 @@ export async function buildApp({
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(config, logger?.destination),
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     logController: new RequestLogController(),
     frameworkErrors: frameworkErrorHandler,

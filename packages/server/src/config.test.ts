@@ -71,6 +71,19 @@ describe('loadConfig', () => {
       expect(load({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16' }).trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16']);
     });
 
+    it.each([
+      ['1', 1],
+      [' 2 ', 2],
+      ['100', 100],
+      ['0', false],
+      ['true', true],
+      ['YES', true],
+      ['false', false],
+      ['no', false],
+    ] as const)('should read TRUST_PROXY=%s as %s (a number is a hop count, not a flag)', (value, trustProxy) => {
+      expect(load({ TRUST_PROXY: value }).trustProxy).toBe(trustProxy);
+    });
+
     it('should treat empty values as unset', () => {
       expect(load({ PORT: '', DATABASE_URL: ' ' })).toMatchObject({ port: 3000, databaseUrl: undefined });
     });
@@ -88,7 +101,13 @@ describe('loadConfig', () => {
       ['LOG_LEVEL', 'loud', 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
       ['PUBLIC_URL', 'signals.example.com', 'PUBLIC_URL must be an http:// or https:// URL'],
       ['PUBLIC_URL', 'ftp://signals.example.com', 'PUBLIC_URL must be an http:// or https:// URL'],
-      ['TRUST_PROXY', 'maybe', 'TRUST_PROXY must be true, false, or a comma-separated list of proxy addresses'],
+      [
+        'TRUST_PROXY',
+        'maybe',
+        'TRUST_PROXY must be true, false, a number of proxy hops from 1 to 100, or a comma-separated list of proxy addresses or CIDR ranges',
+      ],
+      ['TRUST_PROXY', '101', 'TRUST_PROXY must be true, false, a number of proxy hops from 1 to 100'],
+      ['TRUST_PROXY', '-1', 'TRUST_PROXY must be true, false, a number of proxy hops'],
       ['CORS_ORIGINS', 'https://a.example.com/path', 'CORS_ORIGINS must be a comma-separated list of origins'],
       [
         'TOKEN_IDLE_TTL_MINUTES',

@@ -20,14 +20,25 @@ const origin = z
   .refine((value) => URL.canParse(value) && new URL(value).origin === value.replace(/\/$/, ''))
   .transform((value) => new URL(value).origin);
 
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((value) => ['true', '1', 'yes'].includes(value));
+/** How many proxies TRUST_PROXY may count as hops: more than any real chain of proxies. */
+const MAX_PROXY_HOPS = 100;
 
-/** `true`/`false`, or a comma-separated list of the proxies' addresses or CIDR ranges, as Fastify's `trustProxy`. */
-const trustProxy = z.string().transform((value, context): boolean | string[] => {
-  const flag = booleanFlag.safeParse(value.trim().toLowerCase());
-  if (flag.success) return flag.data;
+/**
+ * Fastify's `trustProxy`: `true`/`false` (`yes`/`no`), a hop count (`1`: the one proxy in front of the server; the
+ * client's address is the last one X-Forwarded-For lists), or a comma-separated list of the proxies' addresses or
+ * CIDR ranges. `true` trusts every hop, so a client's own X-Forwarded-For names its address: never right behind a
+ * proxy that appends to that header. A number is a hop count, not a flag: `1` is one hop, `0` is false.
+ */
+const trustProxy = z.string().transform((value, context): boolean | number | string[] => {
+  const text = value.trim().toLowerCase();
+  if (text === 'true' || text === 'yes') return true;
+  if (text === 'false' || text === 'no' || text === '0') return false;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops <= MAX_PROXY_HOPS) return hops;
+    context.addIssue({ code: 'custom', message: 'invalid' });
+    return z.NEVER;
+  }
   const addresses = value
     .split(',')
     .map((entry) => entry.trim())
@@ -104,7 +115,11 @@ const environmentSchema = z.object({
     .default('info')
     .describe('one of fatal, error, warn, info, debug, trace, silent'),
   PUBLIC_URL: httpUrl.optional().describe('an http:// or https:// URL such as https://signals.example.com'),
-  TRUST_PROXY: trustProxy.default(false).describe('true, false, or a comma-separated list of proxy addresses'),
+  TRUST_PROXY: trustProxy
+    .default(false)
+    .describe(
+      `true, false, a number of proxy hops from 1 to ${MAX_PROXY_HOPS}, or a comma-separated list of proxy addresses or CIDR ranges`,
+    ),
   CORS_ORIGINS: commaList(origin)
     .default([])
     .describe('a comma-separated list of origins such as https://app.example.com'),

@@ -409,4 +409,29 @@ describe.each(TEST_DIALECTS)('POST /api/webhooks/{token} on %s', (dialect) => {
       expect(await storedSignals(testApp.database)).toEqual([]);
     });
   });
+
+  describe('given TRUST_PROXY=1 (one proxy in front) and a webhook restricted to TradingView', () => {
+    beforeEach(async () => {
+      await build({ TRUST_PROXY: '1' });
+      await testApp.app.inject({
+        method: 'PUT',
+        url: '/api/webhook/settings',
+        headers: trader.headers,
+        payload: { tradingViewOnly: true },
+      });
+    });
+
+    it('should take an alert the proxy forwarded for a TradingView address', async () => {
+      const response = await post(alertBody(), { headers: { 'x-forwarded-for': TRADINGVIEW_ADDRESSES[0]! } });
+      expect(response.statusCode).toBe(202);
+    });
+
+    it("should not believe a TradingView address the client put left of the proxy's entry", async () => {
+      // What nginx's $proxy_add_x_forwarded_for sends: the client's own header, then the address it saw.
+      const forged = `${TRADINGVIEW_ADDRESSES[0]!}, 198.51.100.7`;
+      const response = await post(alertBody(), { headers: { 'x-forwarded-for': forged } });
+      expect(response.statusCode).toBe(403);
+      expect(await storedSignals(testApp.database)).toEqual([]);
+    });
+  });
 });
