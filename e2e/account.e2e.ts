@@ -168,8 +168,11 @@ describe('given the Account page', () => {
       await opened.context.addInitScript((t) => localStorage.setItem('dk-theme', t), theme);
       await opened.page.goto('/account');
       const { page } = opened;
+      // The sessions arrive with their own request, after the page: on a busy machine in more than poll's 1 s.
       await expect
-        .poll(() => page.getByRole('list', { name: 'Active sessions' }).getByRole('listitem').count())
+        .poll(() => page.getByRole('list', { name: 'Active sessions' }).getByRole('listitem').count(), {
+          timeout: 15_000,
+        })
         .toBe(2);
       await page.getByRole('button', { name: 'Delete account…' }).click();
       const form = page.getByRole('form', { name: 'Change password' });
