@@ -277,7 +277,8 @@ describe('given the open short and the alerts named "E2E paper" on the Default U
     expect(await page.locator('[data-slot="sidebar"]').getAttribute('data-state')).toBe('expanded');
     const strategy = page.locator('tr[data-slot="signals-table-row"] td[data-column="strategy"] [title]').first();
     await strategy.waitFor({ timeout: 20_000 });
-    expect(await strategy.getAttribute('title')).toBe('E2E paper · Default');
+    // The strategy's name comes with the strategies' own request, which may answer after the rows.
+    await expect.poll(() => strategy.getAttribute('title'), { timeout: 15_000 }).toBe('E2E paper · Default');
     expect(await strategy.evaluate(startsInside, 'E2E paper')).toBe(true);
     const scroller = page.locator('[data-slot="signals-table-scroller"]');
     expect(await scroller.evaluate((node) => node.scrollWidth - node.clientWidth)).toBeLessThanOrEqual(0);
