@@ -51,6 +51,22 @@ export const brand = style({
   overflow: 'hidden',
 });
 
+/**
+ * The product's name beside the mark. In the sidebar collapsed to icons it is read, not shown: the rail is the
+ * mark's width, and the name cut to its first letters ("Sig") read as a word of its own.
+ */
+export const brandName = style({
+  selectors: {
+    '[data-slot="sidebar"][data-state="collapsed"][data-collapsible="icon"] &': {
+      position: 'absolute',
+      width: '1px',
+      height: '1px',
+      overflow: 'hidden',
+      clipPath: 'inset(50%)',
+    },
+  },
+});
+
 export const footerRow = style({
   display: 'flex',
   alignItems: 'center',

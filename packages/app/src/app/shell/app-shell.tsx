@@ -198,7 +198,7 @@ export function AppShell() {
           <SidebarHeader>
             <Link to={paths.home} className={styles.brand}>
               <BrandMark />
-              <span>SignalDeck</span>
+              <span className={styles.brandName}>SignalDeck</span>
             </Link>
           </SidebarHeader>
           <SidebarContent>
