@@ -970,7 +970,7 @@ describe('given a cold load whose code is slow to arrive', () => {
 });
 
 describe('given a trader who has sent no alert yet', () => {
-  for (const path of ['/performance/overview', '/performance/trades']) {
+  for (const path of ['/performance/overview', '/performance/trades', '/performance/analytics']) {
     it(`should say on ${path} how trades come, without repeating its heading`, async () => {
       const newcomer = await registerUser(server.url, { name: 'New Trader' });
       const { page, context } = await signedInPage(browser, server.url, newcomer);

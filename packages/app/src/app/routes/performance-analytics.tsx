@@ -18,6 +18,7 @@ import { useBreakdown, type BreakdownBy } from '../../features/paper/api/perform
 import { strategyNames, useStrategies } from '../../features/paper/api/strategies';
 import { useTrades } from '../../features/paper/api/trades';
 import { FilterSelect } from '../../features/paper/components/filter-select';
+import { NoTrades } from '../../features/paper/components/no-trades';
 import { StrategyPicker } from '../../features/paper/components/strategy-picker';
 import { latencySummary } from '../../features/paper/latency';
 import { useStrategyParam } from '../../features/paper/strategy-param';
@@ -126,6 +127,8 @@ export function PerformanceAnalyticsRoute() {
       })),
     [breakdown.data, by, names],
   );
+  // No trade at all, open or closed: say how trades come, as Overview and Trades do, above the empty cards.
+  const noTrades = !closed.isLoading && !closed.error && closed.trades.length === 0;
   const returns = useMemo(
     () => closed.trades.flatMap((t) => (t.status === 'closed' && t.returnPct !== null ? [t.returnPct] : [])),
     [closed.trades],
@@ -157,6 +160,7 @@ export function PerformanceAnalyticsRoute() {
           }
         />
       </div>
+      {noTrades && <NoTrades />}
       <PeriodBreakdownTable
         by={by === 'exit_reason' ? KIT_BY.exit_reason : by}
         rows={rows}
