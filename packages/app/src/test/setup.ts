@@ -32,3 +32,8 @@ if (inBrowserEnvironment && !('ResizeObserver' in window)) {
   }
   (window as unknown as { ResizeObserver: unknown }).ResizeObserver = ResizeObserverStub;
 }
+
+// jsdom has no layout, so nothing to scroll; tests spy on the calls (a strategy just created is scrolled to).
+if (inBrowserEnvironment && !Element.prototype.scrollIntoView) {
+  Element.prototype.scrollIntoView = function scrollIntoView() {};
+}

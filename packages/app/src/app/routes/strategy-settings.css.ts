@@ -27,6 +27,24 @@ export const check = style({ display: 'flex', gap: vars.space['2'], alignItems: 
 
 export const hint = style({ margin: 0, color: vars.color.mutedForeground, fontSize: vars.fontSize.xs });
 
+/** Says where a strategy just created went (below the others); empty, it takes no room. */
+export const created = style({
+  margin: 0,
+  maxWidth: '24rem',
+  color: vars.color.success,
+  fontSize: vars.fontSize.sm,
+  selectors: { '&:not(:empty)': { marginTop: vars.space['2'] } },
+});
+
+/** A card's heading takes the focus when its strategy was just created (see StrategyCard). */
+export const cardHeading = style({
+  scrollMarginTop: vars.space['4'],
+  selectors: {
+    '&:focus': { outline: 'none' },
+    '&:focus-visible': { outline: `2px solid ${vars.color.ring}`, outlineOffset: '2px', borderRadius: vars.radius.sm },
+  },
+});
+
 export const error = style({ margin: 0, color: vars.color.danger, fontSize: vars.fontSize.sm });
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'] });

@@ -163,6 +163,25 @@ describe('given a strategy name the trader already uses', () => {
   });
 });
 
+describe('after the trader creates a strategy', () => {
+  it('should say it was created and where, bring its card into view and focus its heading', async () => {
+    const user = await openStrategySettings();
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
+    await user.type(screen.getByRole('textbox', { name: 'New strategy name' }), 'Breakout 1h');
+    await user.click(screen.getByRole('button', { name: 'Create strategy' }));
+
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Breakout 1h' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(scrolled.mock.contexts).toContain(heading);
+    expect(
+      screen.getByText('Strategy “Breakout 1h” created, below, with its own URL and paper account.'),
+    ).toHaveAttribute('role', 'status');
+    // The Default strategy's card, there before, neither moved nor took the focus.
+    expect(screen.getByRole('heading', { level: 2, name: /^Default/ })).not.toHaveAttribute('tabindex');
+    scrolled.mockRestore();
+  });
+});
+
 describe('given a new strategy name as long as the server takes (64 characters)', () => {
   it('should take all of it, and no more, and create the strategy with it', async () => {
     const user = await openStrategySettings();

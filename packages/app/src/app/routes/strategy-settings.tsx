@@ -12,7 +12,7 @@ import {
   Label,
   Skeleton,
 } from 'dashboard-kit';
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { PageHeader } from '../../components/page-header';
 import * as selectStyles from '../../components/native-select.css';
 import { useRevalidatePaper } from '../../features/paper/api/revalidate';
@@ -463,10 +463,19 @@ interface OpenConfirmation {
 function StrategyCard({
   strategy,
   canDelete,
+  justCreated = false,
   openConfirmation,
   setOpenConfirmation,
-}: { strategy: Strategy; canDelete: boolean } & OpenConfirmation) {
+}: { strategy: Strategy; canDelete: boolean; justCreated?: boolean } & OpenConfirmation) {
   const revalidate = useRevalidatePaper();
+  // A strategy just created is added below the others, often off screen: its card is brought into view and its
+  // heading takes the focus, so the next Tab reaches its URL.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!justCreated) return;
+    headingRef.current?.scrollIntoView({ block: 'start' });
+    headingRef.current?.focus({ preventScroll: true });
+  }, [justCreated]);
   /** Opening this card's `action` closes whichever confirmation was open. */
   const confirmation = (action: string) => {
     const key = `${strategy.id}:${action}`;
@@ -486,7 +495,7 @@ function StrategyCard({
     <Card>
       <CardHeader>
         <CardTitle asChild>
-          <h2>
+          <h2 ref={headingRef} tabIndex={justCreated ? -1 : undefined} className={styles.cardHeading}>
             {strategy.name} {strategy.isDefault && <Badge variant="neutral">Default</Badge>}
           </h2>
         </CardTitle>
@@ -570,20 +579,24 @@ function StrategyCard({
   );
 }
 
-function CreateStrategy() {
+function CreateStrategy({ onCreated }: { onCreated(strategy: Strategy): void }) {
   const id = useId();
   const revalidate = useRevalidatePaper();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [created, setCreated] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
     setError(null);
+    setCreated(null);
     try {
-      await createStrategy({ name });
+      const strategy = await createStrategy({ name });
       setName('');
+      setCreated(strategy.name);
+      onCreated(strategy);
       revalidate.strategies();
     } catch (err) {
       setError(err instanceof HttpError && err.errors?.name ? err.errors.name.join(' ') : errorMessage(err));
@@ -593,27 +606,32 @@ function CreateStrategy() {
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="New strategy" className={styles.createRow}>
-      <div className={styles.field}>
-        <Label htmlFor={id}>New strategy name</Label>
-        <Input
-          id={id}
-          value={name}
-          maxLength={STRATEGY_NAME_MAX_LENGTH}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => setName(e.currentTarget.value)}
-        />
-      </div>
-      <Button type="submit" loading={busy}>
-        Create strategy
-      </Button>
-      {error && (
-        <p id={`${id}-error`} role="alert" className={styles.error}>
-          {error}
-        </p>
-      )}
-    </form>
+    <div>
+      <form onSubmit={submit} noValidate aria-label="New strategy" className={styles.createRow}>
+        <div className={styles.field}>
+          <Label htmlFor={id}>New strategy name</Label>
+          <Input
+            id={id}
+            value={name}
+            maxLength={STRATEGY_NAME_MAX_LENGTH}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onChange={(e) => setName(e.currentTarget.value)}
+          />
+        </div>
+        <Button type="submit" loading={busy}>
+          Create strategy
+        </Button>
+        {error && (
+          <p id={`${id}-error`} role="alert" className={styles.error}>
+            {error}
+          </p>
+        )}
+      </form>
+      <p role="status" className={styles.created}>
+        {created && `Strategy “${created}” created, below, with its own URL and paper account.`}
+      </p>
+    </div>
   );
 }
 
@@ -621,13 +639,14 @@ function CreateStrategy() {
 export function StrategySettingsRoute() {
   const strategies = useStrategies();
   const [openConfirmation, setOpenConfirmation] = useState<string | null>(null);
+  const [createdId, setCreatedId] = useState<string | null>(null);
   const list = strategies.data?.data ?? [];
   return (
     <div className={styles.page}>
       <PageHeader
         title="Strategy"
         description="Each strategy has its own webhook URL, settings and paper account. Alerts sent to its URL trade in it."
-        actions={<CreateStrategy />}
+        actions={<CreateStrategy onCreated={(strategy) => setCreatedId(strategy.id)} />}
       />
       {strategies.isLoading && <Skeleton aria-label="Loading your strategies" style={{ height: '16rem' }} />}
       {strategies.error && (
@@ -646,6 +665,7 @@ export function StrategySettingsRoute() {
           key={strategy.id}
           strategy={strategy}
           canDelete={list.length > 1 && !strategy.isDefault}
+          justCreated={strategy.id === createdId}
           openConfirmation={openConfirmation}
           setOpenConfirmation={setOpenConfirmation}
         />
