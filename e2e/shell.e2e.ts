@@ -102,8 +102,13 @@ describe('given the signed-in shell on a desktop', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Toggle Sidebar' }).first().waitFor();
     expect(await sidebarWidth(page)).toBe(48);
+    // Collapsed, the brand shows its mark alone: its name is still read, not shown cut to its first letters.
+    const brandName = page.getByRole('link', { name: 'SignalDeck' }).getByText('SignalDeck');
+    const nameWidth = () => brandName.evaluate((name) => name.getBoundingClientRect().width);
+    expect(await nameWidth()).toBeLessThanOrEqual(1);
     await page.keyboard.press('Meta+b');
     await expect.poll(() => sidebarWidth(page)).toBe(256);
+    expect(await nameWidth()).toBeGreaterThan(50);
     expect((await sidebarCookie(page))?.value).toBe('true');
     await context.close();
   });
