@@ -428,6 +428,16 @@ describe.each(TEST_DIALECTS)('the paper trading API on %s', (dialect) => {
       expect(patched.body).toMatchObject({ name: 'Main', settings: { stopLossPct: 2, feeBps: 10 } });
     });
 
+    it('should change nothing, not even updatedAt, for a PATCH that names nothing to change', async () => {
+      const [strategy] = (await call<StrategyList>(ada, 'GET', '/api/strategies')).body.data;
+      clock.advance(MINUTE);
+      const patched = await call<Strategy>(ada, 'PATCH', `/api/strategies/${strategy!.id}`, {});
+      expect(patched.status).toBe(200);
+      expect(patched.body).toEqual(strategy);
+      const named = await call<Strategy>(ada, 'PATCH', `/api/strategies/${strategy!.id}`, { name: 'Main' });
+      expect(named.body.updatedAt).toBe(clock());
+    });
+
     it('should refuse to delete the Default strategy (the webhook URL), and delete another', async () => {
       const [only] = (await call<StrategyList>(ada, 'GET', '/api/strategies')).body.data;
       const refused = await call<{ message: string }>(ada, 'DELETE', `/api/strategies/${only!.id}`);

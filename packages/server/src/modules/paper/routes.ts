@@ -216,6 +216,7 @@ export const paperPlugin: AppModule = async (
           'received from now on use the new settings; the starting balance takes effect at the next reset or replay.',
           "A new name must not be another of the trader's strategies' names (compared trimmed and whatever their",
           'case): that is a 422 on `name`, and nothing changes. Its own name, or a change of its case, is fine.',
+          'A body that names nothing (`{}`) changes nothing, `updatedAt` included.',
         ].join(' '),
         tags: [TAG],
         params: idParams,
