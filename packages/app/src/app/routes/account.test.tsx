@@ -49,16 +49,20 @@ async function signInElsewhere(userAgent: string) {
   return `Bearer ${((await response.json()) as { token: string }).token}`;
 }
 
+/** Types `name` in the Profile form and saves it, until the form says it is saved. */
+async function saveName(user: ReturnType<typeof userEvent.setup>, name: string) {
+  const profile = screen.getByRole('form', { name: 'Profile' });
+  const field = within(profile).getByLabelText('Name');
+  await user.clear(field);
+  await user.type(field, name);
+  await user.click(within(profile).getByRole('button', { name: 'Save profile' }));
+  expect(await within(profile).findByText('Profile saved.')).toBeInTheDocument();
+}
+
 describe('given the Account page', () => {
   it('should save a new name, which the user menu then shows', async () => {
     const { user } = await openAccount();
-    const profile = screen.getByRole('form', { name: 'Profile' });
-    const name = within(profile).getByLabelText('Name');
-    await user.clear(name);
-    await user.type(name, 'Grace Brewster Hopper');
-    await user.click(within(profile).getByRole('button', { name: 'Save profile' }));
-
-    expect(await within(profile).findByText('Profile saved.')).toBeInTheDocument();
+    await saveName(user, 'Grace Brewster Hopper');
     expect(authState.user?.name).toBe('Grace Brewster Hopper');
     await waitFor(() => expect(screen.getAllByText('Grace Brewster Hopper').length).toBeGreaterThan(0));
   });
@@ -73,12 +77,7 @@ describe('given the Account page', () => {
     });
     const { user } = await openAccount();
     await waitFor(() => expect(api.calls.some((call) => new URL(call.url).pathname === '/api/user')).toBe(true));
-    const profile = screen.getByRole('form', { name: 'Profile' });
-    const name = within(profile).getByLabelText('Name');
-    await user.clear(name);
-    await user.type(name, 'Grace Brewster Hopper');
-    await user.click(within(profile).getByRole('button', { name: 'Save profile' }));
-    expect(await within(profile).findByText('Profile saved.')).toBeInTheDocument();
+    await saveName(user, 'Grace Brewster Hopper');
 
     release();
     await new Promise((resolve) => setTimeout(resolve, 200)); // the held answer, read before the save, lands now
