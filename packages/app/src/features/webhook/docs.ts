@@ -30,6 +30,7 @@ export const REASON_DOCS_SECTIONS: Record<ReasonCode, string> = {
   'bad-market-position': 'other-fields',
   'bad-interval': 'other-fields',
   'bad-time': 'other-fields',
+  'not-text': 'other-fields',
   'too-long': 'other-fields',
   duplicate: 'duplicates',
 };

@@ -435,6 +435,9 @@ describe('parseAlert', () => {
       [json({ ticker: 'BTC', action: 'buy', interval: 'often' }), 'bad-interval'],
       [json({ ticker: 'BTC', action: 'buy', time: 'yesterday' }), 'bad-time'],
       [json({ ticker: 'BTC', action: 'buy', comment: 'x'.repeat(1001) }), 'too-long'],
+      [json({ ticker: 'BTC', action: 'buy', comment: { note: 'x' } }), 'not-text'],
+      [json({ ticker: 'BTC', action: 'buy', strategy: 42 }), 'not-text'],
+      [json({ ticker: 'BTC', action: 'buy', id: ['a'] }), 'not-text'],
     ])('should give %j the code %s', (body, code) => {
       expect(REASON_CODES).toContain(code);
       expect(reasonCode(parseAlert(body).reason)).toBe(code);

@@ -59,6 +59,7 @@ export const REASON_CODES = [
   'bad-market-position',
   'bad-interval',
   'bad-time',
+  'not-text',
   'too-long',
   'duplicate',
 ] as const;
@@ -80,7 +81,8 @@ const REASON_PATTERNS: readonly (readonly [RegExp, ReasonCode])[] = [
   [/^(Market|Previous market) position must be/, 'bad-market-position'],
   [/^Interval must be/, 'bad-interval'],
   [/^Time must be/, 'bad-time'],
-  [/^(Strategy|Comment|Alert id) must be/, 'too-long'],
+  [/^(Strategy|Comment|Alert id) must be text/, 'not-text'],
+  [/^(Strategy|Comment|Alert id) must be at most/, 'too-long'],
   [/^Repeat of signal/, 'duplicate'],
 ];
 
