@@ -85,6 +85,11 @@ describe('given settings a trader must correct', () => {
     [{ pyramiding: null }, 'pyramiding', 'Adding to a position (pyramiding) must be true or false'],
     [{ allowedTickers: ['BTC', 'DOGE'] }, 'allowedTickers', 'Allowed tickers must be among BTC, ETH or SOL (not DOGE)'],
     [
+      { allowedTickers: ['\u0007DOGE\u202eCTB'] },
+      'allowedTickers',
+      'Allowed tickers must be among BTC, ETH or SOL (not \\u0007DOGE\\u202eCTB)',
+    ],
+    [
       { allowedTickers: [] },
       'allowedTickers',
       'Allowed tickers must list at least one of BTC, ETH or SOL, or be null for all',

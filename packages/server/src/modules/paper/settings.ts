@@ -183,7 +183,9 @@ const MAX_TICKER_SHOWN = 20;
  */
 function shownTicker(value: unknown): string {
   if (typeof value === 'string') {
-    return value.length > MAX_TICKER_SHOWN ? `${value.slice(0, MAX_TICKER_SHOWN - 1)}…` : value;
+    const cut = value.length > MAX_TICKER_SHOWN ? `${value.slice(0, MAX_TICKER_SHOWN - 1)}…` : value;
+    // Control and format characters (a bell, a right-to-left override) are written as escapes, not sent back.
+    return cut.replace(/[\p{Cc}\p{Cf}]/gu, (char) => `\\u${char.codePointAt(0)!.toString(16).padStart(4, '0')}`);
   }
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
