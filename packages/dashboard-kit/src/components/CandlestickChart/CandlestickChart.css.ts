@@ -325,6 +325,22 @@ export const tooltipTitle = style({
   fontWeight: vars.fontWeight.semibold,
 });
 
+/** "3 fills here", above the fills of a pin shared by several (TradeLayer). */
+export const tooltipCount = style({
+  marginBottom: vars.space['1'],
+});
+
+/** One fill of a tooltip; fills sharing a pin are set apart by a rule. */
+export const tooltipFill = style({
+  selectors: {
+    '& + &': {
+      marginTop: vars.space['1'],
+      paddingTop: vars.space['1'],
+      borderTop: `1px solid color-mix(in srgb, currentColor 30%, transparent)`,
+    },
+  },
+});
+
 export const goToLatest = style({
   position: 'absolute',
   zIndex: 1,

@@ -255,6 +255,16 @@ function positionOverlays(candles: readonly Candle[]): { lines: PriceLine[]; tra
         source: 'Mean Reversion',
       },
       {
+        // A reversal: the short's exit and the long's entry, one price in one candle, share a pin and its tooltip.
+        id: 'reverse-in',
+        time: at(60).time + 5_000,
+        price: at(60).close,
+        side: 'long',
+        kind: 'entry',
+        label: 'Long 0.2 @ ' + defaultFormatPrice(at(60).close),
+        source: 'Mean Reversion',
+      },
+      {
         id: 'long-in',
         time: at(30).time + 5_000,
         price: entry,
@@ -277,7 +287,8 @@ export const PositionAndTrades: Story = () => {
     <Stack>
       <Caption>
         An open long (entry, stop, target; an alert level above the scale has an arrow) and the trades before it, beside
-        the signals. Live ticks redraw only the forming candle.
+        the signals; a reversal's exit and entry share a pin, whose tooltip tells both. Live ticks redraw only the
+        forming candle.
       </Caption>
       <BtcChart
         {...POSITION_PROPS}

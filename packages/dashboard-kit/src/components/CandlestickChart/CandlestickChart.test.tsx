@@ -670,6 +670,42 @@ describe('given trade markers', () => {
     expect(joined.sort()).toEqual(['level', 'moved, joined', 'moved, joined']);
   });
 
+  // From a trader's review: fills at one price in one candle share a pin, and hovering it told only the top one.
+  it('should tell every fill of a shared pin in its tooltip, the one hovered or focused first', async () => {
+    const stacked: TradeMarker[] = [
+      {
+        id: 'exit',
+        time: T0 + 20 * MINUTE,
+        price: 115,
+        side: 'long',
+        kind: 'exit',
+        label: 'Exit +2.00',
+        source: 'Trend',
+      },
+      { id: 'entry', time: T0 + 20 * MINUTE + 5_000, price: 115, side: 'short', kind: 'entry', source: 'Trend' },
+      { id: 'apart', time: T0 + 25 * MINUTE, price: 124, side: 'short', kind: 'exit' },
+    ];
+    const { user } = renderChart({ trades: stacked });
+    await user.click(chartArea());
+    await user.tab();
+    await user.keyboard('{Home}');
+    const tooltip = screen.getByRole('tooltip');
+    expect(tooltip).toHaveTextContent(/^2 fills here/);
+    const fills = within(tooltip)
+      .getAllByText(/^(Long|Short) (entry|exit)/)
+      .map((title) => title.textContent);
+    expect(fills).toEqual(['Long exit · Exit +2.00', 'Short entry']);
+    await user.keyboard('{ArrowRight}');
+    expect(
+      within(screen.getByRole('tooltip'))
+        .getAllByText(/^(Long|Short) (entry|exit)/)
+        .map((title) => title.textContent),
+    ).toEqual(['Short entry', 'Long exit · Exit +2.00']);
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tooltip')).not.toHaveTextContent('fills here');
+    expect(screen.getByRole('tooltip')).toHaveTextContent('Short exit');
+  });
+
   it('should say when a fill lies off the price scale', () => {
     renderChart({ trades: [{ id: 'far', time: T0 + 5 * MINUTE, price: 20, side: 'short', kind: 'exit' }] });
     const flag = screen.getByRole('button', { name: 'Short exit at 20.00, below the price scale' });

@@ -23,9 +23,43 @@ function accessibleName({ trade, text, offScale }: TradeLayout, formatPrice: (va
   return `${named} at ${formatPrice(trade.price)}${off}${source}`;
 }
 
-/** Room a tooltip of three lines takes above its pin: a pin nearer the plot's top has it below, not cut off. */
+/**
+ * Room a tooltip of three lines takes above its pin (one fill's): a pin nearer the plot's top has it below, not cut
+ * off. A tooltip telling several fills on one pin takes about as much again for each.
+ */
 const TOOLTIP_ROOM_PX = 80;
-const tooltipBelow = ({ y }: TradeLayout) => y < TOOLTIP_ROOM_PX;
+const tooltipBelow = ({ y }: TradeLayout, fills: number) => y < TOOLTIP_ROOM_PX * fills;
+
+/**
+ * The fills drawn on the pin of `active` (at the same price in the same candle), `active` first: their pins are one,
+ * and only the top button can be hovered, so its tooltip tells them all.
+ */
+function fillsOnPin(items: readonly TradeLayout[], active: TradeLayout): TradeLayout[] {
+  const onPin = items.filter(
+    (item) => item !== active && Math.abs(item.x - active.x) < 1 && Math.abs(item.y - active.y) < 1,
+  );
+  return [active, ...onPin];
+}
+
+/** One fill in a tooltip: its kind and label, who made it, its price and time. */
+function TradeTip({
+  trade,
+  formatPrice,
+  timeZone,
+}: { trade: TradeMarker } & Pick<TradeLayerProps, 'formatPrice' | 'timeZone'>) {
+  return (
+    <>
+      <div className={styles.tooltipTitle}>
+        {defaultTradeText(trade)}
+        {trade.label ? ` · ${trade.label}` : ''}
+      </div>
+      {trade.source && <div>{trade.source}</div>}
+      <div>
+        at {formatPrice(trade.price)} · {formatCandleTime(trade.time, MINUTE, timeZone)}
+      </div>
+    </>
+  );
+}
 /** Half the widest tooltip (16rem): a pin nearer a side of the chart than this has its tooltip run away from it. */
 const TOOLTIP_HALF_PX = 128;
 
@@ -71,6 +105,8 @@ export const TradeLayer = memo(function TradeLayer({ items, formatPrice, timeZon
   const overlay = useRef<HTMLDivElement>(null);
   if (items.length === 0) return null;
   const active = items.find((item) => item.trade.id === activeId);
+  const fills = active ? fillsOnPin(items, active) : [];
+  const below = active ? tooltipBelow(active, fills.length) : false;
 
   return (
     <div
@@ -162,25 +198,23 @@ export const TradeLayer = memo(function TradeLayer({ items, formatPrice, timeZon
         <div
           role="tooltip"
           id={tooltipId}
-          data-placement={tooltipBelow(active) ? 'below' : 'above'}
+          data-placement={below ? 'below' : 'above'}
           className={styles.tooltip}
           style={{
             left: active.x,
-            top: active.y + (tooltipBelow(active) ? TRADE_PIN_PX : -TRADE_PIN_PX),
+            top: active.y + (below ? TRADE_PIN_PX : -TRADE_PIN_PX),
             width: 'max-content',
             transform: `translate(${tooltipShift(active.x, overlay.current?.clientWidth ?? 0)}, ${
-              tooltipBelow(active) ? vars.space['1'] : `calc(-100% - ${vars.space['1']})`
+              below ? vars.space['1'] : `calc(-100% - ${vars.space['1']})`
             })`,
           }}
         >
-          <div className={styles.tooltipTitle}>
-            {defaultTradeText(active.trade)}
-            {active.trade.label ? ` · ${active.trade.label}` : ''}
-          </div>
-          {active.trade.source && <div>{active.trade.source}</div>}
-          <div>
-            at {formatPrice(active.trade.price)} · {formatCandleTime(active.trade.time, MINUTE, timeZone)}
-          </div>
+          {fills.length > 1 && <div className={styles.tooltipCount}>{fills.length} fills here</div>}
+          {fills.map(({ trade }) => (
+            <div key={trade.id} className={styles.tooltipFill} data-slot="trade-tooltip-fill">
+              <TradeTip trade={trade} formatPrice={formatPrice} timeZone={timeZone} />
+            </div>
+          ))}
         </div>
       )}
     </div>
