@@ -107,16 +107,29 @@ export async function signedInPage(
   return opened;
 }
 
-/** Calls the API as `token` and returns the parsed JSON answer. */
+/**
+ * A request sent on a kept-alive socket that the server had already closed. seedSignals writes synchronously and holds
+ * this process's event loop (100,000 signals: seconds, more on a busy machine), so a socket idle past the server's
+ * keep-alive timeout meanwhile is only found closed when the next request goes out on it.
+ */
+const staleSocket = (error: unknown) =>
+  error instanceof TypeError && (error.cause as { code?: string } | undefined)?.code === 'UND_ERR_SOCKET';
+
+/** Calls the API as `token` and returns the parsed JSON answer. A read that met a stale socket is sent again. */
 export async function api<T>(baseURL: string, token: string, path: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(`${baseURL}${path}`, {
-    ...init,
-    headers: {
-      Accept: 'application/json',
-      'Content-Type': 'application/json',
-      Authorization: `Bearer ${token}`,
-      ...init.headers,
-    },
+  const send = () =>
+    fetch(`${baseURL}${path}`, {
+      ...init,
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${token}`,
+        ...init.headers,
+      },
+    });
+  const res = await send().catch((error: unknown) => {
+    if ((init.method ?? 'GET') !== 'GET' || !staleSocket(error)) throw error;
+    return send();
   });
   if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${res.status}: ${await res.text()}`);
   return (await res.json()) as T;
