@@ -38,7 +38,8 @@ export const created = style({
 
 /** A card's heading takes the focus when its strategy was just created (see StrategyCard). */
 export const cardHeading = style({
-  scrollMarginTop: vars.space['4'],
+  // Brought into view below the sticky header, with the card's own top edge showing above it.
+  scrollMarginTop: `calc(${vars.size.headerHeight} + ${vars.space['8']})`,
   selectors: {
     '&:focus': { outline: 'none' },
     '&:focus-visible': { outline: `2px solid ${vars.color.ring}`, outlineOffset: '2px', borderRadius: vars.radius.sm },
