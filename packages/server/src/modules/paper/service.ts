@@ -240,8 +240,11 @@ export class PaperService {
       if (!patched.ok) throw settingsErrors(patched);
       settings = patched.settings;
     }
-    // A body that names nothing to change changes nothing, not even the time of the last change.
-    if (Object.values(input).every((value) => value === undefined)) return this.get(userId, id, url);
+    // A body that names nothing to change (`{}`, or `{"settings": {}}`) changes nothing, not even updatedAt.
+    const named = Object.entries(input).filter(([key, value]) =>
+      key === 'settings' ? value != null && Object.keys(value).length > 0 : value !== undefined,
+    );
+    if (named.length === 0) return this.get(userId, id, url);
     // Between two signals of the executor, so that a signal is executed with one set of settings or the other.
     await this.#executor.exclusive(() =>
       writeTransaction(this.#db, async (trx) => {
