@@ -1,10 +1,16 @@
 import type { FastifySchemaCompiler, FastifySerializerCompiler, FastifyTypeProvider } from 'fastify';
 import { z } from 'zod';
 import { HttpError } from './errors';
+import { escapeUnshown, hasVisibleCharacters } from './unshown';
 
-/** C0 and C1 control characters (NUL among them, which PostgreSQL text cannot hold). */
+export { escapeUnshown, hasVisibleCharacters } from './unshown';
+
+/**
+ * C0 and C1 control characters (NUL among them, which PostgreSQL text cannot hold), and the line and paragraph
+ * separators (a name on two lines).
+ */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
+const CONTROL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** True for text holding half of a character (a lone surrogate): encoded, it becomes U+FFFD. */
@@ -21,6 +27,23 @@ export const hasNoDirectionControls = (value: string) => !DIRECTION_CONTROL.test
 
 /** The message for a name refused by hasNoDirectionControls. */
 export const DIRECTION_CONTROLS_MESSAGE = 'The name field must not contain text-direction controls.';
+
+/**
+ * A name or label a person types, trimmed, at most `max` characters: no control or broken characters, no
+ * text-direction controls, and at least one character that shows.
+ */
+export const plainName = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .refine(isPlainText, 'The name field must not contain control characters.')
+    .refine(hasNoDirectionControls, DIRECTION_CONTROLS_MESSAGE)
+    .refine(
+      (value) => value.length === 0 || hasVisibleCharacters(value),
+      'The name field must contain visible characters.',
+    );
 
 /** "password_confirmation" -> "password confirmation", as the messages read. */
 const fieldLabel = (field: string) => field.replace(/_/g, ' ');
@@ -87,10 +110,10 @@ export const MAX_SHOWN_FIELD = 40;
 
 /** A field name (or an unknown key) as a 422 names it: cut to MAX_SHOWN_FIELD characters, never mid-character. */
 export function shownField(name: string): string {
-  if (name.length <= MAX_SHOWN_FIELD) return name;
+  if (name.length <= MAX_SHOWN_FIELD) return escapeUnshown(name);
   let end = MAX_SHOWN_FIELD - 1;
   if (/[\uD800-\uDBFF]/.test(name[end - 1]!)) end--;
-  return `${name.slice(0, end)}…`;
+  return `${escapeUnshown(name.slice(0, end))}…`;
 }
 
 /** A path (`settings.sizing.value`) as a 422 names it, each of its keys cut by shownField. */

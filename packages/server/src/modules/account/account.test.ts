@@ -61,6 +61,22 @@ describe.each(TEST_DIALECTS)('the Account API on %s', (dialect) => {
       expect((await userOf(ada.authorization)).json()).toMatchObject({ name: 'Ada King' });
     });
 
+    it('should refuse a name that shows nothing, or on two lines, and keep the name it had', async () => {
+      await start();
+      const ada = await signUpTrader(testApp.app, 'Ada');
+      const cases: [string, string][] = [
+        ['\u3164', 'The name field must contain visible characters.'],
+        ['\u200b\u034f', 'The name field must contain visible characters.'],
+        ['Ada\u2028King', 'The name field must not contain control characters.'],
+      ];
+      for (const [name, message] of cases) {
+        const response = await patchProfile(ada.authorization, { name, email: ada.email });
+        expect(response.statusCode, JSON.stringify(name)).toBe(422);
+        expect(response.json<{ errors: object }>().errors, JSON.stringify(name)).toEqual({ name: [message] });
+      }
+      expect((await userOf(ada.authorization)).json()).toMatchObject({ name: 'Ada' });
+    });
+
     it('should ask for the current password to change the email, refuse a wrong one, and sign in with the new email after', async () => {
       await start();
       const ada = await signUpTrader(testApp.app, 'Ada');

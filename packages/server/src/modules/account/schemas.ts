@@ -1,17 +1,11 @@
 import { z } from 'zod';
-import { DIRECTION_CONTROLS_MESSAGE, hasNoDirectionControls, isPlainText } from '../../http/validation';
+import { plainName } from '../../http/validation';
 import { named } from '../../openapi/components';
 import { newPassword, userSchema } from '../auth/schemas';
 
 /** The wire contract of the Account routes (routes.ts declares the routes). Names and emails are read as at registration. */
 
-const name = z
-  .string()
-  .trim()
-  .min(1)
-  .max(100)
-  .refine(isPlainText, 'The name field must not contain control characters.')
-  .refine(hasNoDirectionControls, DIRECTION_CONTROLS_MESSAGE);
+const name = plainName(100);
 const email = z.string().trim().toLowerCase().pipe(z.email().max(255));
 const currentPassword = z.string().min(1).max(128);
 const epochMs = z.int().nonnegative();

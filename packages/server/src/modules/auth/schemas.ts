@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DIRECTION_CONTROLS_MESSAGE, hasNoDirectionControls, isPlainText } from '../../http/validation';
+import { plainName } from '../../http/validation';
 import { named } from '../../openapi/components';
 import { weakPasswordReason } from './password-rules';
 
@@ -22,13 +22,7 @@ export const registerBody = named(
   'RegisterRequest',
   z
     .object({
-      name: z
-        .string()
-        .trim()
-        .min(1)
-        .max(100)
-        .refine(isPlainText, 'The name field must not contain control characters.')
-        .refine(hasNoDirectionControls, DIRECTION_CONTROLS_MESSAGE),
+      name: plainName(100),
       email,
       password: newPassword,
       password_confirmation: z.unknown().optional(),

@@ -139,6 +139,12 @@ describe.each(TEST_DIALECTS)('the markets API on %s', (dialect) => {
       expect(response.json()).toEqual({ message: 'Unknown market: XYZ' });
     });
 
+    it('should name an unknown pair with its invisible characters written as escapes', async () => {
+      const response = await get('/api/markets/%E2%80%AEx%07%E2%80%8B/candles');
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: 'Unknown market: \\u202eX\\u0007\\u200b' });
+    });
+
     it('should answer 422 for an unknown interval', async () => {
       const response = await get('/api/markets/BTC/candles?interval=2m');
       expect(response.statusCode).toBe(422);

@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  DIRECTION_CONTROLS_MESSAGE,
-  hasNoDirectionControls,
-  isPlainText,
-  withUnchangeable,
-} from '../../http/validation';
+import { plainName, withUnchangeable } from '../../http/validation';
 import { named } from '../../openapi/components';
 import { CHANNEL_KINDS, NOTIFICATION_EVENTS } from './contract';
 
@@ -46,20 +41,7 @@ export const channelListSchema = named(
   }),
 );
 
-/** Nothing a person can see: format characters (zero-width space, joiners, BOM...) and spaces only. */
-const INVISIBLE_ONLY = /^[\p{Cf}\s]+$/u;
-
-const name = z
-  .string()
-  .trim()
-  .min(1)
-  .max(60)
-  .refine(isPlainText, 'The name field must not contain control characters.')
-  .refine(hasNoDirectionControls, DIRECTION_CONTROLS_MESSAGE)
-  .refine(
-    (value) => value.length === 0 || !INVISIBLE_ONLY.test(value),
-    'The name field must contain visible characters.',
-  );
+const name = plainName(60);
 const events = z
   .array(notificationEvent)
   .max(NOTIFICATION_EVENTS.length)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasVisibleCharacters, isPlainText } from '../../http/validation';
 import { named } from '../../openapi/components';
 import { SYMBOLS } from '../market/markets';
 import { reachabilitySchema, refusalsSchema } from '../signals/webhook-status';
@@ -145,6 +146,11 @@ const strategyName = z
   .max(MAX_STRATEGY_NAME_LENGTH, `A strategy name is at most ${MAX_STRATEGY_NAME_LENGTH} characters.`)
   .refine((name) => !UNPRINTABLE.test(name), {
     error: 'A strategy name cannot hold control characters or text-direction overrides.',
+  })
+  // Half a character would be stored as U+FFFD, and then read as another name than the one checked for repeats.
+  .refine(isPlainText, { error: 'A strategy name cannot hold line breaks or broken characters.' })
+  .refine((name) => name.length === 0 || hasVisibleCharacters(name), {
+    error: 'A strategy name needs at least one character that shows.',
   });
 
 export const createStrategyBody = named(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FieldErrors, shownField, shownPath } from '../../http/validation';
+import { escapeUnshown, FieldErrors, shownField, shownPath } from '../../http/validation';
 import { SYMBOLS, type MarketSymbol } from '../market/markets';
 
 /*
@@ -183,9 +183,8 @@ const MAX_TICKER_SHOWN = 20;
  */
 function shownTicker(value: unknown): string {
   if (typeof value === 'string') {
-    const cut = value.length > MAX_TICKER_SHOWN ? `${value.slice(0, MAX_TICKER_SHOWN - 1)}…` : value;
-    // Control and format characters (a bell, a right-to-left override) are written as escapes, not sent back.
-    return cut.replace(/[\p{Cc}\p{Cf}]/gu, (char) => `\\u${char.codePointAt(0)!.toString(16).padStart(4, '0')}`);
+    // Control and invisible characters (a bell, a right-to-left override) are written as escapes, not sent back.
+    return escapeUnshown(value.length > MAX_TICKER_SHOWN ? `${value.slice(0, MAX_TICKER_SHOWN - 1)}…` : value);
   }
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';

@@ -148,6 +148,47 @@ describe.each(TEST_DIALECTS)('bad input to the strategy routes on %s', (dialect)
     });
   });
 
+  describe('text that does not show as itself', () => {
+    const RAW = /[\u0000-\u001f\u007f\u200b\u2028\u202e]/;
+
+    it('should write the invisible characters of an unknown key as escapes, in the message and the field it names', async () => {
+      const key = 'X\u202eY\u0007Z\u0000W\u2028V\u200b';
+      const escaped = 'X\\u202eY\\u0007Z\\u0000W\\u2028V\\u200b';
+      const [strategy] = await strategies();
+      const setting = await call('PATCH', `/api/strategies/${strategy!.id}`, { settings: { [key]: 1 } });
+      expect(setting.status).toBe(422);
+      const body = setting.json<ErrorBody>();
+      expect(body.message).toMatch(new RegExp(`^${escaped.replace(/\\/g, '\\\\')} is not a setting`));
+      expect(Object.keys(body.errors!)).toEqual([`settings.${escaped}`]);
+      const field = await call('POST', '/api/strategies', { name: 'Scalper', [key]: 1 });
+      expect(field.status).toBe(422);
+      expect(field.json<ErrorBody>().message).toMatch(/is not a field of this request/);
+      for (const answer of [setting, field]) {
+        expect(answer.body).not.toMatch(RAW);
+        expect(JSON.stringify(Object.values(answer.json<ErrorBody>().errors!))).not.toMatch(RAW);
+        expect(answer.json<ErrorBody>().message).not.toMatch(RAW);
+      }
+    });
+
+    it.each([
+      ['half of a character', 'A\ud800', 'A strategy name cannot hold line breaks or broken characters.'],
+      ['a line separator', 'Scalper\u2028B', 'A strategy name cannot hold line breaks or broken characters.'],
+      ['only a zero-width space', '\u200b', 'A strategy name needs at least one character that shows.'],
+      ['only a Hangul filler', '\u3164', 'A strategy name needs at least one character that shows.'],
+    ])('should refuse a strategy name of %s, created or renamed to', async (_, name, message) => {
+      const [strategy] = await strategies();
+      for (const [method, path] of [
+        ['POST', '/api/strategies'],
+        ['PATCH', `/api/strategies/${strategy!.id}`],
+      ] as const) {
+        const answer = await call(method, path, { name });
+        expect(answer.status).toBe(422);
+        expect(answer.json<ErrorBody>().errors).toEqual({ name: [message] });
+      }
+      expect((await strategies()).map((s) => s.name)).toEqual(['Default']);
+    });
+  });
+
   describe('an id in the path that no strategy can have', () => {
     const ids = ['0', '-1', '99999999999999999999', '1e3', 'abc', '%20'];
     const routes = [

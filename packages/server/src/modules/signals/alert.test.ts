@@ -452,3 +452,21 @@ describe('parseAlert', () => {
     });
   });
 });
+
+describe('the text of an alert quoted back in its reason', () => {
+  const RAW = /[\u0000-\u001f\u007f\u200b\u2028\u202e]/;
+
+  it.each([
+    ['a ticker', JSON.stringify({ ticker: '\u202eBTC\u0007\u200b', action: 'buy' }), '"\\u202eBTC\\u0007\\u200b"'],
+    ['an action', JSON.stringify({ ticker: 'BTC', action: 'b\u2028uy' }), '"b\\u2028uy"'],
+    [
+      'an unquoted value',
+      '{"ticker": BINANCE:BTC\u202eUSDT\u0007, "action": "buy"}',
+      '(BINANCE:BTC\\u202eUSDT\\u0007)',
+    ],
+  ])('should write the invisible characters of %s as escapes', (_, body, quoted) => {
+    const { reason } = parseAlert(body);
+    expect(reason).toContain(quoted);
+    expect(reason).not.toMatch(RAW);
+  });
+});

@@ -1,3 +1,4 @@
+import { escapeUnshown } from '../../http/unshown';
 import {
   normalizeAction,
   normalizeInterval,
@@ -107,7 +108,8 @@ function shown(value: unknown): string {
     // the reason still names the field, and the alert is still stored as rejected.
     text = Array.isArray(value) ? '[…]' : '{…}';
   }
-  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+  // JSON escapes controls and halves of characters; direction overrides and invisible characters are escaped too.
+  return escapeUnshown(text.length > 40 ? `${text.slice(0, 39)}…` : text);
 }
 
 const PLACEHOLDER = /\{\{[^{}]*\}\}/;
@@ -440,8 +442,9 @@ function invalidJsonReason(source: string, parserMessage: string): string {
     const lower = key!.toLowerCase();
     const template = Object.hasOwn(TEMPLATE_PLACEHOLDERS, lower) ? TEMPLATE_PLACEHOLDERS[lower] : undefined;
     const placeholder = PLACEHOLDER.test(value) ? value : (template ?? value);
-    const quoted = value.length > 40 ? `${value.slice(0, 39)}…` : value;
-    return `The message is not valid JSON: "${key}" has a value without quotes (${quoted}): quote it: "${key}": "${placeholder}"`;
+    const quoted = escapeUnshown(value.length > 40 ? `${value.slice(0, 39)}…` : value);
+    const name = escapeUnshown(key!);
+    return `The message is not valid JSON: "${name}" has a value without quotes (${quoted}): quote it: "${name}": "${escapeUnshown(placeholder)}"`;
   }
   const position = /position (\d+)/.exec(parserMessage);
   if (!position) {
