@@ -10,7 +10,9 @@
  */
 const UNSHOWN =
   '\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}\\u034F\\u115F\\u1160\\u3164\\uFFA0\\uFE00-\\uFE0F\\u{E0100}-\\u{E01EF}';
+// eslint-disable-next-line no-misleading-character-class -- each combining character is matched alone, on purpose
 const UNSHOWN_CHARACTER = new RegExp(`[${UNSHOWN}]`, 'gu');
+// eslint-disable-next-line no-misleading-character-class -- as above
 const NOTHING_SHOWN = new RegExp(`^[${UNSHOWN}\\s]*$`, 'u');
 
 /**

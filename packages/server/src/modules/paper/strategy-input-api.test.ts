@@ -149,6 +149,7 @@ describe.each(TEST_DIALECTS)('bad input to the strategy routes on %s', (dialect)
   });
 
   describe('text that does not show as itself', () => {
+    // eslint-disable-next-line no-control-regex -- finding control characters is the point
     const RAW = /[\u0000-\u001f\u007f\u200b\u2028\u202e]/;
 
     it('should write the invisible characters of an unknown key as escapes, in the message and the field it names', async () => {

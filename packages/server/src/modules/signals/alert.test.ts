@@ -454,6 +454,7 @@ describe('parseAlert', () => {
 });
 
 describe('the text of an alert quoted back in its reason', () => {
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
   const RAW = /[\u0000-\u001f\u007f\u200b\u2028\u202e]/;
 
   it.each([
