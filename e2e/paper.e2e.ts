@@ -984,4 +984,18 @@ describe('given a trader who has sent no alert yet', () => {
       await context.close();
     });
   }
+
+  // From a trader's review: Analytics said "No trades yet" beside an open position until a trade closed.
+  it('should stop saying so on Analytics once the first fill opens a trade, without a reload', async () => {
+    const newcomer = await registerUser(server.url, { name: 'First Fill' });
+    const [strategy] = (await api<{ data: Strategy[] }>(server.url, newcomer.token, '/api/strategies')).data;
+    const { page, context } = await signedInPage(browser, server.url, newcomer);
+    await page.goto('/performance/analytics');
+    const empty = page.getByRole('heading', { name: 'No trades yet' });
+    await empty.waitFor({ timeout: 20_000 });
+    await postAlert(strategy!.webhookUrl, { ticker: 'BINANCE:BTCUSDT', action: 'buy', strategy: 'E2E first fill' });
+    await empty.waitFor({ state: 'detached', timeout: 150_000 });
+    expect((await api<{ data: Trade[] }>(server.url, newcomer.token, '/api/trades')).data).toHaveLength(1);
+    await context.close();
+  }, 180_000);
 });

@@ -116,6 +116,8 @@ export function PerformanceAnalyticsRoute() {
   const breakdown = useBreakdown(strategy, by);
   const closed = useTrades({ strategy, result: null });
   useStreamEvent('trade', () => void closed.mutate());
+  // A first fill opens a trade: the page stops saying there is none (the returns count closed ones only).
+  useStreamEvent('position', () => void closed.mutate());
   useStreamEvent(RECONNECTED_EVENT, () => void closed.mutate());
   useReportLoadError(breakdown.error ?? closed.error);
 
