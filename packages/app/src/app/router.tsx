@@ -7,7 +7,7 @@ import { storedInterval } from '../features/market/stored-interval';
 import { RequireAuth } from '../features/auth/require-auth';
 import type { RouteHandle } from './route-meta';
 import { AppLoading } from './routes/app-loading';
-import { LoginRoute } from './routes/login';
+import { LoginRoute, RegisterRoute } from './routes/login';
 import { NotFoundRoute } from './routes/not-found';
 import { PlaceholderRoute, type PlaceholderHandle } from './routes/placeholder';
 import { RootLayout } from './routes/root';
@@ -69,6 +69,7 @@ export const routes: RouteObject[] = [
           </GuestOnly>
         ),
       },
+      { path: paths.register, element: <RegisterRoute /> },
       {
         path: paths.home,
         element: (

@@ -4,6 +4,8 @@ export const DEFAULT_INTERVAL = '1m';
 
 export const paths = {
   login: '/login',
+  /** Sends to /login in its registration mode (see RegisterRoute). */
+  register: '/register',
   home: '/',
   /** A pair without an interval: it opens in the interval the trader last used for it (else DEFAULT_INTERVAL). */
   pair: (symbol: string) => `/trading/${encodeURIComponent(symbol)}`,

@@ -1,4 +1,5 @@
-import { useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
+import { paths } from '../../config/paths';
 import { useSnapshot } from 'valtio';
 import { authState } from '../../features/auth/store';
 import { AuthForm, type AuthMode } from '../../features/auth/components/auth-form';
@@ -9,6 +10,17 @@ import { BrandMark } from '../../components/brand-mark';
  * /login: sign in, or register in the second mode (`?mode=register`). It does not navigate after a
  * sign-in: `GuestOnly` around it sees the new session and leaves the page, once.
  */
+/**
+ * /register: the registration form is /login's second mode. A guest who types /register lands on it (without this
+ * route, /register was a page behind sign-in: the login page, then "Page not found" once registered); a signed-in
+ * user goes on as from /login. Its query (a redirect) is kept.
+ */
+export function RegisterRoute() {
+  const params = new URLSearchParams(useLocation().search);
+  params.set('mode', 'register');
+  return <Navigate to={`${paths.login}?${params}`} replace />;
+}
+
 export function LoginRoute() {
   const [params, setParams] = useSearchParams();
   const mode: AuthMode = params.get('mode') === 'register' ? 'register' : 'login';

@@ -175,6 +175,14 @@ describe('given a guest', () => {
       expect(await screen.findByRole('button', { name: /Katherine Johnson/ })).toBeInTheDocument();
     });
 
+    it('should open the registration form from /register, keeping its redirect', async () => {
+      const app = renderApp('/register?redirect=%2Fsignals');
+      expect(await screen.findByRole('button', { name: 'Create account' })).toBeInTheDocument();
+      expect(screen.getByLabelText('Confirm password')).toBeInTheDocument();
+      expect(app.location()).toBe('/login?redirect=%2Fsignals&mode=register');
+      expect(document.title).toBe('Login | SignalDeck');
+    });
+
     it('should show the server’s validation message when the passwords differ', async () => {
       const user = userEvent.setup({ delay: null });
       const app = renderApp('/login');
@@ -231,6 +239,12 @@ describe('given a signed-in user', () => {
       const app = renderApp('/login');
       await expect.poll(app.location, { timeout: 15_000 }).toBe('/trading/BTC/1m');
       expect(app.visited).toEqual(['/', '/trading/BTC/1m']);
+    });
+
+    it('should send them on from /register as from /login', async () => {
+      setSession(trader.user, trader.token);
+      const app = renderApp('/register');
+      await expect.poll(app.location, { timeout: 15_000 }).toBe('/trading/BTC/1m');
     });
   });
 
