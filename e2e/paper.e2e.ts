@@ -490,6 +490,18 @@ describe('given an open short whose fills sit on its entry line (a buy, then a s
       );
       expect(boxes.map((box) => box.text)).toContain('Short entry');
       expect(overlapping).toEqual([]);
+      // From a trader's review: a flag's button spans its pin, label and leader, and one could cover a neighbour's
+      // label, so pointing at that label hovered (and a click opened) the other trade. Here, the middle of each
+      // label belongs to its own flag (the kit's tests check that the rest of a flag's box takes no pointer).
+      const misdirected = await page.locator('[data-slot="trade-label"]').evaluateAll((labels) =>
+        labels.flatMap((label) => {
+          const { left, top, width, height } = label.getBoundingClientRect();
+          const hit = document.elementFromPoint(left + width / 2, top + height / 2);
+          const own = label.closest('[data-slot="trade-marker"]');
+          return hit?.closest('[data-slot="trade-marker"]') === own ? [] : [label.textContent ?? ''];
+        }),
+      );
+      expect(misdirected).toEqual([]);
       await context.close();
     });
 

@@ -484,7 +484,9 @@ export const trade = recipe({
       borderRadius: vars.radius.sm,
       background: 'transparent',
       cursor: 'pointer',
-      pointerEvents: 'auto',
+      // The button spans its pin, its label and the line between them, a box that can cover a neighbour's label:
+      // only the pin and the label take the pointer (a hover or click there still reaches this button).
+      pointerEvents: 'none',
     },
   ],
   variants: { kind: { entry: {}, exit: {} } },
@@ -504,9 +506,12 @@ export const tradePin = style({
   color: vars.color.background,
   fontSize: '8px',
   lineHeight: 1,
+  pointerEvents: 'auto',
   selectors: {
     '&[data-side="short"]': { borderColor: vars.color.down, background: vars.color.down },
     '[data-kind="exit"] > &': { background: vars.color.surface, color: vars.color.foreground },
+    // A finger's target: 20px around the 10px dot.
+    '&::before': { content: '""', position: 'absolute', inset: '-5px', borderRadius: '50%' },
   },
 });
 
@@ -540,6 +545,7 @@ export const tradeLabel = style({
   fontSize: vars.fontSize.xs,
   fontWeight: vars.fontWeight.medium,
   lineHeight: '16px',
+  pointerEvents: 'auto',
   selectors: {
     '&[data-side="short"]': { borderColor: vars.color.down, background: vars.color.down },
     '[data-kind="exit"] > &': { background: vars.color.surface, color: vars.color.foreground },

@@ -570,11 +570,16 @@ describe('given trade markers', () => {
     expect(screen.getByRole('toolbar', { name: 'Signals on the chart' })).toBeInTheDocument();
   });
 
-  it('should report the trade when it is clicked', async () => {
+  it('should report the trade when its label or its pin is clicked, and take the pointer only there', async () => {
     const onTradeClick = vi.fn();
     const { user } = renderChart({ trades, onTradeClick });
-    await user.click(screen.getByRole('button', { name: /Exit \+1.05/ }));
+    const flag = screen.getByRole('button', { name: /Exit \+1.05/ });
+    await user.click(flag.querySelector('[data-slot="trade-label"]')!);
     expect(onTradeClick).toHaveBeenCalledExactlyOnceWith(trades[1]);
+    await user.click(flag.querySelector('[data-slot="trade-pin"]')!);
+    expect(onTradeClick).toHaveBeenCalledTimes(2);
+    // The rest of the button's box (the gap, a leader line) can lie over a neighbour's label: it takes no pointer.
+    expect(getComputedStyle(flag).pointerEvents).toBe('none');
   });
 
   it('should report the focused trade on Enter and on Space, as on a click', async () => {

@@ -166,6 +166,7 @@ export const TradeLayer = memo(function TradeLayer({ items, formatPrice, timeZon
             )}
             <span
               className={styles.tradePin}
+              data-slot="trade-pin"
               data-side={trade.side}
               style={{ left: x - half - left, top: y - half - top }}
               aria-hidden="true"
