@@ -582,6 +582,25 @@ describe('given trade markers', () => {
     expect(getComputedStyle(flag).pointerEvents).toBe('none');
   });
 
+  // From a trader's review: on a phone a tap went straight to the signal, and a shared pin's tooltip was never seen.
+  it('should show the tooltip at the first tap of a finger, and report the trade at a second tap on it', async () => {
+    const onTradeClick = vi.fn();
+    const { user } = renderChart({ trades, onTradeClick });
+    const pin = (name: RegExp) =>
+      screen.getByRole('button', { name }).querySelector<HTMLElement>('[data-slot="trade-pin"]')!;
+    await user.pointer({ keys: '[TouchA]', target: pin(/Exit \+1.05/) });
+    expect(screen.getByRole('tooltip')).toHaveTextContent('Long exit · Exit +1.05');
+    expect(onTradeClick).not.toHaveBeenCalled();
+    await user.pointer({ keys: '[TouchA]', target: pin(/Exit \+1.05/) });
+    expect(onTradeClick).toHaveBeenCalledExactlyOnceWith(trades[1]);
+    // Another flag's first tap shows its own tooltip; a mouse click reports at once.
+    await user.pointer({ keys: '[TouchA]', target: pin(/Short entry/) });
+    expect(screen.getByRole('tooltip')).toHaveTextContent('Short entry');
+    expect(onTradeClick).toHaveBeenCalledTimes(1);
+    await user.click(pin(/Long 0.1/));
+    expect(onTradeClick).toHaveBeenLastCalledWith(trades[0]);
+  });
+
   it('should report the focused trade on Enter and on Space, as on a click', async () => {
     const onTradeClick = vi.fn();
     const { user } = renderChart({ trades, onTradeClick });
@@ -695,7 +714,9 @@ describe('given trade markers', () => {
     await user.tab();
     await user.keyboard('{Home}');
     const tooltip = screen.getByRole('tooltip');
-    expect(tooltip).toHaveTextContent(/^2 fills here/);
+    // The minute they share is said once; each fill takes two lines, who and the price on one.
+    expect(tooltip).toHaveTextContent(/^2 fills here · 12 Mar 2026 10:20 UTC/);
+    expect(within(tooltip).getAllByText('Trend · at 115.00')).toHaveLength(2);
     const fills = within(tooltip)
       .getAllByText(/^(Long|Short) (entry|exit)/)
       .map((title) => title.textContent);

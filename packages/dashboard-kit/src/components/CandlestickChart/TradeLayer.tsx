@@ -24,11 +24,15 @@ function accessibleName({ trade, text, offScale }: TradeLayout, formatPrice: (va
 }
 
 /**
- * Room a tooltip of three lines takes above its pin (one fill's): a pin nearer the plot's top has it below, not cut
- * off. A tooltip telling several fills on one pin takes about as much again for each.
+ * Room a tooltip takes above its pin: about 80px for one fill's three lines, and 45px more for each further fill on
+ * the pin (two lines each). A pin with less room above has its tooltip below, unless there is even less room there.
  */
 const TOOLTIP_ROOM_PX = 80;
-const tooltipBelow = ({ y }: TradeLayout, fills: number) => y < TOOLTIP_ROOM_PX * fills;
+const TOOLTIP_ROOM_PER_FILL_PX = 45;
+function tooltipBelow({ y }: TradeLayout, fills: number, plotHeight: number): boolean {
+  const room = TOOLTIP_ROOM_PX + (fills - 1) * TOOLTIP_ROOM_PER_FILL_PX;
+  return y < room && (plotHeight === 0 || plotHeight - y > y);
+}
 
 /**
  * The fills drawn on the pin of `active` (at the same price in the same candle), `active` first: their pins are one,
@@ -41,22 +45,33 @@ function fillsOnPin(items: readonly TradeLayout[], active: TradeLayout): TradeLa
   return [active, ...onPin];
 }
 
-/** One fill in a tooltip: its kind and label, who made it, its price and time. */
+/**
+ * One fill in a tooltip: its kind and label, who made it, its price and time. `shared` is the time all the fills of
+ * a shared pin have (said once, above them): each then takes two lines, who and the price on one.
+ */
 function TradeTip({
   trade,
   formatPrice,
   timeZone,
-}: { trade: TradeMarker } & Pick<TradeLayerProps, 'formatPrice' | 'timeZone'>) {
+  shared,
+}: { trade: TradeMarker; shared: string | null } & Pick<TradeLayerProps, 'formatPrice' | 'timeZone'>) {
+  const at = `at ${formatPrice(trade.price)}`;
   return (
     <>
       <div className={styles.tooltipTitle}>
         {defaultTradeText(trade)}
         {trade.label ? ` · ${trade.label}` : ''}
       </div>
-      {trade.source && <div>{trade.source}</div>}
-      <div>
-        at {formatPrice(trade.price)} · {formatCandleTime(trade.time, MINUTE, timeZone)}
-      </div>
+      {shared === null ? (
+        <>
+          {trade.source && <div>{trade.source}</div>}
+          <div>
+            {at} · {formatCandleTime(trade.time, MINUTE, timeZone)}
+          </div>
+        </>
+      ) : (
+        <div>{trade.source ? `${trade.source} · ${at}` : at}</div>
+      )}
     </>
   );
 }
@@ -94,7 +109,7 @@ function leaderLine({ x, y, label }: TradeLayout, origin: { left: number; top: n
  * crowding moved it up or down), coloured by side (long up, short down) and hollow for exits, so they read apart from
  * the signal markers. One
  * toolbar, one Tab stop, arrow keys between trades in time order; a click, Enter or Space reports the
- * trade, hover and focus show its tooltip. Laid out from the candles' times only, so a live tick
+ * trade, hover and focus show its tooltip (on a touch screen a first tap shows it, a second reports the trade). Laid out from the candles' times only, so a live tick
  * leaves it alone.
  */
 export const TradeLayer = memo(function TradeLayer({ items, formatPrice, timeZone, onTradeClick }: TradeLayerProps) {
@@ -103,10 +118,18 @@ export const TradeLayer = memo(function TradeLayer({ items, formatPrice, timeZon
   const ids = items.map((item) => item.trade.id);
   const { tabStopId, onKeyDown, register, focused } = useRovingToolbar(ids, null);
   const overlay = useRef<HTMLDivElement>(null);
+  /**
+   * A finger has no hover: the first tap on a flag shows its tooltip, a tap on the flag already shown reports it. Set
+   * at each touch's pointerdown (before the focus it brings shows the tooltip): was this flag's tooltip shown then?
+   */
+  const touch = useRef<{ id: string; shown: boolean } | null>(null);
   if (items.length === 0) return null;
   const active = items.find((item) => item.trade.id === activeId);
   const fills = active ? fillsOnPin(items, active) : [];
-  const below = active ? tooltipBelow(active, fills.length) : false;
+  const below = active ? tooltipBelow(active, fills.length, overlay.current?.clientHeight ?? 0) : false;
+  // The minute the fills of a shared pin were made, when it is one (a pin is a candle: an hour's can hold several).
+  const times = new Set(fills.map(({ trade }) => formatCandleTime(trade.time, MINUTE, timeZone)));
+  const sharedTime = fills.length > 1 && times.size === 1 ? [...times][0]! : null;
 
   return (
     <div
@@ -143,9 +166,17 @@ export const TradeLayer = memo(function TradeLayer({ items, formatPrice, timeZon
             style={{ left, top, width: right - left, height: bottom - top }}
             aria-label={accessibleName(item, formatPrice)}
             aria-describedby={activeId === trade.id ? tooltipId : undefined}
-            onClick={() => onTradeClick?.(trade)}
-            onPointerEnter={show}
-            onPointerLeave={hide}
+            onClick={() => {
+              const tapped = touch.current;
+              touch.current = null;
+              if (tapped?.id === trade.id && !tapped.shown) return show();
+              onTradeClick?.(trade);
+            }}
+            onPointerDown={(event) => {
+              touch.current = event.pointerType === 'touch' ? { id: trade.id, shown: activeId === trade.id } : null;
+            }}
+            onPointerEnter={(event) => event.pointerType !== 'touch' && show()}
+            onPointerLeave={(event) => event.pointerType !== 'touch' && hide()}
             onFocus={() => {
               show();
               focused(trade.id);
@@ -210,10 +241,14 @@ export const TradeLayer = memo(function TradeLayer({ items, formatPrice, timeZon
             })`,
           }}
         >
-          {fills.length > 1 && <div className={styles.tooltipCount}>{fills.length} fills here</div>}
+          {fills.length > 1 && (
+            <div className={styles.tooltipCount}>
+              {fills.length} fills here{sharedTime ? ` · ${sharedTime}` : ''}
+            </div>
+          )}
           {fills.map(({ trade }) => (
             <div key={trade.id} className={styles.tooltipFill} data-slot="trade-tooltip-fill">
-              <TradeTip trade={trade} formatPrice={formatPrice} timeZone={timeZone} />
+              <TradeTip trade={trade} formatPrice={formatPrice} timeZone={timeZone} shared={sharedTime} />
             </div>
           ))}
         </div>
