@@ -155,6 +155,13 @@ export const overlay = style({
   pointerEvents: 'none',
 });
 
+/**
+ * The trade flags' layer: as the overlay, but a flag's tooltip may run past the plot's top or bottom edge (into the
+ * chart's header or time axis) where the plot is too short for it, as on a phone with several fills on one pin. The
+ * flags themselves are laid out inside the plot.
+ */
+export const tradesOverlay = style([overlay, { overflow: 'visible' }]);
+
 export const crosshair = style({
   position: 'absolute',
   inset: 0,

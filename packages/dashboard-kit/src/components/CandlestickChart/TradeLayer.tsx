@@ -1,4 +1,4 @@
-import { memo, useId, useRef, useState } from 'react';
+import { memo, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { TimeZoneMode } from '../../time/time-zone';
 import { MINUTE } from './aggregate';
 import { vars } from '../../theme/contract.css';
@@ -123,10 +123,29 @@ export const TradeLayer = memo(function TradeLayer({ items, formatPrice, timeZon
    * at each touch's pointerdown (before the focus it brings shows the tooltip): was this flag's tooltip shown then?
    */
   const touch = useRef<{ id: string; shown: boolean } | null>(null);
+  const tooltip = useRef<HTMLDivElement>(null);
+  /** The side the shown tooltip was measured to fit on (its height is known once drawn), for the fill it shows. */
+  const [fitted, setFitted] = useState<{ id: string; below: boolean } | null>(null);
+  // Before the browser paints: a tooltip taller than the room on its side (several fills, lines wrapped on a phone)
+  // moves to the other side when it fits there, or has more room there.
+  useLayoutEffect(() => {
+    const tip = tooltip.current;
+    const plotHeight = overlay.current?.clientHeight ?? 0;
+    const shown = items.find((item) => item.trade.id === activeId);
+    if (!tip || !shown || plotHeight === 0) return;
+    const height = tip.offsetHeight + TRADE_PIN_PX;
+    const room = { above: shown.y, below: plotHeight - shown.y };
+    const below = room.above < height && (room.below >= height || room.below > room.above);
+    if (below !== (tip.dataset.placement === 'below')) setFitted({ id: shown.trade.id, below });
+  }, [items, activeId, fitted]);
   if (items.length === 0) return null;
   const active = items.find((item) => item.trade.id === activeId);
   const fills = active ? fillsOnPin(items, active) : [];
-  const below = active ? tooltipBelow(active, fills.length, overlay.current?.clientHeight ?? 0) : false;
+  const below = !active
+    ? false
+    : fitted?.id === active.trade.id
+      ? fitted.below
+      : tooltipBelow(active, fills.length, overlay.current?.clientHeight ?? 0);
   // The minute the fills of a shared pin were made, when it is one (a pin is a candle: an hour's can hold several).
   const times = new Set(fills.map(({ trade }) => formatCandleTime(trade.time, MINUTE, timeZone)));
   const sharedTime = fills.length > 1 && times.size === 1 ? [...times][0]! : null;
@@ -137,7 +156,7 @@ export const TradeLayer = memo(function TradeLayer({ items, formatPrice, timeZon
       aria-label="Trades on the chart"
       aria-orientation="horizontal"
       ref={overlay}
-      className={styles.overlay}
+      className={styles.tradesOverlay}
       data-slot="trades"
       onKeyDown={onKeyDown}
     >
@@ -228,6 +247,7 @@ export const TradeLayer = memo(function TradeLayer({ items, formatPrice, timeZon
       })}
       {active && (
         <div
+          ref={tooltip}
           role="tooltip"
           id={tooltipId}
           data-placement={below ? 'below' : 'above'}
