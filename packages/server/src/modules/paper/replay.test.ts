@@ -456,30 +456,32 @@ describe('given any signals, candles and settings', () => {
 
   it('should replay positions closed by hand to exactly the live account, every time', () => {
     let closed = 0;
-    fc.assert(
-      fc.property(
-        fc.integer(),
-        settingsArbitrary,
-        signalsArbitrary,
-        closeRequestsArbitrary,
-        (seed, settings, drawn, requests) => {
-          const input = scenario(seed, settings, drawn);
-          const live = liveAccount(input, () => {}, requests);
-          closed += live.closes.length;
-          const replayed = replay({ ...input, manualCloses: live.closes });
-          expect(replayed.state).toEqual(live.state);
-          expect(replayed.outcomes).toEqual(live.outcomes);
-          expect(replayed.fills).toEqual(live.fills);
-          expect(replayed.trades).toEqual(live.trades);
-          expect(replayed.manualCloses).toEqual({ applied: live.closes.length, skipped: 0 });
-          // The equity after every fill (the day has no midnight; replay adds a point at its end).
-          expect(replayed.equityPoints.slice(0, live.equityPoints.length)).toEqual(live.equityPoints);
-          expect(replayed.equityPoints.length - live.equityPoints.length).toBeLessThanOrEqual(1);
-        },
-      ),
-      { numRuns: 80 },
+    const property = fc.property(
+      fc.integer(),
+      settingsArbitrary,
+      signalsArbitrary,
+      closeRequestsArbitrary,
+      (seed, settings, drawn, requests) => {
+        const input = scenario(seed, settings, drawn);
+        const live = liveAccount(input, () => {}, requests);
+        closed += live.closes.length;
+        const replayed = replay({ ...input, manualCloses: live.closes });
+        expect(replayed.state).toEqual(live.state);
+        expect(replayed.outcomes).toEqual(live.outcomes);
+        expect(replayed.fills).toEqual(live.fills);
+        expect(replayed.trades).toEqual(live.trades);
+        expect(replayed.manualCloses).toEqual({ applied: live.closes.length, skipped: 0 });
+        // The equity after every fill (the day has no midnight; replay adds a point at its end).
+        expect(replayed.equityPoints.slice(0, live.equityPoints.length)).toEqual(live.equityPoints);
+        expect(replayed.equityPoints.length - live.equityPoints.length).toBeLessThanOrEqual(1);
+      },
     );
-    // The runs did close positions by hand (the property is not vacuous).
+    // New cases every run, and a fixed set whose runs do close positions by hand: drawn at random, a run's 80 cases
+    // once closed none (a fresh-clone CI run), and the check below failed for want of a case, not for a fault.
+    fc.assert(property, { numRuns: 80 });
+    closed = 0;
+    fc.assert(property, { numRuns: 40, seed: 20261130 });
+    // The fixed runs did close positions by hand (the property is not vacuous).
     expect(closed).toBeGreaterThan(0);
   });
 });
