@@ -619,6 +619,22 @@ describe('given a stop or target on the wrong side of the fill', () => {
       { stopLoss: 100.200000001 },
       "stop_loss 100.200000001 is above 100.2, the price this long would fill at: a long's stop must be below its entry",
     ],
+    // Below what the buy pays once slipped, but above the market: the next candle would trade through it.
+    [
+      'buy',
+      { stopLoss: 100.1 },
+      "stop_loss 100.1 is above 100, the market price: a long's stop must be below the market, or the next candle would close the position at once",
+    ],
+    [
+      'buy',
+      { stopLoss: 100 },
+      "stop_loss 100 is at 100, the market price: a long's stop must be below the market, or the next candle would close the position at once",
+    ],
+    [
+      'sell',
+      { stopLoss: 99.9 },
+      "stop_loss 99.9 is below 100, the market price: a short's stop must be above the market, or the next candle would close the position at once",
+    ],
   ] as const)('should refuse a %s with %o, saying where it is and where it belongs', (action, levels, reason) => {
     const start = fresh();
     const step = open(action, levels, start);
@@ -630,6 +646,9 @@ describe('given a stop or target on the wrong side of the fill', () => {
   it.each([
     ['buy', { stopLoss: 95, takeProfit: 110 }, 'long'],
     ['sell', { stopLoss: 105, takeProfit: 90 }, 'short'],
+    // Just past the market price and the slipped fill: a stop beyond the market, a target beyond the fill.
+    ['buy', { stopLoss: 99.9, takeProfit: 100.3 }, 'long'],
+    ['sell', { stopLoss: 100.1, takeProfit: 99.7 }, 'short'],
   ] as const)('should open a %s whose stop and target are on their sides of the fill', (action, levels, side) => {
     const step = open(action, levels);
     expect(step.outcome).toMatchObject({ status: 'executed', effect: 'open' });

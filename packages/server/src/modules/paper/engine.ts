@@ -335,7 +335,7 @@ function fillSignal(
     // A reversal's new side is a position of its own; an order on the position's side adds to it.
     const current = decided.close ? undefined : position;
     const entryPrice = averageEntry(current, openQuantity, price);
-    const misplaced = misplacedLevel(decided.open!.side, price, entryPrice, settings, signal, current);
+    const misplaced = misplacedLevel(decided.open!.side, price, reference, entryPrice, settings, signal, current);
     if (misplaced) {
       // As above: a reversal still closes, and says why its new side did not open.
       if (!decided.close) return { state, outcome: ignored(misplaced), events: [] };

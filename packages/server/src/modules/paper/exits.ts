@@ -58,14 +58,18 @@ const LEVEL_WORDS = {
 
 /**
  * Why an entry filled at `fillPrice` (the price after slippage) must not be made: the stop or target the position
- * would hold after it, at average `entryPrice`, is on the wrong side of that fill or on it, where the next candle
- * would close the position at once. A broker refuses such a bracket. Null when a long's stop is below the fill and
- * its target above it (a short's the other way round). The level is named as the trader set it: the alert's
- * field, a level kept from an earlier alert, or a % from the entry (which can cross an add's fill once averaged).
+ * would hold after it, at average `entryPrice`, is on the wrong side of that fill or on it, or on the wrong side of
+ * `marketPrice` (the price before slippage), where the next candle would close the position at once. A broker
+ * refuses such a bracket. Slippage moves the fill against the trader, so a stop is bound by the market price (a
+ * long's stop between the market and its slipped fill would be hit at once) and a target by the fill. Null when a
+ * long's stop is below both and its target above both (a short's the other way round). The level is named as the
+ * trader set it: the alert's field, a level kept from an earlier alert, or a % from the entry (which can cross an
+ * add's fill once averaged).
  */
 export function misplacedLevel(
   side: PositionSide,
   fillPrice: number,
+  marketPrice: number,
   entryPrice: number,
   settings: StrategySettings,
   signal: PaperSignal,
@@ -77,7 +81,8 @@ export function misplacedLevel(
     if (level === null) continue;
     // A long's stop and a short's target belong below the entry; the others above.
     const below = (side === 'long') === (kind === 'stopLoss');
-    if (below ? level.price < fillPrice : level.price > fillPrice) continue;
+    const bound = below ? Math.min(fillPrice, marketPrice) : Math.max(fillPrice, marketPrice);
+    if (below ? level.price < bound : level.price > bound) continue;
     const words = LEVEL_WORDS[kind];
     const named =
       signal[kind] !== null
@@ -85,8 +90,12 @@ export function misplacedLevel(
         : level.source === 'alert'
           ? `the position's ${words.field} ${level.price} (from an earlier alert)`
           : `the ${words.name} ${level.price} (${words.setting} ${settings[words.setting]}% from the ${current ? 'average ' : ''}entry ${entryPrice})`;
-    const where = level.price === fillPrice ? 'at' : below ? 'above' : 'below';
-    return `${named} is ${where} ${fillPrice}, the price this ${side} would fill at: a ${side}'s ${words.name} must be ${below ? 'below' : 'above'} its entry`;
+    const beyondFill = below ? level.price >= fillPrice : level.price <= fillPrice;
+    const where = (price: number) => (level.price === price ? 'at' : below ? 'above' : 'below');
+    const belongs = below ? 'below' : 'above';
+    return beyondFill
+      ? `${named} is ${where(fillPrice)} ${fillPrice}, the price this ${side} would fill at: a ${side}'s ${words.name} must be ${belongs} its entry`
+      : `${named} is ${where(marketPrice)} ${marketPrice}, the market price: a ${side}'s ${words.name} must be ${belongs} the market, or the next candle would close the position at once`;
   }
   return null;
 }
