@@ -3,8 +3,6 @@ import { z } from 'zod';
 import { HttpError } from './errors';
 import { escapeUnshown, hasVisibleCharacters } from './unshown';
 
-export { escapeUnshown, hasVisibleCharacters } from './unshown';
-
 /**
  * C0 and C1 control characters (NUL among them, which PostgreSQL text cannot hold), and the line and paragraph
  * separators (a name on two lines).

@@ -1,6 +1,6 @@
 import type { AppModule } from '../../context';
 import { notFound, tooManyRequests } from '../../http/errors';
-import { escapeUnshown } from '../../http/validation';
+import { escapeUnshown } from '../../http/unshown';
 import { candle } from '../../openapi/examples';
 import { ERRORS, errorResponse, jsonResponse, rateLimited } from '../../openapi/registry';
 import { authenticatedUser } from '../auth/require-auth';

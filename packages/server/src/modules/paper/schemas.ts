@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { hasVisibleCharacters, isPlainText } from '../../http/validation';
+import { hasVisibleCharacters } from '../../http/unshown';
+import { isPlainText } from '../../http/validation';
 import { named } from '../../openapi/components';
 import { SYMBOLS } from '../market/markets';
 import { reachabilitySchema, refusalsSchema } from '../signals/webhook-status';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { escapeUnshown, FieldErrors, shownField, shownPath } from '../../http/validation';
+import { escapeUnshown } from '../../http/unshown';
+import { FieldErrors, shownField, shownPath } from '../../http/validation';
 import { SYMBOLS, type MarketSymbol } from '../market/markets';
 
 /*
