@@ -659,6 +659,35 @@ describe('given a stop or target on the wrong side of the fill', () => {
     });
   });
 
+  describe('with fill "signal" (the alert\'s price is the fill, the market may be elsewhere)', () => {
+    const signalFills = fixed(1, { fill: 'signal', feeBps: 0, slippageBps: 0 });
+
+    it.each([
+      [
+        'buy',
+        { stopLoss: 101 },
+        "stop_loss 101 is above 100, the market price: a long's stop must be below the market, or the next candle would close the position at once",
+      ],
+      [
+        'sell',
+        { stopLoss: 99 },
+        "stop_loss 99 is below 100, the market price: a short's stop must be above the market, or the next candle would close the position at once",
+      ],
+    ] as const)(
+      'should refuse a %s whose stop %o lies past the market, though beyond the alert price',
+      (action, levels, reason) => {
+        const price = action === 'buy' ? 102 : 98;
+        const step = executeSignal(fresh(), signal({ action, price, ...levels }), signalFills, quote(100));
+        expect(step.outcome).toEqual({ status: 'ignored', reason });
+      },
+    );
+
+    it('should check a stop against the alert price alone when there is no market data', () => {
+      const step = executeSignal(fresh(), signal({ action: 'buy', price: 102, stopLoss: 101 }), signalFills, null);
+      expect(step.outcome).toMatchObject({ status: 'executed', price: 102 });
+    });
+  });
+
   it('should name the misplaced level before what the order would cost', () => {
     const step = executeSignal(
       fresh(),

@@ -297,6 +297,8 @@ const positionSideToOrder = (side: PositionSide, opening: boolean): OrderSide =>
 /**
  * Decides and fills `signal` at `reference` (the price before slippage; null when there is none), at `time`. What
  * the position makes of the signal is said first: "no position to close" helps more than "no market data".
+ * `market` is the market price when the reference is another (the alert's own price, with fill "signal"): a new
+ * position's stop must lie beyond it too. Null when there is no market data.
  */
 function fillSignal(
   state: AccountState,
@@ -304,6 +306,7 @@ function fillSignal(
   settings: StrategySettings,
   reference: number | null,
   time: number,
+  market: number | null = reference,
 ): SignalStep {
   const symbol = signal.ticker;
   const position = state.positions[symbol];
@@ -335,7 +338,7 @@ function fillSignal(
     // A reversal's new side is a position of its own; an order on the position's side adds to it.
     const current = decided.close ? undefined : position;
     const entryPrice = averageEntry(current, openQuantity, price);
-    const misplaced = misplacedLevel(decided.open!.side, price, reference, entryPrice, settings, signal, current);
+    const misplaced = misplacedLevel(decided.open!.side, price, market ?? price, entryPrice, settings, signal, current);
     if (misplaced) {
       // As above: a reversal still closes, and says why its new side did not open.
       if (!decided.close) return { state, outcome: ignored(misplaced), events: [] };
@@ -512,7 +515,7 @@ export function executeSignal(
     }
   }
   const reference = settings.fill === 'signal' ? (signal.price ?? market) : market;
-  return withSync(fillSignal(state, signal, settings, reference, signal.receivedAt), signal, settings, before);
+  return withSync(fillSignal(state, signal, settings, reference, signal.receivedAt, market), signal, settings, before);
 }
 
 /**
