@@ -5,15 +5,14 @@
 
 /**
  * Characters that do not show as themselves, or change how what follows reads: controls, format characters
- * (text-direction overrides, zero-width ones, tags), line and paragraph separators, halves of characters, variation
- * selectors, the combining grapheme joiner and the blank Hangul fillers.
+ * (text-direction overrides, zero-width ones, tags), line and paragraph separators, halves of characters, and every
+ * character Unicode says to draw as nothing (Default_Ignorable_Code_Point: variation selectors, the combining
+ * grapheme joiner, the blank Hangul fillers, Khmer's inherent vowels, Mongolian's free variation selectors...).
  */
-const UNSHOWN =
-  '\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}\\u034F\\u115F\\u1160\\u3164\\uFFA0\\uFE00-\\uFE0F\\u{E0100}-\\u{E01EF}';
-// eslint-disable-next-line no-misleading-character-class -- each combining character is matched alone, on purpose
+const UNSHOWN = '\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}\\p{Default_Ignorable_Code_Point}';
 const UNSHOWN_CHARACTER = new RegExp(`[${UNSHOWN}]`, 'gu');
-// eslint-disable-next-line no-misleading-character-class -- as above
-const NOTHING_SHOWN = new RegExp(`^[${UNSHOWN}\\s]*$`, 'u');
+/** Besides those, a name of spaces, Braille blanks (U+2800) or combining marks with nothing to sit on shows nothing. */
+const NOTHING_SHOWN = new RegExp(`^[${UNSHOWN}\\s\\u2800\\p{M}]*$`, 'u');
 
 /**
  * Text from a request as a message quotes it back: those characters written as escapes (`\u202e`, `\u{e0001}`), so
@@ -26,5 +25,22 @@ export function escapeUnshown(text: string): string {
   });
 }
 
-/** True for text with at least one character that shows (a name of zero-width spaces or Hangul fillers has none). */
+/**
+ * True for text with at least one character that shows (a name of zero-width spaces, Hangul fillers, Braille blanks or
+ * lone accents has none).
+ */
 export const hasVisibleCharacters = (value: string) => !NOTHING_SHOWN.test(value);
+
+/**
+ * Text a message quotes back, at most `max` characters long: cut to whole characters with an ellipsis, never
+ * through an escape JSON wrote in it (`\u000` of `\u0007`, the `\` of `\n`), then escaped as escapeUnshown does.
+ */
+export function shownShort(text: string, max = 40): string {
+  const characters = Array.from(text);
+  if (characters.length <= max) return escapeUnshown(text);
+  const cut = characters
+    .slice(0, max - 1)
+    .join('')
+    .replace(/(^|[^\\])((?:\\\\)*)\\(?:u[0-9a-fA-F]{0,3})?$/, '$1$2');
+  return escapeUnshown(`${cut}…`);
+}

@@ -193,6 +193,10 @@ describe.each(TEST_DIALECTS)('paper trading guards on %s', (dialect) => {
     it.each([
       ['a control character', 'a\u0000b'],
       ['a text-direction override', '\u202Eevil'],
+      ['a right-to-left mark', 'Desk\u200Fone'],
+      ['an Arabic letter mark', 'Desk\u061Cone'],
+      ['only characters drawn as nothing', '\u17B4\u180B\u2800'],
+      ['only an accent with nothing to sit on', '\u0301'],
       ['65 characters', 'x'.repeat(65)],
     ])('should refuse a name with %s', async (_case, name) => {
       const created = await call<Errors>(ada, 'POST', '/api/strategies', { name });

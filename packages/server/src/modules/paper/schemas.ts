@@ -134,9 +134,9 @@ const settingsInput = z
   .record(z.string(), z.unknown(), { error: 'Settings must be a JSON object, such as {"feeBps": 10}.' })
   .describe('Any subset of StrategySettings; the rest keep their value (their default for a new strategy).');
 
-/** Control characters (NUL, newlines...) and the bidirectional overrides and isolates that reorder text on screen. */
+/** Control characters (NUL, newlines...) and the text-direction marks, overrides and isolates that reorder text. */
 // eslint-disable-next-line no-control-regex
-const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 export const MAX_STRATEGY_NAME_LENGTH = 64;
 

@@ -3,6 +3,7 @@ import type { Clock } from '../../clock';
 import { writeTransaction, type Dialect } from '../../db/connection';
 import type { Database, StrategiesTable } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
+import { escapeUnshown } from '../../http/unshown';
 import { validationError } from '../../http/validation';
 import { SYMBOLS, type MarketSymbol } from '../market/markets';
 import { decodeCursor, encodeCursor } from '../signals/signal-queries';
@@ -60,7 +61,12 @@ export const POSITION_NOT_FOUND = 'Position not found (or already closed).';
  * How a trader's strategy names are compared: trimmed, in one Unicode form (NFC) and whatever their case, so
  * "scalper 5m " is the name "Scalper 5m". A trader's names are distinct under it.
  */
-export const strategyNameKey = (name: string) => name.trim().normalize('NFC').toLowerCase();
+/**
+ * How two strategy names are compared: ignoring case, Unicode's two spellings of one letter (NFC), and characters drawn
+ * as nothing ("Default" and "Default" with a zero-width space read alike, so they are one name).
+ */
+export const strategyNameKey = (name: string) =>
+  name.replace(/\p{Default_Ignorable_Code_Point}/gu, '').trim().normalize('NFC').toLowerCase();
 
 /**
  * The class id of the lock on a trader's strategy names on PostgreSQL (one per user, for the transaction), named
@@ -191,7 +197,7 @@ export class PaperService {
   #refuseTakenName(strategies: { id: number; name: string }[], name: string, exceptId?: number) {
     const key = strategyNameKey(name);
     const other = strategies.find((row) => Number(row.id) !== exceptId && strategyNameKey(row.name) === key);
-    if (other) throw validationError({ name: [`You already have a strategy named "${other.name}".`] });
+    if (other) throw validationError({ name: [`You already have a strategy named "${escapeUnshown(other.name)}".`] });
   }
 
   async create(

@@ -125,6 +125,22 @@ describe.each(TEST_DIALECTS)('strategy names on %s', (dialect) => {
     expect(again.body.errors).toEqual({ name: ['You already have a strategy named "Default".'] });
   });
 
+  it.each(['Default\u200b', 'Def\u00adault', 'Default\ufe0f', '\u2060Default', 'Default\u{e0041}'])(
+    'should read %j as "Default": characters drawn as nothing do not make a name another',
+    async (name) => {
+      const again = await create(name);
+      expect(again.status).toBe(422);
+      expect(again.body.errors).toEqual({ name: ['You already have a strategy named "Default".'] });
+    },
+  );
+
+  it('should quote the name a new one clashes with, its unseen characters written as escapes', async () => {
+    expect((await create('Desk\u200dA')).status).toBe(201);
+    const clash = await create('DeskA');
+    expect(clash.status).toBe(422);
+    expect(clash.body.errors).toEqual({ name: ['You already have a strategy named "Desk\\u200dA".'] });
+  });
+
   it('should create one strategy of creates of the same name sent at once, and refuse the others', async () => {
     const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => create(i % 2 ? 'scalper 5m' : 'Scalper 5m')));
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);

@@ -298,6 +298,15 @@ describe('parseAlert', () => {
       expect(reasonCode(parsed.reason)).toBe('unquoted-value');
     });
 
+    it('should quote a long unquoted placeholder shortened, in the value and in the fix alike', () => {
+      const placeholder = `{{${'A'.repeat(60_000)}\u202e}}`;
+      const parsed = parseAlert(`{"ticker": ${placeholder}, "action": "buy"}`);
+      const shortened = `{{${'A'.repeat(37)}…`;
+      expect(parsed.reason).toBe(
+        `The message is not valid JSON: "ticker" has a value without quotes (${shortened}): quote it: "ticker": "${shortened}"`,
+      );
+    });
+
     it('should list every problem and keep the fields it could read', () => {
       const parsed = parseAlert(
         json({ ticker: 'BINANCE:ETHUSDT', action: 'buy', price: 'abc', interval: '15', contracts: 'x' }),

@@ -1,4 +1,4 @@
-import { escapeUnshown } from '../../http/unshown';
+import { escapeUnshown, shownShort } from '../../http/unshown';
 import {
   normalizeAction,
   normalizeInterval,
@@ -109,7 +109,7 @@ function shown(value: unknown): string {
     text = Array.isArray(value) ? '[…]' : '{…}';
   }
   // JSON escapes controls and halves of characters; direction overrides and invisible characters are escaped too.
-  return escapeUnshown(text.length > 40 ? `${text.slice(0, 39)}…` : text);
+  return shownShort(text);
 }
 
 const PLACEHOLDER = /\{\{[^{}]*\}\}/;
@@ -442,9 +442,8 @@ function invalidJsonReason(source: string, parserMessage: string): string {
     const lower = key!.toLowerCase();
     const template = Object.hasOwn(TEMPLATE_PLACEHOLDERS, lower) ? TEMPLATE_PLACEHOLDERS[lower] : undefined;
     const placeholder = PLACEHOLDER.test(value) ? value : (template ?? value);
-    const quoted = escapeUnshown(value.length > 40 ? `${value.slice(0, 39)}…` : value);
     const name = escapeUnshown(key!);
-    return `The message is not valid JSON: "${name}" has a value without quotes (${quoted}): quote it: "${name}": "${escapeUnshown(placeholder)}"`;
+    return `The message is not valid JSON: "${name}" has a value without quotes (${shownShort(value)}): quote it: "${name}": "${shownShort(placeholder)}"`;
   }
   const position = /position (\d+)/.exec(parserMessage);
   if (!position) {

@@ -7,6 +7,7 @@
 import { hash } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { SignalsTable } from '../../db/schema';
+import { shownShort } from '../../http/unshown';
 import { parseAlert, type ParsedAlert } from './alert';
 import type { Signal } from './schemas';
 import { toSignalJson } from './signal-queries';
@@ -260,7 +261,7 @@ export function planBatch(
     let repeat: { original: Original; why: string } | undefined;
     const sameId = clientKey === undefined ? undefined : byClientId.get(clientKey);
     const sameBody = byBody.get(bodyKey);
-    if (sameId) repeat = { original: sameId, why: `same alert id ${JSON.stringify(fields.clientId)}` };
+    if (sameId) repeat = { original: sameId, why: `same alert id ${shownShort(JSON.stringify(fields.clientId))}` };
     else if (sameBody && sameBody.receivedAt >= alert.receivedAt - DUPLICATE_WINDOW_MS) {
       repeat = { original: sameBody, why: SAME_BODY };
     } else {

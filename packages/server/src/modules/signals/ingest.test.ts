@@ -260,6 +260,14 @@ describe.each(TEST_DIALECTS)('SignalIngest on %s', (dialect) => {
       expect((await storedSignals(database)).map((row) => row.status)).toEqual(['accepted', 'duplicate']);
     });
 
+    it('should quote a repeated alert id in the reason shortened, its unseen characters written as escapes', async () => {
+      const { token } = await userWithWebhook();
+      const id = `x\u202eid\u200b${'Z'.repeat(150)}`;
+      const first = stored(await submit(token, alertBody({ id })));
+      const repeat = stored(await submit(token, alertBody({ id, price: 101 })));
+      expect(repeat.reason).toBe(`Repeat of signal ${first.id} (same alert id "x\\u202eid\\u200b${'Z'.repeat(33)}…)`);
+    });
+
     it('should record an identical body within the window as a duplicate, and one after it as new', async () => {
       const { token } = await userWithWebhook();
       const first = stored(await submit(token, alertBody()));
