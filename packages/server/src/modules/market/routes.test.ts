@@ -136,13 +136,19 @@ describe.each(TEST_DIALECTS)('the markets API on %s', (dialect) => {
     it('should answer 404 for an unknown pair', async () => {
       const response = await get('/api/markets/xyz/candles');
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: 'Unknown market: XYZ' });
+      expect(response.json()).toEqual({ message: 'Unknown market: xyz' });
+    });
+
+    it('should name an unknown pair as it was asked for, not as upper case makes it (ſ is not s)', async () => {
+      const response = await get('/api/markets/%C5%BFol/candles');
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: 'Unknown market: ſol' });
     });
 
     it('should name an unknown pair with its invisible characters written as escapes', async () => {
       const response = await get('/api/markets/%E2%80%AEx%07%E2%80%8B/candles');
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: 'Unknown market: \\u202eX\\u0007\\u200b' });
+      expect(response.json()).toEqual({ message: 'Unknown market: \\u202ex\\u0007\\u200b' });
     });
 
     it('should answer 422 for an unknown interval', async () => {

@@ -1,6 +1,6 @@
 import type { AppModule } from '../../context';
 import { notFound, tooManyRequests } from '../../http/errors';
-import { escapeUnshown } from '../../http/unshown';
+import { shownShort } from '../../http/unshown';
 import { candle } from '../../openapi/examples';
 import { ERRORS, errorResponse, jsonResponse, rateLimited } from '../../openapi/registry';
 import { authenticatedUser } from '../auth/require-auth';
@@ -107,7 +107,7 @@ export const marketRoutes: AppModule = async (app, { config, database, clock, se
         throw tooManyRequests(`Too many candle requests. Please try again in ${seconds} seconds.`, seconds);
       }
       const market = findMarket(request.params.symbol);
-      if (!market) throw notFound(`Unknown market: ${escapeUnshown(request.params.symbol.toUpperCase())}`);
+      if (!market) throw notFound(`Unknown market: ${shownShort(request.params.symbol)}`);
       const { interval, limit, before } = request.query;
       const candles = await readCandles(database.db, { symbol: market.symbol, interval, limit, before });
       return { symbol: market.symbol, interval, candles };

@@ -36,9 +36,14 @@ const epochMsParam = z
 
 export const listQuery = z
   .object({
-    ticker: optional(z.string().max(64).transform(normalizeTicker).pipe(z.string())).describe(
-      'Only signals of this ticker, read as the signals are (`BINANCE:BTCUSDT` finds `BTC`).',
-    ),
+    ticker: optional(
+      z
+        .string()
+        .max(64)
+        .transform(normalizeTicker)
+        // A ticker that reads as no symbol at all ("$$$"): said so, not "required" (it was given).
+        .pipe(z.string({ error: 'The ticker field must be a symbol such as BTC or BINANCE:BTCUSDT.' })),
+    ).describe('Only signals of this ticker, read as the signals are (`BINANCE:BTCUSDT` finds `BTC`).'),
     status: optional(z.enum(['accepted', 'rejected', 'duplicate'])).describe('Only signals with this status.'),
     cursor: optional(z.string().max(100)).describe('The `nextCursor` of the previous page.'),
     limit: optional(

@@ -97,6 +97,17 @@ describe.each(TEST_DIALECTS)('the signals API on %s', (dialect) => {
       expect(response.json().errors).toHaveProperty(field);
     });
 
+    it.each(['%24%24%24', 'BTC%E2%80%AE'])(
+      'should say a ticker of %s reads as no symbol, not that it is missing',
+      async (ticker) => {
+        const response = await list(ada, `?ticker=${ticker}`);
+        expect(response.statusCode).toBe(422);
+        expect(response.json().errors).toEqual({
+          ticker: ['The ticker field must be a symbol such as BTC or BINANCE:BTCUSDT.'],
+        });
+      },
+    );
+
     it('should page with a cursor that stays put while new signals arrive', async () => {
       const old = [];
       for (let index = 0; index < 5; index += 1) old.push(await send(ada));
