@@ -36,7 +36,10 @@ export const BothThemesSideBySide: Story = () => (
 
 export const FewTrades: Story = () => (
   <Stack>
-    <Caption>Five trades, bins of 1 percentage point: a loss, a break-even trade and three wins.</Caption>
+    <Caption>
+      Five trades, bins of 1 percentage point: a loss, a break-even trade (a narrow bar at 0%, one return rather than a
+      range) and three wins.
+    </Caption>
     <ReturnsHistogram returns={[-1.4, 0, 0.3, 0.8, 2.2]} binWidth={1} />
   </Stack>
 );

@@ -58,6 +58,20 @@ describe('given trade returns', () => {
       expect(unit).toBeGreaterThan(0);
       expect(heights.map((height) => Math.round(height / unit))).toEqual([1, 0, 2, 1, 2, 1, 1]);
     });
+
+    it('should draw the break-even bar narrow, at 0%, so it does not read as a bin of returns', () => {
+      const { container } = render(<ReturnsHistogram returns={RETURNS} binWidth={1} />);
+      const bar = (kind: string) =>
+        container.querySelector(`[data-slot="histogram-bar"][data-kind="${kind}"] > rect`) as SVGRectElement;
+      const widthOf = (rect: SVGRectElement) => Number(rect.getAttribute('width'));
+      const even = bar('even');
+      expect(widthOf(even)).toBeGreaterThan(0);
+      expect(widthOf(even)).toBeLessThan(widthOf(bar('win')) / 2);
+      const zero = [...container.querySelectorAll('[data-slot="return-label"]')].find(
+        (label) => label.textContent === '0%',
+      );
+      expect(Number(even.getAttribute('x')) + widthOf(even) / 2).toBeCloseTo(Number(zero?.getAttribute('x')), 6);
+    });
   });
 
   describe('after moving along the bins with the keyboard', () => {

@@ -14,9 +14,13 @@ export interface ReturnsHistogramProps
   extends ChartFrameProps, Omit<ComponentPropsWithoutRef<'div'>, 'children' | 'title'> {
   /** Each closed trade's return in percent (`2.5` for +2.5%), in any order. */
   returns: readonly number[];
-  /** Width of a bin in percentage points (widened to fit `maxBins`); chosen from the spread of the returns when absent. */
+  /**
+   * Width of a bin in percentage points, rounded up to 1, 2, 2.5 or 5 × 10^k. Where the returns would need more than
+   * `maxBins` bins at that width, it is widened to the narrowest such width whose bins fit in `maxBins`. Chosen from
+   * the spread of the returns when absent.
+   */
   binWidth?: number;
-  /** The most bins drawn (40 by default): wider bins are chosen rather than more. */
+  /** The most loss and win bins drawn (40 by default, held to 2 to 1,000): wider bins are chosen rather than more. */
   maxBins?: number;
 }
 
@@ -24,6 +28,9 @@ const DEFAULT_HEIGHT = 280;
 /** Room around the bars, in px: the count axis on the left, the return labels below. */
 const MARGIN = { top: 12, right: 24, bottom: 24, left: 40 };
 const KIND_NAMES: Record<ReturnBin['kind'], string> = { loss: 'Losses', even: 'Break-even', win: 'Wins' };
+/** The break-even bar's width, as a share of a bin bar's, and the least it is drawn (a phone's bins are a few px). */
+const EVEN_BAR_SHARE = 1 / 3;
+const EVEN_BAR_MIN_PX = 3;
 
 const trades = (count: number) => formatCountOf(count, 'trade', 'trades');
 
@@ -125,16 +132,21 @@ interface BarGlyphProps {
   hatchId?: string;
 }
 
-/** One bar: a rect coloured by its kind; losses also carry the hatch. */
+/**
+ * One bar: a rect coloured by its kind; losses also carry the hatch. The break-even bar is one return (0%), not a
+ * range of them: drawn a bin wide it read as a bin of trades around 0%, so it is a narrow bar at 0% (its place on
+ * the axis, between the 0% ticks, stays a bin wide).
+ */
 function BarGlyph({ x = 0, y = 0, y0 = 0, barWidth = 1, datum, hatchId }: BarGlyphProps) {
   const kind = datum?.kind ?? 'win';
   const top = Math.min(y, y0);
   const height = Math.abs(y0 - y);
+  const width = kind === 'even' ? Math.min(barWidth, Math.max(EVEN_BAR_MIN_PX, barWidth * EVEN_BAR_SHARE)) : barWidth;
   return (
     <g data-slot="histogram-bar" data-kind={kind}>
-      <rect className={styles.bar({ kind })} x={x - barWidth / 2} y={top} width={barWidth} height={height} />
+      <rect className={styles.bar({ kind })} x={x - width / 2} y={top} width={width} height={height} />
       {kind === 'loss' && height > 0 && (
-        <rect fill={`url(#${hatchId})`} x={x - barWidth / 2} y={top} width={barWidth} height={height} />
+        <rect fill={`url(#${hatchId})`} x={x - width / 2} y={top} width={width} height={height} />
       )}
     </g>
   );

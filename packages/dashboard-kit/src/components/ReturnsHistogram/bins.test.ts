@@ -84,6 +84,8 @@ describe('given trade returns in percent', () => {
     const binning = binReturns([-90, -0.5, 0.25, 900], { binWidth: 0.01, maxBins: 40 });
     expect(binning.binWidth).toBe(25);
     expect(binning.bins.length).toBeLessThanOrEqual(40);
+    // The narrowest nice width that fits: at the next narrower, 20, the same trades need 50 bars.
+    expect(binReturns([-90, -0.5, 0.25, 900], { binWidth: 20, maxBins: MOST_BINS }).bins).toHaveLength(50);
     expect(binning.bins.reduce((sum, bin) => sum + bin.count, 0)).toBe(4);
     // A given width that fits is kept as it is.
     expect(binReturns([-0.5, 0.25], { binWidth: 0.01, maxBins: 100 }).binWidth).toBe(0.01);
