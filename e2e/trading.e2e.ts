@@ -54,11 +54,28 @@ describe('given the trading route', () => {
     await context.close();
   });
 
+  it("should open a pair's chart from the spellings an alert's ticker uses", async () => {
+    const { page, context } = await open();
+    for (const [asked, opened] of [
+      ['/trading/BTCUSD/5m', '/trading/BTC/5m'],
+      ['/trading/binance:ethusdt/1h', '/trading/ETH/1h'],
+      ['/trading/sol-usd', '/trading/SOL/1m'],
+    ]) {
+      await page.goto(asked);
+      await page.waitForURL(`**${opened}`);
+      await page.getByRole('heading', { name: opened.split('/')[2] + '/USD', level: 1 }).waitFor();
+    }
+    await context.close();
+  });
+
   it('should show a not-found state inside the shell for an unknown pair or interval', async () => {
     const { page, context } = await open();
     await page.goto('/trading/DOGE/1m');
     await page.getByRole('heading', { name: 'Unknown pair', level: 1 }).waitFor();
     expect(await page.getByRole('button', { name: 'Toggle Sidebar' }).first().isVisible()).toBe(true);
+    // Named as asked for, not as a pair against USD.
+    const crumbs = page.getByRole('navigation', { name: 'breadcrumb' });
+    expect(await crumbs.getByRole('link', { name: 'DOGE', exact: true }).count()).toBe(1);
     await page.goto('/trading/BTC/7m');
     await page.getByRole('heading', { name: 'Unknown interval', level: 1 }).waitFor();
     await context.close();

@@ -3,7 +3,9 @@ import { DEFAULT_INTERVAL, paths } from '../config/paths';
 import { useSnapshot } from 'valtio';
 import { GuestOnly } from '../features/auth/guest-only';
 import { authState } from '../features/auth/store';
+import { pairSymbol } from '../features/market/pair-symbol';
 import { storedInterval } from '../features/market/stored-interval';
+import { KNOWN_SYMBOLS } from '../features/market/types';
 import { RequireAuth } from '../features/auth/require-auth';
 import type { RouteHandle } from './route-meta';
 import { AppLoading } from './routes/app-loading';
@@ -25,19 +27,24 @@ function placeholder(path: string, title: string, section: string, summary: stri
 
 /** /trading/{symbol}: the pair in the interval this user last chose for it here, else the default. */
 function PairWithoutInterval() {
-  const { symbol = '' } = useParams();
+  const symbol = pairSymbol(useParams().symbol ?? '', KNOWN_SYMBOLS);
   const userId = useSnapshot(authState).user?.id;
   const interval = storedInterval(userId, symbol) ?? DEFAULT_INTERVAL;
-  return <Navigate to={paths.trading(symbol.toUpperCase(), interval)} replace />;
+  return <Navigate to={paths.trading(symbol, interval)} replace />;
 }
 
 const tradingHandle: RouteHandle = {
   title: 'Trading Chart',
-  breadcrumb: ({ params }) => [
-    { label: 'Trading' },
-    { label: `${(params.symbol ?? '').toUpperCase()}/USD`, to: paths.pair((params.symbol ?? '').toUpperCase()) },
-    { label: params.interval ?? DEFAULT_INTERVAL },
-  ],
+  breadcrumb: ({ params }) => {
+    const symbol = pairSymbol(params.symbol ?? '', KNOWN_SYMBOLS);
+    // An unknown pair is named as it was asked for, not as a pair against USD ("XYZ/USD" was never one).
+    const known = (KNOWN_SYMBOLS as readonly string[]).includes(symbol);
+    return [
+      { label: 'Trading' },
+      { label: known ? `${symbol}/USD` : symbol, to: paths.pair(symbol) },
+      { label: params.interval ?? DEFAULT_INTERVAL },
+    ];
+  },
 };
 
 /** A Performance page: its title, and "Performance > {title}" as its breadcrumb. */

@@ -11,6 +11,7 @@ import { useChartSettings } from '../../features/market/chart-settings';
 import { IntervalSwitcher } from '../../features/market/components/interval-switcher';
 import { PairSummary } from '../../features/market/components/pair-summary';
 import { priceChange } from '../../features/market/format';
+import { pairSymbol } from '../../features/market/pair-symbol';
 import type { Candle } from '@signaldeck/server/api-types';
 import { INTERVAL_MS, KNOWN_INTERVALS, KNOWN_SYMBOLS } from '../../features/market/types';
 import { useTimeZone } from '../../features/preferences/time-zone';
@@ -59,9 +60,10 @@ function closeAt(candles: readonly Candle[], time: number): number | undefined {
 /** /trading/{symbol}/{interval}: the pair's live chart with its signals as markers. */
 export function TradingRoute() {
   const params = useParams();
-  // ASCII letters only: toUpperCase() folds look-alikes into them (the long s "ſ" becomes "S").
-  const asked = params.symbol ?? '';
-  const symbol = /^[A-Za-z]+$/.test(asked) ? asked.toUpperCase() : asked;
+  const markets = useMarkets();
+  const symbols: readonly string[] = markets.data?.data.map((m) => m.symbol) ?? KNOWN_SYMBOLS;
+  // "btc", "BTCUSD" or "BINANCE:BTCUSDT" open BTC's page (its address says "BTC"); anything else is kept as asked.
+  const symbol = pairSymbol(params.symbol ?? '', symbols);
   const interval = params.interval ?? '';
   const navigate = useNavigate();
   const [search] = useSearchParams();
@@ -70,9 +72,7 @@ export function TradingRoute() {
   const timeZone = useTimeZone();
   const userId = useSnapshot(authState).user?.id;
   const [chartSettings, setChartSettings] = useChartSettings(userId, symbol);
-  const markets = useMarkets();
 
-  const symbols: readonly string[] = markets.data?.data.map((m) => m.symbol) ?? KNOWN_SYMBOLS;
   const intervals: readonly string[] = markets.data?.intervals ?? KNOWN_INTERVALS;
   const valid = symbols.includes(symbol) && intervals.includes(interval);
 
