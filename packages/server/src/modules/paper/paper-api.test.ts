@@ -431,7 +431,13 @@ describe.each(TEST_DIALECTS)('the paper trading API on %s', (dialect) => {
     it('should change nothing, not even updatedAt, for a PATCH that names nothing to change', async () => {
       const [strategy] = (await call<StrategyList>(ada, 'GET', '/api/strategies')).body.data;
       clock.advance(MINUTE);
-      for (const nothing of [{}, { settings: {} }]) {
+      const same = {
+        name: strategy!.name,
+        settings: { feeBps: strategy!.settings.feeBps, sizing: strategy!.settings.sizing },
+        tradingViewOnly: strategy!.tradingViewOnly,
+        silentAfterMinutes: strategy!.silentAfterMinutes,
+      };
+      for (const nothing of [{}, { settings: {} }, same, { name: strategy!.name }]) {
         const patched = await call<Strategy>(ada, 'PATCH', `/api/strategies/${strategy!.id}`, nothing);
         expect(patched.status).toBe(200);
         expect(patched.body).toEqual(strategy);

@@ -214,9 +214,10 @@ export const paperPlugin: AppModule = async (
         description: [
           'Renames the strategy and/or changes any subset of its settings; `null` unsets a nullable setting. Signals',
           'received from now on use the new settings; the starting balance takes effect at the next reset or replay.',
-          "A new name must not be another of the trader's strategies' names (compared trimmed and whatever their",
-          'case): that is a 422 on `name`, and nothing changes. Its own name, or a change of its case, is fine.',
-          'A body that names nothing (`{}`) changes nothing, `updatedAt` included.',
+          "A new name must not be another of the trader's strategies' names (compared trimmed, whatever their",
+          'case and without characters drawn as nothing): that is a 422 on `name`, and nothing changes. Its own',
+          'name, or a change of its case, is fine. A body that names nothing (`{}`), or only the values the strategy',
+          'already has, changes nothing, `updatedAt` included.',
         ].join(' '),
         tags: [TAG],
         params: idParams,

@@ -66,7 +66,11 @@ export const POSITION_NOT_FOUND = 'Position not found (or already closed).';
  * as nothing ("Default" and "Default" with a zero-width space read alike, so they are one name).
  */
 export const strategyNameKey = (name: string) =>
-  name.replace(/\p{Default_Ignorable_Code_Point}/gu, '').trim().normalize('NFC').toLowerCase();
+  name
+    .replace(/\p{Default_Ignorable_Code_Point}/gu, '')
+    .trim()
+    .normalize('NFC')
+    .toLowerCase();
 
 /**
  * The class id of the lock on a trader's strategy names on PostgreSQL (one per user, for the transaction), named
@@ -235,22 +239,26 @@ export class PaperService {
   ): Promise<Strategy> {
     const row = await this.#db
       .selectFrom('strategies')
-      .select('settings')
+      .select(['name', 'settings', 'tradingview_only', 'silent_after_minutes'])
       .where('id', '=', id)
       .where('user_id', '=', userId)
       .executeTakeFirst();
     if (!row) throw notFound(STRATEGY_NOT_FOUND);
+    const current = parseStoredSettings(row.settings);
     let settings: StrategySettings | undefined;
     if (input.settings !== undefined) {
-      const patched = applySettingsPatch(parseStoredSettings(row.settings), input.settings);
+      const patched = applySettingsPatch(current, input.settings);
       if (!patched.ok) throw settingsErrors(patched);
       settings = patched.settings;
     }
-    // A body that names nothing to change (`{}`, or `{"settings": {}}`) changes nothing, not even updatedAt.
-    const named = Object.entries(input).filter(([key, value]) =>
-      key === 'settings' ? value != null && Object.keys(value).length > 0 : value !== undefined,
-    );
-    if (named.length === 0) return this.get(userId, id, url);
+    // A body that changes nothing (`{}`, `{"settings": {}}`, or the values the strategy has) leaves it as it is,
+    // updatedAt included.
+    const changes =
+      (input.name !== undefined && input.name !== row.name) ||
+      (settings !== undefined && JSON.stringify(settings) !== JSON.stringify(current)) ||
+      (input.tradingViewOnly !== undefined && input.tradingViewOnly !== Boolean(row.tradingview_only)) ||
+      (input.silentAfterMinutes !== undefined && input.silentAfterMinutes !== row.silent_after_minutes);
+    if (!changes) return this.get(userId, id, url);
     // Between two signals of the executor, so that a signal is executed with one set of settings or the other.
     await this.#executor.exclusive(() =>
       writeTransaction(this.#db, async (trx) => {
