@@ -70,7 +70,7 @@ function laravelMessage(issue: z.core.$ZodRawIssue): string | undefined {
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined || issue.input === null) return `${subject} is required.`;
-      return `${subject} must be ${issue.expected === 'string' ? 'a string' : issue.expected === 'number' || issue.expected === 'int' ? 'a number' : `of type ${issue.expected}`}.`;
+      return `${subject} must be ${issue.expected === 'string' ? 'a string' : issue.expected === 'int' ? 'a whole number' : issue.expected === 'number' ? 'a number' : `of type ${issue.expected}`}.`;
     case 'too_small':
       if (issue.origin === 'string') {
         return issue.minimum === 1
@@ -193,6 +193,8 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
     if (result.success) return { value: result.data };
 
     const found = new FieldErrors();
+    // A value of the wrong kind is told that alone: `["a"]` for a password is not "at least 8 items" short.
+    const wrongKind = new Set<string>();
     for (const issue of result.error.issues) {
       if (issue.code === 'unrecognized_keys') {
         // A strict object's unknown keys (a typo such as `setting`): named, with the fields it takes.
@@ -216,7 +218,10 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
       if (issue.path.length === 0) {
         return { error: new HttpError(422, 'The request body must be a JSON object.') };
       }
-      found.add(shownPath(issue.path), issue.message);
+      const field = shownPath(issue.path);
+      if (wrongKind.has(field)) continue;
+      if (issue.code === 'invalid_type') wrongKind.add(field);
+      found.add(field, issue.message);
     }
     return { error: validationError(found.errors, found.unlisted) };
   };

@@ -101,6 +101,13 @@ describe.each(TEST_DIALECTS)('auth on %s', (dialect) => {
       ['a blank name', { name: '   ' }, 'name', 'The name field is required.'],
       ['a name too long', { name: 'x'.repeat(101) }, 'name', 'The name field must not be greater than 100 characters.'],
       ['a name that is not text', { name: 42 }, 'name', 'The name field must be a string.'],
+      // Told it is not text, and that alone (not also "must list at least 8 items").
+      [
+        'a password that is a list',
+        { password: ['a'], password_confirmation: ['a'] },
+        'password',
+        'The password field must be a string.',
+      ],
       ['an invalid email', { email: 'ada-at-example' }, 'email', 'The email field must be a valid email address.'],
       [
         'an email too long',

@@ -288,6 +288,10 @@ describe.each(TEST_DIALECTS)('the notifications API on %s', (dialect) => {
     const bad = await call(ada, { method: 'PUT', url, payload: { timeZone: 'Mars/Olympus', dailySummaryHour: 24 } });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json<{ errors: object }>().errors).sort()).toEqual(['dailySummaryHour', 'timeZone']);
+    const half = await call(ada, { method: 'PUT', url, payload: { timeZone: 'UTC', dailySummaryHour: 8.5 } });
+    expect(half.json<{ errors: object }>().errors).toEqual({
+      dailySummaryHour: ['The dailySummaryHour field must be a whole number.'],
+    });
     expect((await call(ada, { method: 'GET', url })).json()).toEqual({ timeZone: 'Europe/Paris', dailySummaryHour: 7 });
     expect((await call(grace, { method: 'GET', url })).json()).toEqual({ timeZone: 'UTC', dailySummaryHour: 8 });
   });
@@ -371,7 +375,7 @@ describe.each(TEST_DIALECTS)('the notifications API on %s', (dialect) => {
       [{ ids: 'all' }, 'ids', 'The ids field must be of type array.'],
       [{ ids: [0] }, 'ids.0', 'The ids item must be greater than 0.'],
       [{ ids: [1, 'x'] }, 'ids.1', 'The ids item must be a number.'],
-      [{ ids: [1.5] }, 'ids.0', 'The ids item must be a number.'],
+      [{ ids: [1.5] }, 'ids.0', 'The ids item must be a whole number.'],
       [{ ids: [1], all: true }, 'all', 'Send either ids or all, not both.'],
       [null, 'ids', 'Send ids (the notifications to mark read) or all: true.'],
     ];
