@@ -24,6 +24,10 @@ describe('given describeOutcome', () => {
   it('should say what an executed signal did to the position, at its fill price', () => {
     expect(describeOutcome(executed('buy', 'open', 0, 0.015384))).toBe('Executed: opened long 0.015384 @ 84,123.45');
     expect(describeOutcome(executed('sell', 'open', 0, 0.5))).toBe('Executed: opened short 0.5 @ 84,123.45');
+    // Every decimal the engine keeps (8), however large the quantity: as Trades and the CSV show it.
+    expect(describeOutcome(executed('buy', 'open', 0, 5.96872388))).toBe(
+      'Executed: opened long 5.96872388 @ 84,123.45',
+    );
     expect(describeOutcome(executed('buy', 'add', 0, 0.1))).toBe('Executed: added 0.1 to long @ 84,123.45');
     expect(describeOutcome(executed('sell', 'reduce', 0.2, 0))).toBe('Executed: reduced long by 0.2 @ 84,123.45');
     expect(describeOutcome(executed('buy', 'close', 0.5, 0))).toBe('Executed: closed short 0.5 @ 84,123.45');

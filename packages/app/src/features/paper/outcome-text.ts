@@ -1,7 +1,8 @@
 import type { Outcome, Signal } from '@signaldeck/server/api-types';
 import { formatPrice } from '../market/format';
 
-const quantityFormat = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 8 });
+// As the paper engine keeps them: 8 decimals (5.96872388 SOL, not 5.9687239).
+const quantityFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 8 });
 
 type Executed = Extract<Outcome, { status: 'executed' }>;
 

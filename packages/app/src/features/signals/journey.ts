@@ -2,7 +2,8 @@ import type { SignalJourneyOutcome, SignalRow } from 'dashboard-kit';
 import type { OutOfSync, Signal } from '@signaldeck/server/api-types';
 import { describeOutcome } from '../paper/outcome-text';
 
-const quantity = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 8 });
+// As the paper engine keeps them: 8 decimals.
+const quantity = new Intl.NumberFormat('en-US', { maximumFractionDigits: 8 });
 
 /** A position in words: `flat`, `long 0.5`, `short` (size not given). */
 export function positionText(position: OutOfSync['tradingView']): string {
