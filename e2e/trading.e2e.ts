@@ -60,10 +60,12 @@ describe('given the trading route', () => {
       ['/trading/BTCUSD/5m', '/trading/BTC/5m'],
       ['/trading/binance:ethusdt/1h', '/trading/ETH/1h'],
       ['/trading/sol-usd', '/trading/SOL/1m'],
+      ['/trading/eth/1H?signal=7', '/trading/ETH/1h?signal=7'],
+      ['/trading/SOL/240', '/trading/SOL/4h'],
     ]) {
       await page.goto(asked);
-      await page.waitForURL(`**${opened}`);
-      await page.getByRole('heading', { name: opened.split('/')[2] + '/USD', level: 1 }).waitFor();
+      await page.waitForURL((url) => `${url.pathname}${url.search}` === opened);
+      await page.getByRole('heading', { name: `${opened.split(/[/?]/)[2]}/USD`, level: 1 }).waitFor();
     }
     await context.close();
   });
@@ -76,8 +78,11 @@ describe('given the trading route', () => {
     // Named as asked for, not as a pair against USD.
     const crumbs = page.getByRole('navigation', { name: 'breadcrumb' });
     expect(await crumbs.getByRole('link', { name: 'DOGE', exact: true }).count()).toBe(1);
-    await page.goto('/trading/BTC/7m');
+    await page.goto('/trading/SOL/7m');
     await page.getByRole('heading', { name: 'Unknown interval', level: 1 }).waitFor();
+    // The way back stays on the pair asked for.
+    await page.getByRole('link', { name: 'Go to the SOL/USD 1m chart' }).click();
+    await page.waitForURL('**/trading/SOL/1m');
     await context.close();
   });
 });

@@ -6,12 +6,15 @@ import { paths } from '../../config/paths';
 interface NotFoundProps {
   title?: string;
   description?: string;
+  /** The way back: the BTC/USD chart unless given (an unknown interval of a known pair goes to that pair). */
+  back?: { to: string; label: string };
 }
 
 /** An unknown page, pair or interval: a clear message inside the shell and a way back. */
 export function NotFound({
   title = 'Page not found',
   description = 'There is nothing at this address.',
+  back = { to: paths.defaultAfterLogin, label: 'Go to the BTC/USD chart' },
 }: NotFoundProps) {
   return (
     <>
@@ -21,7 +24,7 @@ export function NotFound({
         description={description}
         action={
           <Button asChild variant="outline">
-            <Link to={paths.defaultAfterLogin}>Go to the BTC/USD chart</Link>
+            <Link to={back.to}>{back.label}</Link>
           </Button>
         }
       />

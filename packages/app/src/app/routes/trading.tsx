@@ -3,7 +3,7 @@ import { useEffect, useMemo } from 'react';
 import { useSnapshot } from 'valtio';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
-import { paths } from '../../config/paths';
+import { DEFAULT_INTERVAL, paths } from '../../config/paths';
 import { useCandles } from '../../features/market/api/get-candles';
 import { useMarkets } from '../../features/market/api/get-markets';
 import { authState } from '../../features/auth/store';
@@ -11,7 +11,7 @@ import { useChartSettings } from '../../features/market/chart-settings';
 import { IntervalSwitcher } from '../../features/market/components/interval-switcher';
 import { PairSummary } from '../../features/market/components/pair-summary';
 import { priceChange } from '../../features/market/format';
-import { pairSymbol } from '../../features/market/pair-symbol';
+import { chartInterval, pairSymbol } from '../../features/market/pair-symbol';
 import type { Candle } from '@signaldeck/server/api-types';
 import { INTERVAL_MS, KNOWN_INTERVALS, KNOWN_SYMBOLS } from '../../features/market/types';
 import { useTimeZone } from '../../features/preferences/time-zone';
@@ -64,7 +64,9 @@ export function TradingRoute() {
   const symbols: readonly string[] = markets.data?.data.map((m) => m.symbol) ?? KNOWN_SYMBOLS;
   // "btc", "BTCUSD" or "BINANCE:BTCUSDT" open BTC's page (its address says "BTC"); anything else is kept as asked.
   const symbol = pairSymbol(params.symbol ?? '', symbols);
-  const interval = params.interval ?? '';
+  const intervals: readonly string[] = markets.data?.intervals ?? KNOWN_INTERVALS;
+  // "1H", or TradingView's "60" and "D", open the 1h or 1d chart.
+  const interval = chartInterval(params.interval ?? '', intervals);
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const focusTime = readTime(search.get('at'));
@@ -72,8 +74,6 @@ export function TradingRoute() {
   const timeZone = useTimeZone();
   const userId = useSnapshot(authState).user?.id;
   const [chartSettings, setChartSettings] = useChartSettings(userId, symbol);
-
-  const intervals: readonly string[] = markets.data?.intervals ?? KNOWN_INTERVALS;
   const valid = symbols.includes(symbol) && intervals.includes(interval);
 
   // A time older than the latest history opens a past view that ends a little after it.
@@ -130,7 +130,10 @@ export function TradingRoute() {
     if (valid && chartSettings.interval !== interval) setChartSettings({ ...chartSettings, interval });
   }, [valid, interval, chartSettings, setChartSettings]);
 
-  if (params.symbol && params.symbol !== symbol) return <Navigate to={paths.trading(symbol, interval)} replace />;
+  if ((params.symbol && params.symbol !== symbol) || (params.interval && params.interval !== interval)) {
+    // The time and signal asked for go along.
+    return <Navigate to={`${paths.trading(symbol, interval)}${search.size > 0 ? `?${search}` : ''}`} replace />;
+  }
   if (!symbols.includes(symbol)) {
     return (
       <NotFound
@@ -144,6 +147,10 @@ export function TradingRoute() {
       <NotFound
         title="Unknown interval"
         description={`"${interval}" is not a chart interval. Choose one of ${intervals.join(', ')}.`}
+        back={{
+          to: paths.trading(symbol, DEFAULT_INTERVAL),
+          label: `Go to the ${symbol}/USD ${DEFAULT_INTERVAL} chart`,
+        }}
       />
     );
   }
