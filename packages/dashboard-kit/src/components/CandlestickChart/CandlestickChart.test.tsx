@@ -650,6 +650,37 @@ describe('given trade markers', () => {
     expect(screen.getByRole('tooltip')).toHaveAttribute('data-placement', placement);
   });
 
+  // From a trader's review: on a phone, six fills on one pin made a tooltip taller than the room above and below it,
+  // and the chart's card cut it off.
+  it('should open a tooltip too tall for either side beside its pin, inside the plot', async () => {
+    const sizes = (element: HTMLElement) =>
+      element.getAttribute('role') === 'tooltip'
+        ? { height: 300, width: 200 }
+        : element.dataset.slot === 'trades'
+          ? { height: 400, width: 360 }
+          : { height: 0, width: 0 };
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      return sizes(this).height;
+    });
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      return sizes(this).height;
+    });
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return sizes(this).width;
+    });
+    const { user } = renderChart({
+      trades: [{ id: 'middle', time: T0 + 25 * MINUTE, price: 110, side: 'long', kind: 'exit' }],
+    });
+    await user.click(chartArea());
+    await user.tab();
+    const tooltip = screen.getByRole('tooltip');
+    expect(tooltip).toHaveAttribute('data-placement', 'beside');
+    const top = Number(tooltip.dataset.top);
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(top + 300).toBeLessThanOrEqual(400);
+    vi.restoreAllMocks();
+  });
+
   // From a trader's review: a label left of its pin ended short of the room it was given, far from its pin.
   it('should put a label left of a pin by the latest candle against that pin', () => {
     const { container } = renderChart({
@@ -695,7 +726,7 @@ describe('given trade markers', () => {
   });
 
   // From a trader's review: fills at one price in one candle share a pin, and hovering it told only the top one.
-  it('should tell every fill of a shared pin in its tooltip, the one hovered or focused first', async () => {
+  it('should tell every fill of a shared pin in its tooltip, in the order they were made, whichever is focused', async () => {
     const stacked: TradeMarker[] = [
       {
         id: 'exit',
@@ -722,14 +753,38 @@ describe('given trade markers', () => {
       .map((title) => title.textContent);
     expect(fills).toEqual(['Long exit · Exit +2.00', 'Short entry']);
     await user.keyboard('{ArrowRight}');
+    // A reversal reads as one: the exit, then the entry it reversed into (the one pointed at is not moved first).
     expect(
       within(screen.getByRole('tooltip'))
         .getAllByText(/^(Long|Short) (entry|exit)/)
         .map((title) => title.textContent),
-    ).toEqual(['Short entry', 'Long exit · Exit +2.00']);
+    ).toEqual(['Long exit · Exit +2.00', 'Short entry']);
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('tooltip')).not.toHaveTextContent('fills here');
     expect(screen.getByRole('tooltip')).toHaveTextContent('Short exit');
+  });
+
+  it("should list a pin's first five fills in its tooltip, and how many more there are", async () => {
+    const many: TradeMarker[] = Array.from({ length: 7 }, (_, index) => ({
+      id: `fill-${index}`,
+      time: T0 + 20 * MINUTE + index * 1_000,
+      price: 115,
+      side: index % 2 === 0 ? 'long' : 'short',
+      kind: 'entry',
+      label: `Fill ${index + 1}`,
+    }));
+    const { user } = renderChart({ trades: many });
+    await user.click(chartArea());
+    await user.tab();
+    await user.keyboard('{Home}');
+    const tooltip = screen.getByRole('tooltip');
+    expect(tooltip).toHaveTextContent(/^7 fills here/);
+    expect(
+      within(tooltip)
+        .getAllByText(/· Fill \d$/)
+        .map((title) => title.textContent?.slice(-6)),
+    ).toEqual(['Fill 1', 'Fill 2', 'Fill 3', 'Fill 4', 'Fill 5']);
+    expect(tooltip).toHaveTextContent(/and 2 more fills$/);
   });
 
   it('should say when a fill lies off the price scale', () => {

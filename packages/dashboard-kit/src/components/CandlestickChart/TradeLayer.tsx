@@ -35,15 +35,19 @@ function tooltipBelow({ y }: TradeLayout, fills: number, plotHeight: number): bo
 }
 
 /**
- * The fills drawn on the pin of `active` (at the same price in the same candle), `active` first: their pins are one,
- * and only the top button can be hovered, so its tooltip tells them all.
+ * The fills drawn on the pin of `active` (at the same price in the same candle), in the order they were made (as
+ * `items` are), whichever is pointed at: their pins are one, and only the top button can be hovered, so its tooltip
+ * tells them all, a reversal's exit before its entry.
  */
 function fillsOnPin(items: readonly TradeLayout[], active: TradeLayout): TradeLayout[] {
-  const onPin = items.filter(
-    (item) => item !== active && Math.abs(item.x - active.x) < 1 && Math.abs(item.y - active.y) < 1,
-  );
-  return [active, ...onPin];
+  return items.filter((item) => Math.abs(item.x - active.x) < 1 && Math.abs(item.y - active.y) < 1);
 }
+
+/**
+ * Where a tooltip goes: above or below its pin, or, when it fits on neither side (a phone's short plot, many fills
+ * on one pin), beside it, at `top` (kept inside the plot), on the side of the pin with more room.
+ */
+type TooltipPlace = { side: 'above' | 'below' } | { side: 'beside'; top: number; left: boolean; maxWidth: number };
 
 /**
  * One fill in a tooltip: its kind and label, who made it, its price and time. `shared` is the time all the fills of
@@ -75,6 +79,10 @@ function TradeTip({
     </>
   );
 }
+/** The most fills a shared pin's tooltip lists, the first in time (its count says how many there are). */
+const MAX_TOOLTIP_FILLS = 5;
+/** The narrowest a tooltip beside its pin is made, however little room that side has. */
+const TOOLTIP_MIN_BESIDE_PX = 120;
 /** Half the widest tooltip (16rem): a pin nearer a side of the chart than this has its tooltip run away from it. */
 const TOOLTIP_HALF_PX = 128;
 
@@ -124,28 +132,43 @@ export const TradeLayer = memo(function TradeLayer({ items, formatPrice, timeZon
    */
   const touch = useRef<{ id: string; shown: boolean } | null>(null);
   const tooltip = useRef<HTMLDivElement>(null);
-  /** The side the shown tooltip was measured to fit on (its height is known once drawn), for the fill it shows. */
-  const [fitted, setFitted] = useState<{ id: string; below: boolean } | null>(null);
+  /** Where the shown tooltip was measured to fit (its height is known once drawn), for the fill it shows. */
+  const [fitted, setFitted] = useState<{ id: string; place: TooltipPlace } | null>(null);
   // Before the browser paints: a tooltip taller than the room on its side (several fills, lines wrapped on a phone)
-  // moves to the other side when it fits there, or has more room there.
+  // moves to the other side when it fits there, else beside its pin, inside the plot.
   useLayoutEffect(() => {
     const tip = tooltip.current;
     const plotHeight = overlay.current?.clientHeight ?? 0;
+    const plotWidth = overlay.current?.clientWidth ?? 0;
     const shown = items.find((item) => item.trade.id === activeId);
     if (!tip || !shown || plotHeight === 0) return;
     const height = tip.offsetHeight + TRADE_PIN_PX;
     const room = { above: shown.y, below: plotHeight - shown.y };
-    const below = room.above < height && (room.below >= height || room.below > room.above);
-    if (below !== (tip.dataset.placement === 'below')) setFitted({ id: shown.trade.id, below });
+    let place: TooltipPlace;
+    if (room.above >= height) place = { side: 'above' };
+    else if (room.below >= height) place = { side: 'below' };
+    else {
+      const top = Math.round(Math.max(0, Math.min(shown.y - tip.offsetHeight / 2, plotHeight - tip.offsetHeight)));
+      const left = shown.x > plotWidth / 2;
+      // As wide as the room on that side allows (a narrower tooltip wraps, and is measured again).
+      const maxWidth = Math.max(TOOLTIP_MIN_BESIDE_PX, Math.floor(left ? shown.x : plotWidth - shown.x) - TRADE_PIN_PX);
+      place = { side: 'beside', top, left, maxWidth };
+    }
+    const drawn = tip.dataset.placement;
+    const same =
+      drawn === place.side &&
+      (place.side !== 'beside' || (Number(tip.dataset.top) === place.top && tip.dataset.left === String(place.left)));
+    if (!same) setFitted({ id: shown.trade.id, place });
   }, [items, activeId, fitted]);
   if (items.length === 0) return null;
   const active = items.find((item) => item.trade.id === activeId);
   const fills = active ? fillsOnPin(items, active) : [];
-  const below = !active
-    ? false
-    : fitted?.id === active.trade.id
-      ? fitted.below
-      : tooltipBelow(active, fills.length, overlay.current?.clientHeight ?? 0);
+  const place: TooltipPlace =
+    active && fitted?.id === active.trade.id
+      ? fitted.place
+      : {
+          side: active && tooltipBelow(active, fills.length, overlay.current?.clientHeight ?? 0) ? 'below' : 'above',
+        };
   // The minute the fills of a shared pin were made, when it is one (a pin is a candle: an hour's can hold several).
   const times = new Set(fills.map(({ trade }) => formatCandleTime(trade.time, MINUTE, timeZone)));
   const sharedTime = fills.length > 1 && times.size === 1 ? [...times][0]! : null;
@@ -250,27 +273,44 @@ export const TradeLayer = memo(function TradeLayer({ items, formatPrice, timeZon
           ref={tooltip}
           role="tooltip"
           id={tooltipId}
-          data-placement={below ? 'below' : 'above'}
+          data-placement={place.side}
+          data-top={place.side === 'beside' ? place.top : undefined}
+          data-left={place.side === 'beside' ? String(place.left) : undefined}
           className={styles.tooltip}
-          style={{
-            left: active.x,
-            top: active.y + (below ? TRADE_PIN_PX : -TRADE_PIN_PX),
-            width: 'max-content',
-            transform: `translate(${tooltipShift(active.x, overlay.current?.clientWidth ?? 0)}, ${
-              below ? vars.space['1'] : `calc(-100% - ${vars.space['1']})`
-            })`,
-          }}
+          style={
+            place.side === 'beside'
+              ? {
+                  left: active.x + (place.left ? -TRADE_PIN_PX : TRADE_PIN_PX),
+                  top: place.top,
+                  width: 'max-content',
+                  maxWidth: `min(16rem, ${place.maxWidth}px)`,
+                  transform: place.left ? 'translateX(-100%)' : undefined,
+                }
+              : {
+                  left: active.x,
+                  top: active.y + (place.side === 'below' ? TRADE_PIN_PX : -TRADE_PIN_PX),
+                  width: 'max-content',
+                  transform: `translate(${tooltipShift(active.x, overlay.current?.clientWidth ?? 0)}, ${
+                    place.side === 'below' ? vars.space['1'] : `calc(-100% - ${vars.space['1']})`
+                  })`,
+                }
+          }
         >
           {fills.length > 1 && (
             <div className={styles.tooltipCount}>
               {fills.length} fills here{sharedTime ? ` · ${sharedTime}` : ''}
             </div>
           )}
-          {fills.map(({ trade }) => (
+          {fills.slice(0, MAX_TOOLTIP_FILLS).map(({ trade }) => (
             <div key={trade.id} className={styles.tooltipFill} data-slot="trade-tooltip-fill">
               <TradeTip trade={trade} formatPrice={formatPrice} timeZone={timeZone} shared={sharedTime} />
             </div>
           ))}
+          {fills.length > MAX_TOOLTIP_FILLS && (
+            <div className={styles.tooltipFill}>
+              and {fills.length - MAX_TOOLTIP_FILLS} more {fills.length - MAX_TOOLTIP_FILLS === 1 ? 'fill' : 'fills'}
+            </div>
+          )}
         </div>
       )}
     </div>

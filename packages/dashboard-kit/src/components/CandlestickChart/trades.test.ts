@@ -55,6 +55,13 @@ describe('given trades on the visible candles', () => {
     expectApart(labelBoxes(items));
   });
 
+  it("should put a reversal's exit before its entry, made at the same time, whatever the order given", () => {
+    const entry = trade('short-in', 60, 150, { side: 'short' });
+    const exit = trade('long-out', 60, 150, { kind: 'exit' });
+    const earlier = trade('long-in', 60, 150, { time: T0 + 60 * MINUTE });
+    expect(pins([entry, exit, earlier]).map((pin) => pin.trade.id)).toEqual(['long-in', 'long-out', 'short-in']);
+  });
+
   it('should name a trade without a label by its side and kind', () => {
     const [item] = layout([trade('a', 70, 150, { side: 'short', kind: 'exit' })]);
     expect(item?.text).toBe('Short exit');

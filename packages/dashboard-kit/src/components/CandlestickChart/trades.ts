@@ -63,7 +63,7 @@ export function pinBox({ x, y }: TradePin): Box {
 /**
  * Pins the trades on the visible candles: at the fill's price on the candle holding its time (at the
  * plot's edge when the price lies off the scale). Trades off screen, before the history or in a gap in
- * the data are left out. In time order.
+ * the data are left out. In time order; at one time (a reversal's two legs are one order), an exit before an entry.
  */
 export function placeTradePins({ trades, series, window, bucketMs, frame, priceRange }: TradePinInput): TradePin[] {
   const [first, last] = visibleRange(window);
@@ -74,7 +74,8 @@ export function placeTradePins({ trades, series, window, bucketMs, frame, priceR
     if (trade.time >= (candleAt(series, index) as { time: number }).time + bucketMs) continue;
     visible.push({ trade, index });
   }
-  visible.sort((a, b) => a.trade.time - b.trade.time || a.index - b.index);
+  const exitFirst = (trade: TradeMarker) => (trade.kind === 'exit' ? 0 : 1);
+  visible.sort((a, b) => a.trade.time - b.trade.time || a.index - b.index || exitFirst(a.trade) - exitFirst(b.trade));
 
   const half = TRADE_PIN_PX / 2;
   return visible.map(({ trade, index }) => ({
