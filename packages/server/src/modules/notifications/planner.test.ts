@@ -648,7 +648,7 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
         user_id: katherine.id,
         event_key: former,
         event: 'trade_opened',
-        title: 'Trade opened: BTC long 0.01 at 50,000',
+        title: 'Trade opened: BTC long 0.01 at 50,000.00',
         body: '',
         link: '/performance/trades',
         created_at: clock(),
@@ -663,7 +663,7 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
         event_key: former,
         message_id: 'msg_told_before_the_upgrade',
         event: 'trade_opened',
-        title: 'Trade opened: BTC long 0.01 at 50,000',
+        title: 'Trade opened: BTC long 0.01 at 50,000.00',
         payload: '{}',
         state: 'pending',
         attempts: 0,
@@ -681,8 +681,8 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
     await plan();
     const opened = await eventsOf(katherine.id, 'trade_opened');
     expect(opened.map((item) => item.title)).toEqual([
-      'Trade opened: BTC long 0.01 at 50,000',
-      'Trade opened: BTC long 0.02 at 50,000',
+      'Trade opened: BTC long 0.01 at 50,000.00',
+      'Trade opened: BTC long 0.02 at 50,000.00',
     ]);
     expect(opened[0]!.event_key).toBe(former);
     expect(await outboxOf(channelId)).toEqual(['trade_opened', 'trade_opened']);

@@ -133,6 +133,12 @@ const usd = (value: number) => {
   return `${sign}$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 };
 const plain = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 8 });
+/** A price as the app writes it: 2 decimals from 1 up (91,854.40, not 91,854.4), up to 8 below. */
+const price = (value: number) =>
+  value.toLocaleString(
+    'en-US',
+    Math.abs(value) >= 1 ? { minimumFractionDigits: 2, maximumFractionDigits: 2 } : { maximumFractionDigits: 8 },
+  );
 
 /** Sent only to channels that chose `event`. */
 const only =
@@ -511,7 +517,7 @@ export class NotificationPlanner implements BackgroundService {
         key,
         event: 'trade_opened',
         occurredAt: Number(row.opened_at),
-        title: `Trade opened: ${row.symbol} ${row.side} ${plain(Number(row.quantity))} at ${plain(Number(row.entry_price))}`,
+        title: `Trade opened: ${row.symbol} ${row.side} ${plain(Number(row.quantity))} at ${price(Number(row.entry_price))}`,
         body: '',
         link: '/performance/trades',
         data: {
@@ -558,8 +564,8 @@ export class NotificationPlanner implements BackgroundService {
           : closedTitle,
         // The net P&L is after fees: a trade that exits at its entry price still loses its fees, and says so.
         body:
-          `${plain(Number(row.quantity))} ${row.symbol} ${row.side}: entry ${plain(Number(row.entry_price))}, ` +
-          `exit ${row.exit_price === null ? '?' : plain(Number(row.exit_price))}. ` +
+          `${plain(Number(row.quantity))} ${row.symbol} ${row.side}: entry ${price(Number(row.entry_price))}, ` +
+          `exit ${row.exit_price === null ? '?' : price(Number(row.exit_price))}. ` +
           `Price move ${usd(gross)}, fees ${usd(-fees)}, net ${usd(pnl)}.`,
         link: '/performance/trades',
         data,
