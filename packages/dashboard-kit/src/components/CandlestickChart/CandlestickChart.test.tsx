@@ -310,6 +310,18 @@ describe('given signal markers', () => {
     expect(onMarkerClick).toHaveBeenCalledWith(markers[1]);
   });
 
+  // From a trader's review: on a phone the first tap on a signal left the chart for the signals list, unseen.
+  it("should show a signal's tooltip at the first tap of a finger, and report it at a second tap", async () => {
+    const onMarkerClick = vi.fn();
+    const { user } = renderChart({ markers, onMarkerClick });
+    const marker = screen.getByRole('button', { name: 'Entry short signal: Take profit' });
+    await user.pointer({ keys: '[TouchA]', target: marker });
+    expect(screen.getByRole('tooltip')).toHaveTextContent('Take profit');
+    expect(onMarkerClick).not.toHaveBeenCalled();
+    await user.pointer({ keys: '[TouchA]', target: marker });
+    expect(onMarkerClick).toHaveBeenCalledExactlyOnceWith(markers[1]);
+  });
+
   it('should show a tooltip with the price and time while focused', () => {
     renderChart({ markers });
     const marker = screen.getByRole('button', { name: 'Entry long signal: Breakout long' });

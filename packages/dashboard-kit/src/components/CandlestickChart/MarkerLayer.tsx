@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { memo, useId, useState } from 'react';
+import { memo, useId, useRef, useState, type PointerEvent } from 'react';
 import type { TimeZoneMode } from '../../time/time-zone';
 import { MINUTE } from './aggregate';
 import * as styles from './CandlestickChart.css';
@@ -125,13 +125,19 @@ const sameItems = (a: readonly MarkerLayout[], b: readonly MarkerLayout[]) =>
  * Signal markers as buttons over the plot, in one toolbar: a single Tab stop, the arrow keys (and Home,
  * End) move between markers in time order, and onto a busy candle side's "+N" count. A click, Enter or
  * Space reports the marker (on a count: the first signal it holds, whose neighbours in the list are the
- * rest); hover and focus show its tooltip, which for a count names the signals it holds. Re-renders only
- * when a marker moves, not on every live tick.
+ * rest); hover and focus show its tooltip, which for a count names the signals it holds (on a touch screen a first
+ * tap shows it, a second reports the marker, as the trade flags do). Re-renders only when a marker moves, not on
+ * every live tick.
  */
 export const MarkerLayer = memo(
   function MarkerLayer({ items, formatPrice, timeZone, selectedId, onMarkerClick }: MarkerLayerProps) {
     const [activeId, setActiveId] = useState<string | null>(null);
     const tooltipId = useId();
+    /**
+     * A finger has no hover: the first tap on a marker shows its tooltip, a tap on the marker already shown reports
+     * it. Set at each touch's pointerdown (before the focus it brings shows the tooltip): was its tooltip shown then?
+     */
+    const touch = useRef<{ key: string; shown: boolean } | null>(null);
     const stops = stopsOf(items);
     // The Tab stop without a focused or selected marker is the latest marker, not a count after it.
     const { tabStopId, onKeyDown, register, focused } = useRovingToolbar(
@@ -140,9 +146,19 @@ export const MarkerLayer = memo(
     );
     if (items.length === 0) return null;
     const active = stops.find((stop) => stop.key === activeId);
-    const pointable = (key: string) => ({
-      onPointerEnter: () => setActiveId(key),
-      onPointerLeave: () => setActiveId((current) => (current === key ? null : current)),
+    const pointable = (key: string, report: () => void) => ({
+      onClick: () => {
+        const tapped = touch.current;
+        touch.current = null;
+        if (tapped?.key === key && !tapped.shown) return setActiveId(key);
+        report();
+      },
+      onPointerDown: (event: PointerEvent) => {
+        touch.current = event.pointerType === 'touch' ? { key, shown: activeId === key } : null;
+      },
+      onPointerEnter: (event: PointerEvent) => event.pointerType !== 'touch' && setActiveId(key),
+      onPointerLeave: (event: PointerEvent) =>
+        event.pointerType !== 'touch' && setActiveId((current) => (current === key ? null : current)),
       onFocus: () => {
         setActiveId(key);
         focused(key);
@@ -180,8 +196,7 @@ export const MarkerLayer = memo(
                 style={{ left: box.left, top: box.top }}
                 aria-label={accessibleName(item)}
                 aria-describedby={activeId === marker.id ? tooltipId : undefined}
-                onClick={() => onMarkerClick?.(marker)}
-                {...pointable(marker.id)}
+                {...pointable(marker.id, () => onMarkerClick?.(marker))}
               >
                 <span className={styles.markerGlyph({ glyph, placement })} />
                 {marker.warning && (
@@ -207,8 +222,7 @@ export const MarkerLayer = memo(
                   style={{ left: countBox.left, top: countBox.top, width: countBox.width, height: countBox.height }}
                   aria-label={countName(hidden)}
                   aria-describedby={activeId === countKey ? tooltipId : undefined}
-                  onClick={() => onMarkerClick?.(hiddenMarkers[0] as ChartMarker)}
-                  {...pointable(countKey)}
+                  {...pointable(countKey, () => onMarkerClick?.(hiddenMarkers[0] as ChartMarker))}
                 >
                   +{hidden}
                 </button>
