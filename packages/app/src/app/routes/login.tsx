@@ -7,10 +7,6 @@ import * as styles from '../../features/auth/components/auth-form.css';
 import { BrandMark } from '../../components/brand-mark';
 
 /**
- * /login: sign in, or register in the second mode (`?mode=register`). It does not navigate after a
- * sign-in: `GuestOnly` around it sees the new session and leaves the page, once.
- */
-/**
  * /register: the registration form is /login's second mode. A guest who types /register lands on it (without this
  * route, /register was a page behind sign-in: the login page, then "Page not found" once registered); a signed-in
  * user goes on as from /login. Its query (a redirect) is kept.
@@ -21,6 +17,10 @@ export function RegisterRoute() {
   return <Navigate to={`${paths.login}?${params}`} replace />;
 }
 
+/**
+ * /login: sign in, or register in the second mode (`?mode=register`). It does not navigate after a
+ * sign-in: `GuestOnly` around it sees the new session and leaves the page, once.
+ */
 export function LoginRoute() {
   const [params, setParams] = useSearchParams();
   const mode: AuthMode = params.get('mode') === 'register' ? 'register' : 'login';

@@ -58,12 +58,9 @@ export const STRATEGY_NOT_FOUND = 'Strategy not found.';
 export const POSITION_NOT_FOUND = 'Position not found (or already closed).';
 
 /**
- * How a trader's strategy names are compared: trimmed, in one Unicode form (NFC) and whatever their case, so
- * "scalper 5m " is the name "Scalper 5m". A trader's names are distinct under it.
- */
-/**
- * How two strategy names are compared: ignoring case, Unicode's two spellings of one letter (NFC), and characters drawn
- * as nothing ("Default" and "Default" with a zero-width space read alike, so they are one name).
+ * How a trader's strategy names are compared: trimmed, in one Unicode form (NFC), whatever their case and without the
+ * characters drawn as nothing, so "scalper 5m " is the name "Scalper 5m", and so is "Scalper 5m" with a zero-width
+ * space in it. A trader's names are distinct under it.
  */
 export const strategyNameKey = (name: string) =>
   name
