@@ -78,6 +78,10 @@ describe('given the trading route', () => {
     // Named as asked for, not as a pair against USD.
     const crumbs = page.getByRole('navigation', { name: 'breadcrumb' });
     expect(await crumbs.getByRole('link', { name: 'DOGE', exact: true }).count()).toBe(1);
+    // A right-to-left override in the address is quoted as an escape: it cannot reverse the page's own sentence.
+    await page.goto('/trading/%E2%80%AEbtc/1m');
+    await page.getByText('SignalDeck has no market called "\\u202ebtc". Choose BTC/USD, ETH/USD or SOL/USD.').waitFor();
+    expect(await crumbs.getByRole('link', { name: '\\u202ebtc', exact: true }).count()).toBe(1);
     await page.goto('/trading/SOL/7m');
     await page.getByRole('heading', { name: 'Unknown interval', level: 1 }).waitFor();
     // The way back stays on the pair asked for.

@@ -6,6 +6,7 @@ import { authState } from '../features/auth/store';
 import { pairSymbol } from '../features/market/pair-symbol';
 import { storedInterval } from '../features/market/stored-interval';
 import { KNOWN_SYMBOLS } from '../features/market/types';
+import { shownText } from '../lib/shown-text';
 import { RequireAuth } from '../features/auth/require-auth';
 import type { RouteHandle } from './route-meta';
 import { AppLoading } from './routes/app-loading';
@@ -41,8 +42,8 @@ const tradingHandle: RouteHandle = {
     const known = (KNOWN_SYMBOLS as readonly string[]).includes(symbol);
     return [
       { label: 'Trading' },
-      { label: known ? `${symbol}/USD` : symbol, to: paths.pair(symbol) },
-      { label: params.interval ?? DEFAULT_INTERVAL },
+      { label: known ? `${symbol}/USD` : shownText(symbol), to: paths.pair(symbol) },
+      { label: shownText(params.interval ?? DEFAULT_INTERVAL) },
     ];
   },
 };

@@ -15,6 +15,7 @@ import { chartInterval, pairSymbol } from '../../features/market/pair-symbol';
 import type { Candle } from '@signaldeck/server/api-types';
 import { INTERVAL_MS, KNOWN_INTERVALS, KNOWN_SYMBOLS } from '../../features/market/types';
 import { useTimeZone } from '../../features/preferences/time-zone';
+import { shownText } from '../../lib/shown-text';
 import { usePositions } from '../../features/paper/api/positions';
 import { strategyNames, useStrategies } from '../../features/paper/api/strategies';
 import { useTrades } from '../../features/paper/api/trades';
@@ -138,7 +139,7 @@ export function TradingRoute() {
     return (
       <NotFound
         title="Unknown pair"
-        description={`SignalDeck has no market called "${params.symbol ?? ''}". Choose BTC/USD, ETH/USD or SOL/USD.`}
+        description={`SignalDeck has no market called "${shownText(params.symbol ?? '')}". Choose BTC/USD, ETH/USD or SOL/USD.`}
       />
     );
   }
@@ -146,7 +147,7 @@ export function TradingRoute() {
     return (
       <NotFound
         title="Unknown interval"
-        description={`"${interval}" is not a chart interval. Choose one of ${intervals.join(', ')}.`}
+        description={`"${shownText(interval)}" is not a chart interval. Choose one of ${intervals.join(', ')}.`}
         back={{
           to: paths.trading(symbol, DEFAULT_INTERVAL),
           label: `Go to the ${symbol}/USD ${DEFAULT_INTERVAL} chart`,
