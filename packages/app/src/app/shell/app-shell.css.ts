@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { keyframes, style } from '@vanilla-extract/css';
 import { MOBILE_MEDIA_QUERY, vars } from 'dashboard-kit/tokens';
 
 export const header = style({
@@ -131,4 +131,34 @@ export const skipLink = style({
 
 export const main = style({
   outline: 'none',
+});
+
+const sweep = keyframes({
+  from: { transform: 'translateX(-100%)' },
+  to: { transform: 'translateX(250%)' },
+});
+
+/** The header's loading bar (NavigationProgress): a short band sweeping along its bottom border. */
+export const navigationProgress = style({
+  position: 'absolute',
+  insetInline: 0,
+  bottom: '-1px',
+  height: '2px',
+  overflow: 'hidden',
+  pointerEvents: 'none',
+  '::before': {
+    content: '""',
+    position: 'absolute',
+    insetBlock: 0,
+    left: 0,
+    width: '40%',
+    background: vars.color.primary,
+    animation: `${sweep} 1.1s ease-in-out infinite`,
+  },
+  '@media': {
+    // Without motion the bar is whole and still: it still says "loading".
+    '(prefers-reduced-motion: reduce)': {
+      selectors: { '&::before': { width: '100%', animation: 'none', opacity: 0.6 } },
+    },
+  },
 });

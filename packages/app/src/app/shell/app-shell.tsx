@@ -40,6 +40,7 @@ import type { Crumb, RouteHandle } from '../route-meta';
 import * as styles from './app-shell.css';
 import { ConnectionIndicator } from './connection-indicator';
 import { HeaderNotificationBell } from './notifications-bell';
+import { NavigationProgress } from './navigation-progress';
 import { TimeZoneSelect } from './time-zone-select';
 import { isLinkActive, platformNav, type NavSection } from './nav';
 import { ChevronRight, SectionIcon } from './shell-icons';
@@ -229,6 +230,7 @@ export function AppShell() {
               <ConnectionIndicator />
               <HeaderNotificationBell />
             </div>
+            <NavigationProgress />
           </header>
           <div id={MAIN_CONTENT_ID} tabIndex={-1} className={`${styles.content} ${styles.main}`}>
             <Outlet />
