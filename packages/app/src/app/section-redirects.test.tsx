@@ -19,6 +19,7 @@ beforeEach(async () => {
 afterEach(() => {
   clearAuth();
   authState.loggedOut = false;
+  authState.notice = null;
 });
 
 function renderApp(path: string) {

@@ -28,6 +28,7 @@ beforeEach(async () => {
 
 afterEach(() => {
   clearAuth();
+  authState.notice = null;
 });
 
 describe('given a phone whose column choices were saved when phones started without the quantity and interval', () => {

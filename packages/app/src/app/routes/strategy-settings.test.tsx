@@ -22,6 +22,7 @@ beforeEach(async () => {
 afterEach(() => {
   clearAuth();
   authState.loggedOut = false;
+  authState.notice = null;
 });
 
 /** Settings > Strategy of a new trader (one Default strategy), in the app's real routes and providers. */

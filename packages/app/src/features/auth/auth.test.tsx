@@ -23,6 +23,7 @@ beforeEach(() => {
 afterEach(() => {
   clearAuth();
   authState.loggedOut = false;
+  authState.notice = null;
 });
 
 /**
@@ -268,6 +269,20 @@ describe('given a signed-in user', () => {
       expect(app.location()).toBe(`/login?redirect=${encodeURIComponent('/performance/overview')}`);
       expect(authState.user).toBeNull();
       expect(storedAuth()).toBeNull();
+    });
+
+    it('should say on the sign-in page that the session has ended, and say it no more once signed in again', async () => {
+      const user = userEvent.setup({ delay: null });
+      setSession(trader.user, 'not-a-token-the-server-issued');
+      renderApp('/performance/overview');
+
+      expect(await screen.findByRole('heading', { name: 'Sign in', level: 1 })).toBeInTheDocument();
+      expect(
+        screen.getByText('Your session has ended. Sign in again to go on.').closest('[role="status"]'),
+      ).not.toBeNull();
+      await signIn(user, trader);
+      expect(await screen.findByRole('heading', { name: 'Overview', level: 1 })).toBeInTheDocument();
+      expect(authState.notice).toBeNull();
     });
   });
 

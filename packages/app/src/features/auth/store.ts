@@ -101,8 +101,15 @@ export function beginUserRead(): (user: User) => void {
   };
 }
 
-/** Clears all auth state (logout, any 401). */
+/** What the login page says after a 401 ended a session this tab held (revoked elsewhere, or expired). */
+export const SESSION_ENDED_NOTICE = 'Your session has ended. Sign in again to go on.';
+
+/**
+ * Clears all auth state (logout, any 401). When a session was held, the login page says it ended: without that, a
+ * session revoked from another device dropped the trader on the sign-in form with no word of why.
+ */
 export function clearAuth(): void {
+  if (authState.token !== null) authState.notice = SESSION_ENDED_NOTICE;
   authState.user = null;
   authState.token = null;
 }
