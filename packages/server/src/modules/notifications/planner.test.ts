@@ -182,6 +182,17 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
         'exit_hit', // the stop at 49,000
       ].sort(),
     );
+    // Recorded in the order things happened, a reversal's close before its new position: the bell (newest first)
+    // lists the new position above the one it closed.
+    const trades = feed.filter((item) => item.event.startsWith('trade_') || item.event === 'exit_hit');
+    expect(trades.map((item) => item.event)).toEqual([
+      'trade_opened', // a1
+      'trade_closed', // a2's reversal: the long closed...
+      'trade_opened', // ...then the short opened
+      'trade_closed', // a4's reversal: the short closed...
+      'trade_opened', // ...then the long opened
+      'exit_hit', // its stop
+    ]);
     const rejected = feed.find((item) => item.event === 'signal_rejected')!;
     expect(rejected.link).toMatch(/^\/signals\?selected=\d+$/);
     expect(feed.find((item) => item.event === 'signal_ignored')!.title).toBe('Signal ignored: no market data for ETH');

@@ -172,6 +172,16 @@ export interface PlannerOptions {
   writeGate?: WriteGate;
 }
 
+/**
+ * The order a scan records its events in, and so the feed's (newest first by id): by when each happened, and at one
+ * moment a close before an opening, so that a reversal's new position is listed above the one it closed, as the
+ * chart's tooltip tells them. Before, events went in by kind (openings, then closes), and the bell put a reversal's
+ * close above its open.
+ */
+function byOccurrence(a: PlannedEvent, b: PlannedEvent): number {
+  return a.occurredAt - b.occurredAt || Number(a.event === 'trade_opened') - Number(b.event === 'trade_opened');
+}
+
 export class NotificationPlanner implements BackgroundService {
   readonly name = 'notification planner';
   readonly #options: PlannerOptions;
@@ -242,7 +252,7 @@ export class NotificationPlanner implements BackgroundService {
       ...(await this.#trades(since)),
       ...(await this.#silences(origin, now)),
       ...(await this.#dailySummaries(origin, now)),
-    ];
+    ].sort(byOccurrence);
     if (planned.length === 0) return;
     // Skip the occurrences already in the feed without a write transaction each (the unique keys decide anyway).
     const known = new Set<string>();
