@@ -46,6 +46,14 @@ describe('given a ThemeToggle in a fresh provider', () => {
       expect(toggle()).toHaveAttribute('aria-expanded', 'false');
       expect(shownIcon()).toHaveAttribute('data-preference', 'dark');
     });
+
+    it('should say which theme is on in its description, not only by its icon', async () => {
+      renderToggle();
+      expect(toggle()).toHaveAccessibleDescription('Dark');
+      await userEvent.click(toggle());
+      await userEvent.click(screen.getByRole('menuitemradio', { name: 'Light' }));
+      expect(toggle()).toHaveAccessibleDescription('Light');
+    });
   });
 
   describe('when it is clicked', () => {

@@ -69,6 +69,8 @@ export const ThemeToggle = forwardRef<HTMLButtonElement, ThemeToggleProps>(funct
           variant={variant}
           size={size ?? (display === 'icon' ? 'icon' : 'md')}
           aria-label={display === 'icon' ? label : undefined}
+          // The icon shows which preference is on; this says it ("Theme, button, Dark"). The name stays the label.
+          aria-description={names[theme]}
           {...rest}
         >
           <CurrentIcon data-slot="theme-toggle-icon" data-preference={theme} />
