@@ -81,13 +81,3 @@ export const footer = style({
   justifyContent: 'center',
   maxWidth: '48rem',
 });
-
-/** Read by screen readers only. */
-export const srOnly = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clipPath: 'inset(50%)',
-  whiteSpace: 'nowrap',
-});

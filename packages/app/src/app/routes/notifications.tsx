@@ -9,6 +9,7 @@ import { useTimeZone } from '../../features/preferences/time-zone';
 import { errorMessage } from '../../lib/http';
 import { useReportLoadError } from '../../lib/live-stream-context';
 import * as styles from './notifications.css';
+import { srOnly } from '../../components/screen-reader.css';
 
 function NotificationItem({ item, onRead }: { item: InAppNotification; onRead: (id: number) => void }) {
   const timeZone = useTimeZone();
@@ -24,7 +25,7 @@ function NotificationItem({ item, onRead }: { item: InAppNotification; onRead: (
       <span aria-hidden="true" className={unread ? styles.dot : styles.noDot} />
       <div className={styles.text}>
         <p className={`${styles.title} ${unread ? styles.unreadTitle : ''}`}>
-          {unread && <span className={styles.srOnly}>Unread: </span>}
+          {unread && <span className={srOnly}>Unread: </span>}
           {href ? (
             <Link className={styles.link} to={href} onClick={() => unread && onRead(item.id)}>
               {item.title}

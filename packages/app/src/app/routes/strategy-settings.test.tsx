@@ -178,7 +178,10 @@ describe('after the trader creates a strategy', () => {
       screen.getByText('Strategy “Breakout 1h” created, below, with its own URL and paper account.'),
     ).toHaveAttribute('role', 'status');
     // The Default strategy's card, there before, neither moved nor took the focus.
-    expect(screen.getByRole('heading', { level: 2, name: /^Default/ })).not.toHaveAttribute('tabindex');
+    // Its heading says in words that it is the default one, not "Default Default" (its name, then its badge).
+    expect(screen.getByRole('heading', { level: 2, name: 'Default (the default strategy)' })).not.toHaveAttribute(
+      'tabindex',
+    );
     scrolled.mockRestore();
   });
 });

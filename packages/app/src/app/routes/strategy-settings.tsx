@@ -47,6 +47,7 @@ import {
 } from '../../features/webhook/components/webhook-setup';
 import { errorMessage, HttpError } from '../../lib/http';
 import * as styles from './strategy-settings.css';
+import { srOnly } from '../../components/screen-reader.css';
 
 /** A labelled field with its hint and the server's message for it (named by aria-describedby). */
 function Field({
@@ -496,7 +497,15 @@ function StrategyCard({
       <CardHeader>
         <CardTitle asChild>
           <h2 ref={headingRef} tabIndex={justCreated ? -1 : undefined} className={styles.cardHeading}>
-            {strategy.name} {strategy.isDefault && <Badge variant="neutral">Default</Badge>}
+            {strategy.name}{' '}
+            {strategy.isDefault && (
+              // Read as "(the default strategy)": the badge's "Default" after the default strategy's own name,
+              // "Default", was read "Default Default".
+              <Badge variant="neutral">
+                <span aria-hidden="true">Default</span>
+                <span className={srOnly}>(the default strategy)</span>
+              </Badge>
+            )}
           </h2>
         </CardTitle>
         <CardDescription>
