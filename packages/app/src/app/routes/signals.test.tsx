@@ -1,7 +1,7 @@
 import { configure, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearAuth, setSession } from '../../features/auth/store';
+import { authState, clearAuth, setSession } from '../../features/auth/store';
 import { registerTrader, traderWebhook, useApiServer } from '../../test/api-server';
 import { AppProvider } from '../provider';
 import { routes } from '../router';
