@@ -54,6 +54,22 @@ describe('given signalsToMarkers', () => {
     expect(markers.map((m) => m.warning)).toEqual(['Priced 98.69% below the market (at 84,000.00)', undefined]);
   });
 
+  it('should flag a signal the paper account ignored with why, and one it executed or holds not at all', () => {
+    const markers = signalsToMarkers(
+      [
+        { ...base, outcome: { status: 'ignored', reason: 'already long' } },
+        { ...base, id: '2', price: 1, outcome: { status: 'ignored', reason: 'already long' } },
+        { ...base, id: '3', outcome: { status: 'pending', reason: 'waiting for the 12:01 candle' } },
+      ],
+      () => 100,
+    );
+    expect(markers.map((m) => m.warning)).toEqual([
+      'Ignored: already long',
+      'Priced 99.00% below the market (at 100.00). Ignored: already long',
+      undefined,
+    ]);
+  });
+
   it('should place buys, longs and short exits (a buy to cover) below, sells, shorts and other exits above', () => {
     const markers = signalsToMarkers([
       base,

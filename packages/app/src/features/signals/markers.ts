@@ -1,5 +1,6 @@
 import type { Signal } from '@signaldeck/server/api-types';
 import { farFromMarket, type ChartMarker, type ChartMarkerKind, type ChartMarkerSide } from 'dashboard-kit';
+import { describeOutcome } from '../paper/outcome-text';
 
 /** How each action the server reads is drawn; a new action on the server is a type error here until placed. */
 const ACTIONS: Record<NonNullable<Signal['action']>, { side: ChartMarkerSide; kind: ChartMarkerKind }> = {
@@ -20,7 +21,8 @@ export const signalTime = (signal: Signal): number => signal.alertTime ?? signal
  * Accepted signals as chart markers: entries long (buy, long) below their candle, entries short (sell,
  * short) above it, exits as exits; a buy or sell that leaves the strategy flat (position size 0) is an
  * exit too. Rejected and duplicate signals did nothing, so they are not drawn. `marketPriceAt` gives the
- * market price at a time, so a signal priced far from it is flagged.
+ * market price at a time, so a signal priced far from it is flagged. A signal the paper account ignored is flagged
+ * with why ("Ignored: already long"): drawn plain, it read as a trade made.
  */
 export function signalsToMarkers(
   signals: readonly Signal[],
@@ -35,6 +37,8 @@ export function signalsToMarkers(
     const label = [action.toUpperCase(), signal.strategy, signal.comment].filter(Boolean).join(' · ');
     const time = signalTime(signal);
     const far = farFromMarket(signal.price, marketPriceAt(time));
+    const ignored = signal.outcome?.status === 'ignored' ? describeOutcome(signal.outcome) : null;
+    const warning = [far?.text, ignored].filter(Boolean).join('. ');
     markers.push({
       id: signal.id,
       time,
@@ -42,7 +46,7 @@ export function signalsToMarkers(
       kind,
       label,
       ...(signal.price !== null ? { price: signal.price } : {}),
-      ...(far ? { warning: far.text } : {}),
+      ...(warning ? { warning } : {}),
     });
   }
   return markers;
