@@ -59,6 +59,32 @@ export const legend = style({
   fontVariantNumeric: 'tabular-nums',
 });
 
+/** The key to the overlays' lines (OverlayLegend): a row of samples and names. */
+export const overlayLegend = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  columnGap: vars.space['3'],
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+  color: vars.color.mutedForeground,
+});
+
+export const overlayLegendItem = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space['1'],
+  whiteSpace: 'nowrap',
+});
+
+/** A short stretch of an overlay's line, drawn with the line's own class, so its colour and dash are the line's. */
+export const overlaySample = style({
+  width: '1rem',
+  height: '0.375rem',
+  flexShrink: 0,
+  overflow: 'visible',
+});
+
 export const legendItem = style({
   whiteSpace: 'nowrap',
 });

@@ -990,8 +990,28 @@ describe('given indicators', () => {
     expect(screen.queryByRole('group', { name: 'MACD 12 26 9 pane' })).toBeNull();
   });
 
+  it("should name each overlay in a key beside a sample of its line, drawn as the line's own kind", () => {
+    const { container } = renderChart({ indicators: { ...indicators, ema: 9, vwap: true } });
+    const key = screen.getByRole('list', { name: 'Lines on the price' });
+    expect(
+      within(key)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['SMA 5', 'EMA 9', 'BB 20 2', 'VWAP']);
+    const samples = [...key.querySelectorAll('line')].map((line) => line.getAttribute('data-indicator'));
+    expect(samples).toEqual(['sma', 'ema', 'bb-upper', 'vwap']);
+    // Each sample takes the class its line on the plot has, so the colour and dash are the same.
+    const plotted = container.querySelector('[data-slot="indicator-line"][data-indicator="vwap"]');
+    expect(key.querySelector('line[data-indicator="vwap"]')?.getAttribute('class')).toBe(
+      plotted?.getAttribute('class'),
+    );
+    // RSI and MACD have panes of their own, named there: not in the key.
+    expect(key).not.toHaveTextContent('RSI');
+  });
+
   it('should draw none of them when they are off', () => {
     const { container } = renderChart();
+    expect(screen.queryByRole('list', { name: 'Lines on the price' })).toBeNull();
     expect(container.querySelector('[data-slot="indicator-line"]')).toBeNull();
     expect(screen.queryByRole('group', { name: /pane$/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Indicators/ })).toBeNull();

@@ -38,7 +38,7 @@ import { layoutMarkers, markerRoom, markerRoomKey } from './markers';
 import { useChartModel } from './model';
 import { layoutPriceLines, placePriceTags } from './price-lines';
 import { PriceLineLayer } from './PriceLineLayer';
-import { NO_INDICATORS, type ChartIndicators } from './studies';
+import { NO_INDICATORS, overlayKey, type ChartIndicators } from './studies';
 import { TradeLayer } from './TradeLayer';
 import { labelTradePins, pinBox, placeTradePins } from './trades';
 import type { Candle, ChartMarker, PriceLine, TradeMarker } from './types';
@@ -535,6 +535,7 @@ function ChartPlot({
           </span>
         )}
         <CandleLegend ref={legendRef} />
+        <OverlayLegend indicators={indicators} />
         {status}
         <FullscreenButton surfaceRef={surfaceRef} />
       </ChartHeader>
@@ -718,6 +719,27 @@ const CandleLegend = memo(
     );
   }),
 );
+
+/**
+ * The key to the lines over the price: a sample of each line (its colour and dash) beside its name. Without it, four
+ * overlays on one pane were told apart only by remembering which colour the menu gave which.
+ */
+const OverlayLegend = memo(function OverlayLegend({ indicators }: { indicators: ChartIndicators }) {
+  const key = overlayKey(indicators);
+  if (key.length === 0) return null;
+  return (
+    <ul aria-label="Lines on the price" className={styles.overlayLegend} data-slot="chart-overlay-legend">
+      {key.map(({ kind, name }) => (
+        <li key={kind} className={styles.overlayLegendItem}>
+          <svg className={styles.overlaySample} viewBox="0 0 16 6" aria-hidden="true">
+            <line x1={0} y1={3} x2={16} y2={3} className={styles.indicatorLine} data-indicator={kind} />
+          </svg>
+          {name}
+        </li>
+      ))}
+    </ul>
+  );
+});
 
 /**
  * Shows the whole chart full screen (the Fullscreen API) and back; Escape also leaves full screen.

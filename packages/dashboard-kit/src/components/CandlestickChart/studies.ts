@@ -69,6 +69,19 @@ export function indicatorNames(indicators: ChartIndicators): string[] {
 
 export type OverlayKind = 'sma' | 'ema' | 'bb-middle' | 'bb-upper' | 'bb-lower' | 'vwap';
 
+/**
+ * The overlays that are on, as the chart's key to its lines names them: each with the kind of line it is drawn as
+ * (Bollinger Bands as their outer band).
+ */
+export function overlayKey(indicators: ChartIndicators): { kind: OverlayKind; name: string }[] {
+  const key: { kind: OverlayKind; name: string }[] = [];
+  if (indicators.sma !== null) key.push({ kind: 'sma', name: `SMA ${indicators.sma}` });
+  if (indicators.ema !== null) key.push({ kind: 'ema', name: `EMA ${indicators.ema}` });
+  if (indicators.bollinger) key.push({ kind: 'bb-upper', name: 'BB 20 2' });
+  if (indicators.vwap) key.push({ kind: 'vwap', name: 'VWAP' });
+  return key;
+}
+
 /** A line on the price pane: one value per candle of the series. */
 export interface OverlayLine {
   kind: OverlayKind;
