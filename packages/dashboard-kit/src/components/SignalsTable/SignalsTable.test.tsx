@@ -104,6 +104,26 @@ describe('given three signals', () => {
     expect(time.closest('td')).toHaveTextContent(`${shown}2 min ago`);
   });
 
+  it('should name each row’s details button with the time the row shows, so rows of one pair and action differ', () => {
+    const now = Date.now();
+    const at = (minutesAgo: number) => now - minutesAgo * MINUTE;
+    render(
+      <SignalsTable
+        signals={[makeSignal({ id: 'a', receivedAt: at(2) }), makeSignal({ id: 'b', receivedAt: at(5) })]}
+        timeZone="UTC"
+      />,
+    );
+    const names = screen
+      .getAllByRole('button', { name: /^Details of/ })
+      .map((button) => button.getAttribute('aria-label'));
+    const shown = screen.getAllByRole('row').flatMap((row) => {
+      const time = row.querySelector('time');
+      return time ? [time.textContent] : [];
+    });
+    expect(names).toEqual(shown.map((time) => `Details of BTC buy at ${time}`));
+    expect(new Set(names).size).toBe(2);
+  });
+
   describe('given the UTC time zone', () => {
     it('should show every time of an opened row in UTC, named', async () => {
       const receivedAt = Date.UTC(2024, 2, 1, 23, 15, 0, 250);
@@ -295,14 +315,14 @@ describe('given the grid and the keyboard', () => {
     const user = renderBetweenButtons();
     table().focus();
     await user.keyboard('{Enter}');
-    expect(screen.getByRole('button', { name: 'Details of BTC buy' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: /^Details of BTC buy at / })).toHaveAttribute('aria-expanded', 'true');
     await user.keyboard('{ArrowDown}');
     expect(activeRowId()).toBe('b');
     await user.keyboard('{ArrowRight}');
-    expect(screen.getByRole('button', { name: 'Details of ETH sell' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: /^Details of ETH sell at / })).toHaveAttribute('aria-expanded', 'true');
     await user.keyboard('{ArrowLeft}{ArrowUp}{Enter}');
-    expect(screen.getByRole('button', { name: 'Details of ETH sell' })).toHaveAttribute('aria-expanded', 'false');
-    expect(screen.getByRole('button', { name: 'Details of BTC buy' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('button', { name: /^Details of ETH sell at / })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('button', { name: /^Details of BTC buy at / })).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('should sort from the Sort menu, since the header buttons are out of the Tab order', async () => {
@@ -335,7 +355,10 @@ describe('given a selected row that links to its chart', () => {
     );
     const row = dataRows().find((candidate) => candidate.dataset.rowId === 'b')!;
     expect(row).toHaveAttribute('aria-selected', 'true');
-    expect(within(row).getByRole('button', { name: 'Details of ETH sell' })).toHaveAttribute('aria-expanded', 'true');
+    expect(within(row).getByRole('button', { name: /^Details of ETH sell at / })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
     const link = screen.getByRole('link', { name: 'Show on chart' });
     expect(link).toHaveAttribute('href', '/trading/ETH/1m?signal=b');
     await user.click(link);
@@ -453,7 +476,7 @@ describe('given an accepted signal whose outcome is longer than its row', () => 
       await user.tab();
       expect(table()).toHaveFocus();
       await user.keyboard('{ArrowDown}{Enter}');
-      const toggle = screen.getByRole('button', { name: 'Details of ETH sell' });
+      const toggle = screen.getByRole('button', { name: /^Details of ETH sell at / });
       expect(toggle).toHaveAttribute('aria-expanded', 'true');
       const detail = within(document.getElementById(toggle.getAttribute('aria-controls')!)!);
       expect(detail.getByText(outcome)).toBeInTheDocument();
@@ -487,8 +510,8 @@ describe('given an out-of-sync signal with its journey', () => {
     render(<SignalsTable signals={signals} timeZone="UTC" />);
     const row = screen.getByRole('row', { name: /SOL/ });
     expect(within(row).getByText('out of sync')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Details of SOL sell' }));
-    const toggle = screen.getByRole('button', { name: 'Details of SOL sell' });
+    await user.click(screen.getByRole('button', { name: /^Details of SOL sell at / }));
+    const toggle = screen.getByRole('button', { name: /^Details of SOL sell at / });
     const detail = within(document.getElementById(toggle.getAttribute('aria-controls')!)!);
     const journey = detail.getByRole('region', { name: 'Signal journey' });
     expect(
@@ -541,8 +564,8 @@ describe('given an accepted signal the paper account ignored', () => {
   it('should keep the whole outcome in its details', async () => {
     const user = userEvent.setup();
     render(<SignalsTable signals={signals} timeZone="UTC" />);
-    await user.click(screen.getByRole('button', { name: 'Details of ETH buy' }));
-    const toggle = screen.getByRole('button', { name: 'Details of ETH buy' });
+    await user.click(screen.getByRole('button', { name: /^Details of ETH buy at / }));
+    const toggle = screen.getByRole('button', { name: /^Details of ETH buy at / });
     const detail = within(document.getElementById(toggle.getAttribute('aria-controls')!)!);
     expect(detail.getByText(`Ignored: ${reason}`)).toBeInTheDocument();
   });
@@ -568,7 +591,7 @@ describe('given a row with a hostile raw body', () => {
       const onRowExpandedChange = vi.fn();
       const user = userEvent.setup();
       const { container } = render(<SignalsTable signals={signals} onRowExpandedChange={onRowExpandedChange} />);
-      const toggle = screen.getByRole('button', { name: 'Details of <b>BTC</b> buy' });
+      const toggle = screen.getByRole('button', { name: /^Details of <b>BTC<\/b> buy at / });
       expect(toggle).toHaveAttribute('aria-expanded', 'false');
 
       await user.click(toggle);
@@ -586,7 +609,7 @@ describe('given a row with a hostile raw body', () => {
     it('should toggle with Enter and Space from the keyboard', async () => {
       const user = userEvent.setup();
       render(<SignalsTable signals={signals} />);
-      const toggle = screen.getByRole('button', { name: 'Details of ETH sell' });
+      const toggle = screen.getByRole('button', { name: /^Details of ETH sell at / });
       toggle.focus();
       await user.keyboard('{Enter}');
       expect(toggle).toHaveAttribute('aria-expanded', 'true');
@@ -602,7 +625,7 @@ describe('given a row with a hostile raw body', () => {
     it('should say so when the raw body has not been loaded', async () => {
       const user = userEvent.setup();
       render(<SignalsTable signals={[makeSignal({ id: 'x', raw: undefined })]} />);
-      await user.click(screen.getByRole('button', { name: 'Details of BTC buy' }));
+      await user.click(screen.getByRole('button', { name: /^Details of BTC buy at / }));
       expect(screen.getByText('Not loaded')).toBeInTheDocument();
     });
 
@@ -611,7 +634,7 @@ describe('given a row with a hostile raw body', () => {
       const onLoadRawBody = vi.fn();
       const signal = makeSignal({ id: 'x', raw: undefined });
       const { rerender } = render(<SignalsTable signals={[signal]} onLoadRawBody={onLoadRawBody} />);
-      await user.click(screen.getByRole('button', { name: 'Details of BTC buy' }));
+      await user.click(screen.getByRole('button', { name: /^Details of BTC buy at / }));
       expect(screen.queryByText('Not loaded')).not.toBeInTheDocument();
       await user.click(screen.getByRole('button', { name: 'Load raw body' }));
       expect(onLoadRawBody).toHaveBeenCalledWith(signal);
@@ -639,15 +662,15 @@ describe('given a row with a hostile raw body', () => {
     it('should stay open when a new signal arrives', async () => {
       const user = userEvent.setup();
       const { rerender } = render(<SignalsTable signals={signals} />);
-      await user.click(screen.getByRole('button', { name: 'Details of ETH sell' }));
+      await user.click(screen.getByRole('button', { name: /^Details of ETH sell at / }));
       rerender(<SignalsTable signals={[makeSignal({ id: 'new', receivedAt: Date.now() }), ...signals]} />);
-      expect(screen.getByRole('button', { name: 'Details of ETH sell' })).toHaveAttribute('aria-expanded', 'true');
+      expect(screen.getByRole('button', { name: /^Details of ETH sell at / })).toHaveAttribute('aria-expanded', 'true');
     });
 
     it('should have no axe violations with the details open', async () => {
       const user = userEvent.setup();
       const { container } = render(<SignalsTable signals={signals} onRowClick={() => {}} selectedId="plain" />);
-      await user.click(screen.getByRole('button', { name: 'Details of ETH sell' }));
+      await user.click(screen.getByRole('button', { name: /^Details of ETH sell at / }));
       await expectNoAxeViolations(container);
     });
   });
@@ -923,7 +946,7 @@ describe('given rows that can be selected', () => {
     const { user } = renderTable({ onRowClick });
     await user.click(screen.getByText('ETH'));
     expect(onRowClick).toHaveBeenCalledWith(expect.objectContaining({ id: 'b' }));
-    await user.click(screen.getByRole('button', { name: 'Details of SOL exit' }));
+    await user.click(screen.getByRole('button', { name: /^Details of SOL exit at / }));
     expect(onRowClick).toHaveBeenCalledTimes(1);
   });
 

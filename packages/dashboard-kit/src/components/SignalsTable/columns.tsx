@@ -161,9 +161,18 @@ export function QuantityCell({ value }: { value: number | undefined }) {
   );
 }
 
-function ExpandToggle({ row, detailRowId }: { row: SignalTableRow; detailRowId: string | undefined }) {
+function ExpandToggle({
+  row,
+  detailRowId,
+  timeZone,
+}: {
+  row: SignalTableRow;
+  detailRowId: string | undefined;
+  timeZone: TimeZoneMode;
+}) {
+  const now = useNow();
   const expanded = row.getIsExpanded();
-  const { ticker, action } = row.original;
+  const { ticker, action, receivedAt } = row.original;
   const subject = [ticker, action].filter(Boolean).join(' ') || 'signal';
   return (
     <button
@@ -171,7 +180,8 @@ function ExpandToggle({ row, detailRowId }: { row: SignalTableRow; detailRowId: 
       className={clsx(styles.expandButton, focusRing)}
       aria-expanded={expanded}
       aria-controls={expanded ? detailRowId : undefined}
-      aria-label={`Details of ${subject}`}
+      // With the time its row shows: rows of one pair and action ("Details of BTC buy") are told apart by it.
+      aria-label={`Details of ${subject} at ${formatCellTime(receivedAt, now, timeZone)}`}
       // The table is one Tab stop: Enter or the arrow keys open a row's details from there.
       tabIndex={-1}
       data-slot="signals-table-expand"
@@ -200,7 +210,13 @@ export const signalColumns = helper.columns([
   helper.display({
     id: EXPAND_COLUMN_ID,
     header: () => <span className={visuallyHidden}>Details</span>,
-    cell: ({ row, table }) => <ExpandToggle row={row} detailRowId={table.options.meta?.detailRowId(row.id)} />,
+    cell: ({ row, table }) => (
+      <ExpandToggle
+        row={row}
+        detailRowId={table.options.meta?.detailRowId(row.id)}
+        timeZone={table.options.meta?.timeZone ?? 'local'}
+      />
+    ),
     enableHiding: false,
     enableSorting: false,
     meta: { label: 'Details' },
