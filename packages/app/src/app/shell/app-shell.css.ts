@@ -49,6 +49,11 @@ export const brand = style({
   minWidth: 0,
   whiteSpace: 'nowrap',
   overflow: 'hidden',
+  borderRadius: vars.radius.md,
+  selectors: {
+    // The kit's ring, inside the link (the sidebar header would clip one drawn outside it).
+    '&:focus-visible': { outline: `2px solid ${vars.color.ring}`, outlineOffset: '-2px' },
+  },
 });
 
 /**
