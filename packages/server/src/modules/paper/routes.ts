@@ -54,6 +54,7 @@ const exampleStrategy = {
   tradingViewOnly: false,
   reachability: { ok: true, problems: [] },
   refused: { count: 2, lastAt: 1748998800000, byStatus: { '429': 2 } },
+  alertStrategies: [{ name: 'Breakout 4h', count: 12, lastAt: 1748998800000 }],
   silentAfterMinutes: 1440,
 };
 const stats = {

@@ -218,6 +218,20 @@ export const strategySchema = named(
         .describe("Whether this strategy's URL takes alerts from TradingView's addresses only."),
       reachability: reachabilitySchema,
       refused: refusalsSchema.describe("Posts to this strategy's URL turned away before anything was stored."),
+      alertStrategies: z
+        .array(
+          z.object({
+            name: z.string().describe("The alerts' `strategy` field (TradingView's strategy name)."),
+            count: z.int().positive().describe('Accepted alerts with this name among those read.'),
+            lastAt: epochMs.describe('When the latest of them arrived.'),
+          }),
+        )
+        .max(10)
+        .describe(
+          "The TradingView strategies whose alerts reach this URL: the `strategy` field of the URL's latest 500 " +
+            'accepted alerts of the last 7 days, most alerts first (at most 10; alerts without one are left out). ' +
+            "More than one means several TradingView strategies share this strategy's one paper account.",
+        ),
       silentAfterMinutes,
     })
     .describe('A strategy: one webhook URL, its settings and its own paper account.'),

@@ -55,6 +55,11 @@ import {
 export const MAX_STRATEGIES = 20;
 
 export const STRATEGY_NOT_FOUND = 'Strategy not found.';
+
+/** How many of a URL's latest alerts tell which TradingView strategies send to it, and how many of those are named. */
+const ALERT_STRATEGIES_WINDOW = 500;
+const MAX_ALERT_STRATEGIES = 10;
+const WEEK_MS = 7 * 24 * 60 * MINUTE_MS;
 export const POSITION_NOT_FOUND = 'Position not found (or already closed).';
 
 /**
@@ -144,6 +149,7 @@ export class PaperService {
       name: row.name,
       isDefault,
       webhookUrl,
+      alertStrategies: await this.#alertStrategies(Number(row.id)),
       settings: parseStoredSettings(row.settings),
       createdAt: Number(row.created_at),
       updatedAt: Number(row.updated_at),
@@ -154,6 +160,47 @@ export class PaperService {
       refused: refused ?? { count: 0, lastAt: null, byStatus: {} },
       silentAfterMinutes: row.silent_after_minutes === null ? null : Number(row.silent_after_minutes),
     };
+  }
+
+  /**
+   * The TradingView strategies whose alerts reach strategy `id`'s URL: the `strategy` field of its latest accepted
+   * alerts (at most ALERT_STRATEGIES_WINDOW, of the last 7 days: a bounded read however busy the URL), most alerts
+   * first. Names that differ only in case, spacing or characters drawn as nothing are one.
+   */
+  async #alertStrategies(id: number): Promise<Strategy['alertStrategies']> {
+    const latest = this.#db
+      .selectFrom('signals')
+      .select(['strategy', 'received_at'])
+      .where('strategy_id', '=', id)
+      .where('status', '=', 'accepted')
+      .where('received_at', '>=', this.#clock() - WEEK_MS)
+      .orderBy('received_at', 'desc')
+      .limit(ALERT_STRATEGIES_WINDOW)
+      .as('latest');
+    const rows = await this.#db
+      .selectFrom(latest)
+      .select(['strategy'])
+      .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('received_at').as('last_at')])
+      .where('strategy', 'is not', null)
+      .groupBy('strategy')
+      .execute();
+    const byKey = new Map<string, { name: string; count: number; lastAt: number }>();
+    for (const row of rows) {
+      const name = row.strategy!.trim();
+      const key = strategyNameKey(name);
+      if (key === '') continue;
+      const known = byKey.get(key);
+      const count = Number(row.count);
+      const lastAt = Number(row.last_at);
+      if (!known) byKey.set(key, { name, count, lastAt });
+      else {
+        // The spelling of the most alerts names them.
+        if (count > known.count) known.name = name;
+        known.count += count;
+        known.lastAt = Math.max(known.lastAt, lastAt);
+      }
+    }
+    return [...byKey.values()].sort((a, b) => b.count - a.count || b.lastAt - a.lastAt).slice(0, MAX_ALERT_STRATEGIES);
   }
 
   async list(userId: number, url: (token: string) => string): Promise<Strategy[]> {
