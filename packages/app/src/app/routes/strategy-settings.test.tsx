@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authState, clearAuth, setSession } from '../../features/auth/store';
-import { registerTrader, useApiServer } from '../../test/api-server';
+import { registerTrader, traderWebhook, useApiServer } from '../../test/api-server';
 import { AppProvider } from '../provider';
 import { routes } from '../router';
 
@@ -12,10 +12,12 @@ vi.setConfig({ testTimeout: 60_000 });
 configure({ asyncUtilTimeout: 15_000 });
 
 let api: ReturnType<typeof useApiServer>;
+let token: string;
 
 beforeEach(async () => {
   api = useApiServer();
   const trader = await registerTrader(api.origin, 'Grace Hopper');
+  token = trader.token;
   setSession(trader.user, trader.token);
 });
 
@@ -195,5 +197,37 @@ describe('given a new strategy name as long as the server takes (64 characters)'
     expect(name).toHaveValue(longest);
     await user.click(screen.getByRole('button', { name: 'Create strategy' }));
     expect(await screen.findByRole('form', { name: `Settings of ${longest}` })).toBeInTheDocument();
+  });
+});
+
+describe('given alerts of two TradingView strategies sent to the Default strategy’s URL', () => {
+  it('should warn on its card, naming each with its count and linking to how to keep them apart', async () => {
+    const send = await traderWebhook(api, token);
+    const alerts = [
+      ['Breakout 4h', 'b1'],
+      ['Mean reversion', 'm1'],
+      ['Breakout 4h', 'b2'],
+    ];
+    for (const [strategy, id] of alerts) {
+      const answer = await send({ ticker: 'BTCUSD', action: 'buy', quantity: 0.01, strategy, id });
+      expect(answer.ok).toBe(true);
+    }
+    await openStrategySettings();
+
+    const warning = screen.getByRole('region', { name: '2 TradingView strategies send to this URL' });
+    expect(warning).toHaveTextContent(
+      'Alerts of “Breakout 4h” (2) and “Mean reversion” (1) arrived here in the last 7 days.',
+    );
+    expect(within(warning).getByRole('link', { name: 'Why, and how to keep them apart' })).toHaveAttribute(
+      'href',
+      '/docs/webhooks#several-tradingview-strategies-on-one-url',
+    );
+  });
+
+  it('should not warn while one TradingView strategy sends to it', async () => {
+    const send = await traderWebhook(api, token);
+    await send({ ticker: 'BTCUSD', action: 'buy', quantity: 0.01, strategy: 'Breakout 4h', id: 'only' });
+    await openStrategySettings();
+    expect(screen.queryByRole('region', { name: /TradingView strategies send to this URL/ })).not.toBeInTheDocument();
   });
 });

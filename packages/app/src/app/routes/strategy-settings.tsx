@@ -41,6 +41,7 @@ import { SecretUrlField } from '../../features/webhook/components/secret-url-fie
 import * as copyStyles from '../../features/webhook/components/copy-field.css';
 import {
   ReachabilityWarning,
+  SharedUrlWarning,
   RefusedRequests,
   TestAlertButton,
   TradingViewOnlySwitch,
@@ -516,6 +517,7 @@ function StrategyCard({
         <div className={styles.stack}>
           <WebhookUrl strategy={strategy} />
           <ReachabilityWarning reachability={strategy.reachability} />
+          <SharedUrlWarning senders={strategy.alertStrategies} />
           <TestAlertButton strategyId={strategy.id} onSent={() => revalidate.strategies()} />
           <TradingViewOnlySwitch
             checked={strategy.tradingViewOnly}

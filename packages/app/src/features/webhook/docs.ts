@@ -12,6 +12,7 @@ export const WEBHOOK_DOCS_SECTIONS = {
   testAlert: 'send-a-test-alert',
   tradingViewOnly: 'only-tradingview-may-post',
   refused: 'refused-requests',
+  sharedUrl: 'several-tradingview-strategies-on-one-url',
 } as const;
 
 /** The section of docs/webhooks.md that explains each rejection's fix. */

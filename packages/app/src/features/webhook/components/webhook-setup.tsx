@@ -1,8 +1,15 @@
-import type { Signal, TestAlertResult, WebhookReachability, WebhookRefusals } from '@signaldeck/server/api-types';
+import type {
+  Signal,
+  Strategy,
+  TestAlertResult,
+  WebhookReachability,
+  WebhookRefusals,
+} from '@signaldeck/server/api-types';
 import { Button, Label } from 'dashboard-kit';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage, http } from '../../../lib/http';
+import { shownText } from '../../../lib/shown-text';
 import { signalOutcomeText } from '../../paper/outcome-text';
 import { reasonHelpHref, WEBHOOK_DOCS_SECTIONS, webhookDocsHref } from '../docs';
 import * as styles from './webhook-setup.css';
@@ -28,6 +35,36 @@ export function ReachabilityWarning({ reachability }: { reachability: WebhookRea
       </ul>
       <a className={styles.link} href={webhookDocsHref(WEBHOOK_DOCS_SECTIONS.reachability)}>
         How to fix: make the URL reachable from TradingView
+      </a>
+    </section>
+  );
+}
+
+/** `“A” (3)`, `“A” (3) and “B” (1)`, `“A” (3), “B” (2) and “C” (1)`: names as the alerts wrote them (cut, escaped). */
+function sendersText(senders: Strategy['alertStrategies']): string {
+  const each = senders.map(({ name, count }) => `“${shownText(name)}” (${count.toLocaleString('en-US')})`);
+  return each.length < 2 ? (each[0] ?? '') : `${each.slice(0, -1).join(', ')} and ${each.at(-1)}`;
+}
+
+/**
+ * A warning when alerts of more than one TradingView strategy reach one URL: they trade in its one paper account, so
+ * one's orders close the other's positions. Names each, with how many of the latest alerts it sent.
+ */
+export function SharedUrlWarning({ senders }: { senders: Strategy['alertStrategies'] }) {
+  const id = useId();
+  if (senders.length < 2) return null;
+  return (
+    <section aria-labelledby={id} className={styles.warning} data-testid="shared-url-warning">
+      <h3 id={id} className={styles.warningTitle}>
+        {senders.length} TradingView strategies send to this URL
+      </h3>
+      <p className={styles.text}>
+        Alerts of {sendersText(senders)} arrived here in the last 7 days. They all trade in this one paper account, so
+        one’s orders open and close the other’s positions. Create a strategy for each, and give each TradingView
+        strategy its own URL.
+      </p>
+      <a className={styles.link} href={webhookDocsHref(WEBHOOK_DOCS_SECTIONS.sharedUrl)}>
+        Why, and how to keep them apart
       </a>
     </section>
   );
