@@ -799,6 +799,32 @@ describe('given trade markers', () => {
     expect(tooltip).toHaveTextContent(/and 2 more fills$/);
   });
 
+  it('should list the fill the keyboard is on when it is past the first five, with how many come before', async () => {
+    const many: TradeMarker[] = Array.from({ length: 8 }, (_, index) => ({
+      id: `fill-${index}`,
+      time: T0 + 20 * MINUTE + index * 1_000,
+      price: 115,
+      side: index % 2 === 0 ? 'long' : 'short',
+      kind: 'entry',
+      label: `Fill ${index + 1}`,
+    }));
+    const { user } = renderChart({ trades: many });
+    await user.click(chartArea());
+    await user.tab();
+    await user.keyboard('{Home}');
+    // Fill 7 is the seventh in time: the tooltip lists 3 to 7, with the two before and the one after counted.
+    for (let step = 0; step < 6; step += 1) await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toHaveAccessibleName(/Fill 7/);
+    const tooltip = screen.getByRole('tooltip');
+    expect(tooltip).toHaveTextContent(/^8 fills here.*2 earlier fills/);
+    expect(
+      within(tooltip)
+        .getAllByText(/· Fill \d$/)
+        .map((title) => title.textContent?.slice(-6)),
+    ).toEqual(['Fill 3', 'Fill 4', 'Fill 5', 'Fill 6', 'Fill 7']);
+    expect(tooltip).toHaveTextContent(/and 1 more fill$/);
+  });
+
   it('should say when a fill lies off the price scale', () => {
     renderChart({ trades: [{ id: 'far', time: T0 + 5 * MINUTE, price: 20, side: 'short', kind: 'exit' }] });
     const flag = screen.getByRole('button', { name: 'Short exit at 20.00, below the price scale' });

@@ -79,8 +79,21 @@ function TradeTip({
     </>
   );
 }
-/** The most fills a shared pin's tooltip lists, the first in time (its count says how many there are). */
+/** The most fills a shared pin's tooltip lists (its count says how many there are). */
 const MAX_TOOLTIP_FILLS = 5;
+
+/**
+ * Which of a pin's fills its tooltip lists: the first five in time, or, when the fill in hand (focused by the
+ * keyboard) is later, the five ending with it, so the fill a screen reader names is the one the eye can read.
+ */
+function listedFills(fills: readonly TradeLayout[], activeId: string | null) {
+  const at = fills.findIndex((fill) => fill.trade.id === activeId);
+  const start = at < MAX_TOOLTIP_FILLS ? 0 : at - MAX_TOOLTIP_FILLS + 1;
+  const listed = fills.slice(start, start + MAX_TOOLTIP_FILLS);
+  return { listed, before: start, after: fills.length - start - listed.length };
+}
+
+const fillWord = (count: number) => (count === 1 ? 'fill' : 'fills');
 /** The narrowest a tooltip beside its pin is made, however little room that side has. */
 const TOOLTIP_MIN_BESIDE_PX = 120;
 /** Half the widest tooltip (16rem): a pin nearer a side of the chart than this has its tooltip run away from it. */
@@ -163,6 +176,7 @@ export const TradeLayer = memo(function TradeLayer({ items, formatPrice, timeZon
   if (items.length === 0) return null;
   const active = items.find((item) => item.trade.id === activeId);
   const fills = active ? fillsOnPin(items, active) : [];
+  const listing = listedFills(fills, activeId);
   const place: TooltipPlace =
     active && fitted?.id === active.trade.id
       ? fitted.place
@@ -301,14 +315,19 @@ export const TradeLayer = memo(function TradeLayer({ items, formatPrice, timeZon
               {fills.length} fills here{sharedTime ? ` · ${sharedTime}` : ''}
             </div>
           )}
-          {fills.slice(0, MAX_TOOLTIP_FILLS).map(({ trade }) => (
+          {listing.before > 0 && (
+            <div className={styles.tooltipFill}>
+              {listing.before} earlier {fillWord(listing.before)}
+            </div>
+          )}
+          {listing.listed.map(({ trade }) => (
             <div key={trade.id} className={styles.tooltipFill} data-slot="trade-tooltip-fill">
               <TradeTip trade={trade} formatPrice={formatPrice} timeZone={timeZone} shared={sharedTime} />
             </div>
           ))}
-          {fills.length > MAX_TOOLTIP_FILLS && (
+          {listing.after > 0 && (
             <div className={styles.tooltipFill}>
-              and {fills.length - MAX_TOOLTIP_FILLS} more {fills.length - MAX_TOOLTIP_FILLS === 1 ? 'fill' : 'fills'}
+              and {listing.after} more {fillWord(listing.after)}
             </div>
           )}
         </div>
