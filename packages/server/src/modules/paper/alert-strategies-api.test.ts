@@ -99,6 +99,40 @@ describe.each(TEST_DIALECTS)('the TradingView strategies sending to a URL, on %s
     expect(sendersOf((await strategiesOf(grace))[0])).toEqual([['Grace’s strategy', 1]]);
   });
 
+  it('should name a sender by its most used spelling, and read spaces that show alike as one', async () => {
+    for (const name of [
+      'ALPHA',
+      'ALPHA',
+      'Alpha',
+      'Alpha',
+      'alpha',
+      'alpha',
+      'alpha',
+      'Beta 2',
+      'Beta 2',
+      'Beta  2',
+      'Beta\u00a02',
+      'Beta 2\u2800',
+    ]) {
+      await alert(ada.webhookUrl, name);
+    }
+    expect(sendersOf((await strategiesOf(ada))[0])).toEqual([
+      ['alpha', 7],
+      ['Beta 2', 5],
+    ]);
+  });
+
+  it("should not count the app's own test alerts as a TradingView strategy", async () => {
+    await alert(ada.webhookUrl, 'Breakout 4h');
+    const [strategy] = await strategiesOf(ada);
+    const test = await httpCall(`${base}/api/strategies/${strategy!.id}/test-alert`, {
+      method: 'POST',
+      headers: ada.headers,
+    });
+    expect(test.json<{ signal: { status: string } }>().signal.status).toBe('accepted');
+    expect(sendersOf((await strategiesOf(ada))[0])).toEqual([['Breakout 4h', 1]]);
+  });
+
   it('should say none for a URL no alert has reached', async () => {
     expect((await strategiesOf(ada))[0]!.alertStrategies).toEqual([]);
   });

@@ -6,7 +6,7 @@ import { HttpError, notFound } from '../../http/errors';
 import { escapeUnshown } from '../../http/unshown';
 import { validationError } from '../../http/validation';
 import { SYMBOLS, type MarketSymbol } from '../market/markets';
-import { decodeCursor, encodeCursor } from '../signals/signal-queries';
+import { decodeCursor, encodeCursor, TEST_ALERT_ID_PREFIX } from '../signals/signal-queries';
 import { webhookReachability } from '../signals/reachability';
 import type { RefusalCounter } from '../signals/refusals';
 import { insertStrategy, type WebhookSecrets } from '../signals/webhook-secrets';
@@ -60,6 +60,7 @@ export const STRATEGY_NOT_FOUND = 'Strategy not found.';
 const ALERT_STRATEGIES_WINDOW = 500;
 const MAX_ALERT_STRATEGIES = 10;
 const WEEK_MS = 7 * 24 * 60 * MINUTE_MS;
+
 export const POSITION_NOT_FOUND = 'Position not found (or already closed).';
 
 /**
@@ -73,6 +74,15 @@ export const strategyNameKey = (name: string) =>
     .trim()
     .normalize('NFC')
     .toLowerCase();
+
+/**
+ * How alerts' strategy names are told apart: as strategy names are, and with any run of spaces (a no-break space, a
+ * Braille blank) read as one space, since they show alike.
+ */
+const senderKey = (name: string) =>
+  strategyNameKey(name)
+    .replace(/[\s\u2800]+/gu, ' ')
+    .trim();
 
 /**
  * The class id of the lock on a trader's strategy names on PostgreSQL (one per user, for the transaction), named
@@ -163,16 +173,16 @@ export class PaperService {
   }
 
   /**
-   * The TradingView strategies whose alerts reach strategy `id`'s URL: the `strategy` field of its latest accepted
-   * alerts (at most ALERT_STRATEGIES_WINDOW, of the last 7 days: a bounded read however busy the URL), most alerts
-   * first. Names that differ only in case, spacing or characters drawn as nothing are one.
+   * The TradingView strategies whose alerts reach strategy `id`'s URL: the `strategy` field of the accepted alerts
+   * among its latest ALERT_STRATEGIES_WINDOW of the last 7 days (a bounded read however busy the URL, rejected alerts
+   * included), most alerts first. The app's own test alerts (named after this strategy) are not a sender. Names that
+   * differ only in case, spacing or characters drawn as nothing are one, under their most used spelling.
    */
   async #alertStrategies(id: number): Promise<Strategy['alertStrategies']> {
     const latest = this.#db
       .selectFrom('signals')
-      .select(['strategy', 'received_at'])
+      .select(['strategy', 'received_at', 'status', 'client_id'])
       .where('strategy_id', '=', id)
-      .where('status', '=', 'accepted')
       .where('received_at', '>=', this.#clock() - WEEK_MS)
       .orderBy('received_at', 'desc')
       .limit(ALERT_STRATEGIES_WINDOW)
@@ -181,26 +191,34 @@ export class PaperService {
       .selectFrom(latest)
       .select(['strategy'])
       .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('received_at').as('last_at')])
+      .where('status', '=', 'accepted')
       .where('strategy', 'is not', null)
+      .where((eb) => eb.or([eb('client_id', 'is', null), eb('client_id', 'not like', `${TEST_ALERT_ID_PREFIX}%`)]))
       .groupBy('strategy')
       .execute();
-    const byKey = new Map<string, { name: string; count: number; lastAt: number }>();
+    const byKey = new Map<string, { spellings: Map<string, number>; count: number; lastAt: number }>();
     for (const row of rows) {
       const name = row.strategy!.trim();
-      const key = strategyNameKey(name);
+      const key = senderKey(name);
       if (key === '') continue;
-      const known = byKey.get(key);
       const count = Number(row.count);
-      const lastAt = Number(row.last_at);
-      if (!known) byKey.set(key, { name, count, lastAt });
-      else {
-        // The spelling of the most alerts names them.
-        if (count > known.count) known.name = name;
-        known.count += count;
-        known.lastAt = Math.max(known.lastAt, lastAt);
-      }
+      const sender = byKey.get(key) ?? { spellings: new Map<string, number>(), count: 0, lastAt: 0 };
+      sender.spellings.set(name, (sender.spellings.get(name) ?? 0) + count);
+      sender.count += count;
+      sender.lastAt = Math.max(sender.lastAt, Number(row.last_at));
+      byKey.set(key, sender);
     }
-    return [...byKey.values()].sort((a, b) => b.count - a.count || b.lastAt - a.lastAt).slice(0, MAX_ALERT_STRATEGIES);
+    return [...byKey.values()]
+      .map(({ spellings, count, lastAt }) => ({
+        // Ties go to the first in code-point order, so the answer never depends on the database's row order.
+        name: [...spellings].reduce((best, next) =>
+          next[1] > best[1] || (next[1] === best[1] && next[0] < best[0]) ? next : best,
+        )[0],
+        count,
+        lastAt,
+      }))
+      .sort((a, b) => b.count - a.count || b.lastAt - a.lastAt)
+      .slice(0, MAX_ALERT_STRATEGIES);
   }
 
   async list(userId: number, url: (token: string) => string): Promise<Strategy[]> {

@@ -37,7 +37,7 @@ import {
   webhookSettingsSchema,
   webhookTokenParams,
 } from './schemas';
-import { decodeCursor, findSignal, listSignals } from './signal-queries';
+import { decodeCursor, findSignal, listSignals, TEST_ALERT_ID_PREFIX } from './signal-queries';
 import {
   hashWebhookToken,
   TRADINGVIEW_ADDRESSES,
@@ -402,7 +402,7 @@ export const signalsRoutes: AppModule = async (
         time: new Date(now).toISOString(),
         strategy: strategy.name,
         comment: TEST_ALERT_COMMENT,
-        id: `signaldeck-test-${now}`,
+        id: `${TEST_ALERT_ID_PREFIX}${now}`,
       });
       // Through the receiver's own route, as TradingView's request would go: its checks, its rate limit, its storage.
       const answer = await app.inject({

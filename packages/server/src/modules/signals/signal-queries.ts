@@ -6,6 +6,9 @@ import { OUTCOME_COLUMNS, outcomeFromColumns, type OutcomeColumns } from '../pap
 import type { Outcome } from '../paper/schemas';
 import type { Signal, SignalPage, SignalWithRaw } from './schemas';
 
+/** The alert id of the app's test alerts (POST /api/strategies/{id}/test-alert): the prefix tells them apart. */
+export const TEST_ALERT_ID_PREFIX = 'signaldeck-test-';
+
 /** The columns a signal's JSON is made from (all but the ones kept for finding repeats, and the raw body). */
 const SIGNAL_COLUMNS = [
   's.id',
