@@ -218,6 +218,11 @@ describe('given alerts of two TradingView strategies sent to the Default strateg
     expect(warning).toHaveTextContent(
       'Alerts of “Breakout 4h” (2) and “Mean reversion” (1) arrived here in the last 7 days.',
     );
+    // Each name is isolated, so a right-to-left one cannot pull its count or the sentence around.
+    expect([...warning.querySelectorAll('bdi')].map((name) => name.textContent)).toEqual([
+      'Breakout 4h',
+      'Mean reversion',
+    ]);
     expect(within(warning).getByRole('link', { name: 'Why, and how to keep them apart' })).toHaveAttribute(
       'href',
       '/docs/webhooks#several-tradingview-strategies-on-one-url',

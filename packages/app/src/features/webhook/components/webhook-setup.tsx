@@ -6,7 +6,7 @@ import type {
   WebhookRefusals,
 } from '@signaldeck/server/api-types';
 import { Button, Label } from 'dashboard-kit';
-import { useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage, http } from '../../../lib/http';
 import { shownText } from '../../../lib/shown-text';
@@ -40,11 +40,21 @@ export function ReachabilityWarning({ reachability }: { reachability: WebhookRea
   );
 }
 
-/** `“A” (3)`, `“A” (3) and “B” (1)`, `“A” (3), “B” (2) and “C” (1)`: names as the alerts wrote them (cut, escaped). */
-function sendersText(senders: Strategy['alertStrategies']): string {
-  const each = senders.map(({ name, count }) => `“${shownText(name)}” (${count.toLocaleString('en-US')})`);
-  return each.length < 2 ? (each[0] ?? '') : `${each.slice(0, -1).join(', ')} and ${each.at(-1)}`;
+/**
+ * `“A” (3)`, `“A” (3) and “B” (1)`, `“A” (3), “B” (2) and “C” (1)`: names as the alerts wrote them (cut, escaped),
+ * each isolated (`<bdi>`), so a right-to-left name keeps its count beside it and the sentence its order.
+ */
+function SendersText({ senders }: { senders: Strategy['alertStrategies'] }) {
+  return senders.map(({ name, count }, index) => (
+    <Fragment key={name}>
+      {index === 0 ? '' : index === senders.length - 1 ? ' and ' : ', '}“<bdi>{shownText(name)}</bdi>” (
+      {count.toLocaleString('en-US')})
+    </Fragment>
+  ));
 }
+
+/** The API names at most this many senders: as many means there may be more. */
+const MAX_SENDERS_NAMED = 10;
 
 /**
  * A warning when alerts of more than one TradingView strategy reach one URL: they trade in its one paper account, so
@@ -56,12 +66,13 @@ export function SharedUrlWarning({ senders }: { senders: Strategy['alertStrategi
   return (
     <section aria-labelledby={id} className={styles.warning} data-testid="shared-url-warning">
       <h3 id={id} className={styles.warningTitle}>
-        {senders.length} TradingView strategies send to this URL
+        {senders.length >= MAX_SENDERS_NAMED ? `${MAX_SENDERS_NAMED} or more` : senders.length} TradingView strategies
+        send to this URL
       </h3>
       <p className={styles.text}>
-        Alerts of {sendersText(senders)} arrived here in the last 7 days. They all trade in this one paper account, so
-        one’s orders open and close the other’s positions. Create a strategy for each, and give each TradingView
-        strategy its own URL.
+        Alerts of <SendersText senders={senders} /> arrived here in the last 7 days. They all trade in this one paper
+        account, so one’s orders open and close the other’s positions. Create a strategy for each, and give each
+        TradingView strategy its own URL.
       </p>
       <a className={styles.link} href={webhookDocsHref(WEBHOOK_DOCS_SECTIONS.sharedUrl)}>
         Why, and how to keep them apart
