@@ -36,6 +36,25 @@ describe('given the auth store', () => {
     });
   });
 
+  describe("after a 401 ended this tab's session", () => {
+    it('should say so until another tab signs in or out, which is the latest word', async () => {
+      const { authState, setSession, clearAuth, SESSION_ENDED_NOTICE } = await loadStore();
+      setSession(ada, '1|abc');
+      clearAuth();
+      expect(authState.notice).toBe(SESSION_ENDED_NOTICE);
+
+      // Another tab signs in, then signs out on purpose: this tab follows, and the old notice goes.
+      const grace = { id: 2, name: 'Grace Hopper', email: 'grace@example.com' };
+      localStorage.setItem('signaldeck.auth', JSON.stringify({ user: grace, token: '2|def' }));
+      window.dispatchEvent(new StorageEvent('storage', { key: 'signaldeck.auth' }));
+      expect(authState.user).toEqual(grace);
+      localStorage.removeItem('signaldeck.auth');
+      window.dispatchEvent(new StorageEvent('storage', { key: 'signaldeck.auth' }));
+      expect(authState.isAuthenticated).toBe(false);
+      expect(authState.notice).toBeNull();
+    });
+  });
+
   describe('when only one of user and token is held', () => {
     it('should not be authenticated', async () => {
       localStorage.setItem('signaldeck.auth', JSON.stringify({ user: ada, token: null }));

@@ -73,6 +73,8 @@ if (typeof window !== 'undefined') {
     userChanges += 1;
     authState.user = next.user;
     authState.token = next.token;
+    // Another tab's sign-in or sign-out is the latest word: a notice of this tab's ended session no longer applies.
+    authState.notice = null;
   });
 }
 
