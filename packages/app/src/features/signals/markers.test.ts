@@ -54,6 +54,13 @@ describe('given signalsToMarkers', () => {
     expect(markers.map((m) => m.warning)).toEqual(['Priced 98.69% below the market (at 84,000.00)', undefined]);
   });
 
+  it("should show the alert's strategy and comment short, with invisible and direction characters as escapes", () => {
+    const [marker] = signalsToMarkers([
+      { ...base, strategy: 'Trend\u202e', comment: `\u202egnol ydaerla :derongI ${'A'.repeat(1_000)}` },
+    ]);
+    expect(marker!.label).toBe(`BUY · Trend\\u202e · \\u202egnol ydaerla :derongI ${'A'.repeat(36)}…`);
+  });
+
   it('should flag a signal the paper account ignored with why, and one it executed or holds not at all', () => {
     const markers = signalsToMarkers(
       [

@@ -1,5 +1,6 @@
 import type { Signal } from '@signaldeck/server/api-types';
 import { farFromMarket, type ChartMarker, type ChartMarkerKind, type ChartMarkerSide } from 'dashboard-kit';
+import { shownText } from '../../lib/shown-text';
 import { describeOutcome } from '../paper/outcome-text';
 
 /** How each action the server reads is drawn; a new action on the server is a type error here until placed. */
@@ -34,7 +35,16 @@ export function signalsToMarkers(
     const action = signal.action;
     const mapped = ACTIONS[action];
     const kind: ChartMarkerKind = signal.positionSize === 0 ? 'exit' : mapped.kind;
-    const label = [action.toUpperCase(), signal.strategy, signal.comment].filter(Boolean).join(' · ');
+    // The alert's own words are shown short, their invisible and direction characters as escapes: a comment of
+    // 1,000 characters ran out of the tooltip, and a right-to-left override turned the label (and the reason after
+    // it) around. The signals list has them whole.
+    const label = [
+      action.toUpperCase(),
+      signal.strategy && shownText(signal.strategy),
+      signal.comment && shownText(signal.comment, 60),
+    ]
+      .filter(Boolean)
+      .join(' · ');
     const time = signalTime(signal);
     const far = farFromMarket(signal.price, marketPriceAt(time));
     const ignored = signal.outcome?.status === 'ignored' ? describeOutcome(signal.outcome) : null;
