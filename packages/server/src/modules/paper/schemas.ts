@@ -228,7 +228,7 @@ export const strategySchema = named(
         )
         .max(10)
         .describe(
-          "The TradingView strategies whose alerts reach this URL: the `strategy` field of the accepted alerts among " +
+          'The TradingView strategies whose alerts reach this URL: the `strategy` field of the accepted alerts among ' +
             "the URL's latest 500 of the last 7 days, most alerts first (at most 10; alerts without one and the app's " +
             'test alerts are left out; names differing only in case, spacing or invisible characters are one). More ' +
             "than one means several TradingView strategies share this strategy's one paper account.",
