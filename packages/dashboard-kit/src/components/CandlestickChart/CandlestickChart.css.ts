@@ -420,13 +420,6 @@ export const lastPrice = style({
   },
 });
 
-export const tooltipPlacement = style({
-  selectors: {
-    '&[data-placement="below"]': { transform: `translate(-50%, ${vars.space['1']})` },
-    '&[data-placement="above"]': { transform: `translate(-50%, calc(-100% - ${vars.space['1']}))` },
-  },
-});
-
 const rotate = keyframes({ to: { transform: 'rotate(360deg)' } });
 
 export const spin = style({

@@ -334,6 +334,24 @@ describe('given signal markers', () => {
     expect(screen.queryByRole('tooltip')).toBeNull();
   });
 
+  it("should draw a tooltip by the chart's right edge at its own width, ending over its marker", () => {
+    // The overlays are as wide as the plot: 400 px here, with the latest candle's marker near its right edge.
+    const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(400);
+    try {
+      renderChart({ markers: [{ id: 'late', time: T0 + 29 * MINUTE, side: 'buy', label: 'Ignored: already long' }] });
+      const marker = screen.getByRole('button', { name: /Ignored: already long/ });
+      act(() => marker.focus());
+      const tooltip = screen.getByRole('tooltip');
+      const left = Number.parseFloat(tooltip.style.left);
+      expect(left).toBeGreaterThan(400 - 128);
+      // Not squeezed into what is left right of its marker: its own width, running left from over the marker.
+      expect(tooltip.style.width).toBe('max-content');
+      expect(tooltip.style.transform).toMatch(/^translate\(calc\(-100% \+ [\d.]+px\), /);
+    } finally {
+      width.mockRestore();
+    }
+  });
+
   describe('when tabbing through the chart', () => {
     it('should stop once on the markers, and move between them with the arrow keys', async () => {
       const { user } = renderChart({ markers });

@@ -1,8 +1,9 @@
-import { clsx } from 'clsx';
 import { memo, useId, useRef, useState, type PointerEvent } from 'react';
 import type { TimeZoneMode } from '../../time/time-zone';
 import { MINUTE } from './aggregate';
+import { vars } from '../../theme/contract.css';
 import * as styles from './CandlestickChart.css';
+import { tooltipShift } from './tooltip-shift';
 import { formatCandleTime } from './format';
 import type { MarkerLayout } from './markers';
 import { useRovingToolbar } from './roving';
@@ -66,20 +67,33 @@ function StopTooltip({
   stop: { item, count },
   formatPrice,
   timeZone,
+  chartWidth,
 }: {
   id: string;
   stop: Stop;
   formatPrice: (value: number) => string;
   timeZone: TimeZoneMode;
+  /** The overlay's width: a marker near either side has its tooltip run away from that side, at its own width. */
+  chartWidth: number;
 }) {
   const box = count && item.countBox ? item.countBox : item.box;
+  const x = box.left + box.width / 2;
   return (
     <div
       role="tooltip"
       id={id}
       data-placement={item.placement}
-      className={clsx(styles.tooltip, styles.tooltipPlacement)}
-      style={{ left: box.left + box.width / 2, top: item.placement === 'below' ? box.top + box.height : box.top }}
+      className={styles.tooltip}
+      style={{
+        left: x,
+        top: item.placement === 'below' ? box.top + box.height : box.top,
+        // Its own width, not what is left of the overlay right of `left` (a marker of the latest candle squeezed its
+        // tooltip to a column of single words that ran out of the chart's foot).
+        width: 'max-content',
+        transform: `translate(${tooltipShift(x, chartWidth, box.width / 2)}, ${
+          item.placement === 'below' ? vars.space['1'] : `calc(-100% - ${vars.space['1']})`
+        })`,
+      }}
     >
       {count ? (
         <>
@@ -138,6 +152,7 @@ export const MarkerLayer = memo(
      * it. Set at each touch's pointerdown (before the focus it brings shows the tooltip): was its tooltip shown then?
      */
     const touch = useRef<{ key: string; shown: boolean } | null>(null);
+    const toolbar = useRef<HTMLDivElement>(null);
     const stops = stopsOf(items);
     // The Tab stop without a focused or selected marker is the latest marker, not a count after it.
     const { tabStopId, onKeyDown, register, focused } = useRovingToolbar(
@@ -168,6 +183,7 @@ export const MarkerLayer = memo(
 
     return (
       <div
+        ref={toolbar}
         role="toolbar"
         aria-label="Signals on the chart"
         aria-orientation="horizontal"
@@ -230,7 +246,15 @@ export const MarkerLayer = memo(
             </span>
           );
         })}
-        {active && <StopTooltip id={tooltipId} stop={active} formatPrice={formatPrice} timeZone={timeZone} />}
+        {active && (
+          <StopTooltip
+            id={tooltipId}
+            stop={active}
+            formatPrice={formatPrice}
+            timeZone={timeZone}
+            chartWidth={toolbar.current?.clientWidth ?? 0}
+          />
+        )}
       </div>
     );
   },

@@ -5,6 +5,7 @@ import { vars } from '../../theme/contract.css';
 import * as styles from './CandlestickChart.css';
 import { formatCandleTime } from './format';
 import { useRovingToolbar } from './roving';
+import { tooltipShift } from './tooltip-shift';
 import { defaultTradeText, TRADE_PIN_PX, type TradeLayout } from './trades';
 import type { TradeMarker } from './types';
 
@@ -96,18 +97,6 @@ function listedFills(fills: readonly TradeLayout[], activeId: string | null) {
 const fillWord = (count: number) => (count === 1 ? 'fill' : 'fills');
 /** The narrowest a tooltip beside its pin is made, however little room that side has. */
 const TOOLTIP_MIN_BESIDE_PX = 120;
-/** Half the widest tooltip (16rem): a pin nearer a side of the chart than this has its tooltip run away from it. */
-const TOOLTIP_HALF_PX = 128;
-
-/**
- * Where the tooltip of the pin at `x` goes across a chart `width` wide: centred on it, or, by either side, starting
- * or ending at it, so it is drawn whole at its own width instead of squeezed or cut by the chart's edge.
- */
-function tooltipShift(x: number, width: number): string {
-  if (width > 0 && x + TOOLTIP_HALF_PX > width) return `calc(-100% + ${TRADE_PIN_PX}px)`;
-  if (x - TOOLTIP_HALF_PX < 0) return `-${TRADE_PIN_PX}px`;
-  return '-50%';
-}
 
 /**
  * The line from a pin to its label when the label was moved a step up or down (where trades crowd): without it a
@@ -304,7 +293,7 @@ export const TradeLayer = memo(function TradeLayer({ items, formatPrice, timeZon
                   left: active.x,
                   top: active.y + (place.side === 'below' ? TRADE_PIN_PX : -TRADE_PIN_PX),
                   width: 'max-content',
-                  transform: `translate(${tooltipShift(active.x, overlay.current?.clientWidth ?? 0)}, ${
+                  transform: `translate(${tooltipShift(active.x, overlay.current?.clientWidth ?? 0, TRADE_PIN_PX)}, ${
                     place.side === 'below' ? vars.space['1'] : `calc(-100% - ${vars.space['1']})`
                   })`,
                 }
