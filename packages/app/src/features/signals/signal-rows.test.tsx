@@ -41,6 +41,13 @@ describe('given useSignalRows', () => {
     ]);
   });
 
+  it("should write the invisible and direction characters of the alert's strategy and comment as escapes", () => {
+    const { result } = renderHook(() =>
+      useSignalRows([signal('1', { strategy: '<b>Evil</b> \u202ename', comment: 'a\u200bb' })], names, none),
+    );
+    expect(result.current[0]).toMatchObject({ strategy: '<b>Evil</b> \\u202ename · Default', comment: 'a\\u200bb' });
+  });
+
   it("should keep a reversal's note to its first words in the row, and give its details the reason", () => {
     const note = 'short not opened: order needs 25,525.50 USD, the account has 10,134.85 USD available';
     const reversal = signal('1', {

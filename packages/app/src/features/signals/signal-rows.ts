@@ -1,6 +1,7 @@
 import type { RawBodyStatus, SignalRow } from 'dashboard-kit';
 import { useMemo, useRef } from 'react';
 import type { Signal } from '@signaldeck/server/api-types';
+import { shownText } from '../../lib/shown-text';
 import { signalOutcomeText } from '../paper/outcome-text';
 import { reasonHelpHref } from '../webhook/docs';
 import { journeyFields } from './journey';
@@ -44,7 +45,10 @@ export function useSignalRows(
         if (cached && cached.names === names && cached.body === body) return cached.row;
         const row: SignalRow = {
           ...signal,
-          strategy: strategyLabel(names.get(signal.strategyId), signal.strategy),
+          // The alert's own words with their invisible and direction characters as escapes (whole: the server caps
+          // them): a right-to-left override in a strategy name turned the strategy's own name after it around.
+          strategy: strategyLabel(names.get(signal.strategyId), signal.strategy && shownText(signal.strategy, 200)),
+          comment: signal.comment && shownText(signal.comment, 1_000),
           // The row keeps to two lines: a note's reason is in the row's details (its journey).
           outcome: signalOutcomeText(signal, { brief: true }),
           reasonHelpHref: reasonHelpHref(signal.reasonCode),
