@@ -88,6 +88,19 @@ export const pair = style({
   unicodeBidi: 'isolate',
 });
 
+/** The strategy a position is of, under its pair (`showStrategy`): cut to the cell, whole in its title. */
+export const strategy = style({
+  display: 'block',
+  maxWidth: '12rem',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  unicodeBidi: 'isolate',
+  fontWeight: vars.fontWeight.regular,
+  fontSize: vars.fontSize.xs,
+  color: vars.color.mutedForeground,
+});
+
 export const pnl = style({
   display: 'inline-flex',
   flexWrap: 'wrap',

@@ -160,6 +160,32 @@ describe('given Close at market', () => {
   });
 });
 
+describe('given alike positions of two strategies, and showStrategy', () => {
+  const positions = [
+    makePosition({ id: 'd', symbol: 'ETH', side: 'long', quantity: 0.1, strategyName: 'Default' }),
+    makePosition({ id: 's', symbol: 'ETH', side: 'long', quantity: 0.1, strategyName: 'Scalper 1m' }),
+  ];
+
+  it('should name each row by its strategy, and say whose position a close is of', async () => {
+    const user = userEvent.setup();
+    render(<PositionList positions={positions} onClose={async () => {}} showStrategy />);
+    expect(
+      within(list())
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['ETHLong Default', 'ETHLong Scalper 1m']);
+    await user.click(screen.getByRole('button', { name: 'Close at market: ETH long of Scalper 1m' }));
+    const confirmation = screen.getByRole('group', { name: 'Confirm closing ETH long of Scalper 1m' });
+    expect(confirmation).toHaveTextContent('Close 0.1 ETH of Scalper 1m at market?');
+  });
+
+  it('should name no strategy without showStrategy (a trader with one)', () => {
+    render(<PositionList positions={positions} onClose={async () => {}} />);
+    expect(screen.getAllByRole('button', { name: 'Close at market: ETH long' })).toHaveLength(2);
+    expect(list()).not.toHaveTextContent('Scalper');
+  });
+});
+
 describe('given no positions', () => {
   it('should say "No open positions"', () => {
     render(<PositionList positions={[]} />);

@@ -64,6 +64,11 @@ export interface PositionListProps extends Omit<ComponentPropsWithoutRef<'div'>,
   timeZone?: TimeZoneMode;
   /** Replaces the default "No open positions" message. */
   emptyState?: ReactNode;
+  /**
+   * The positions may be of several strategies: each row names its `strategyName` under the pair, and closing one
+   * says whose it is ("Close 0.1 ETH of Scalper at market?"), so two alike rows are told apart.
+   */
+  showStrategy?: boolean;
 }
 
 const COLUMNS = [
@@ -97,12 +102,15 @@ type Phase = { step: 'idle'; error?: string } | { step: 'pending' };
  */
 function CloseAction({
   position,
+  owner,
   confirming,
   onConfirmingChange,
   onClose,
   onClosed,
 }: {
   position: PositionRow;
+  /** The strategy's name, when the list names whose each position is. */
+  owner: string | null;
   /** Whether this row's confirmation is the one open. */
   confirming: boolean;
   /** Opens (`true`) or closes (`false`) this row's confirmation. */
@@ -131,7 +139,7 @@ function CloseAction({
     }
   }, [shown]);
 
-  const subject = `${position.symbol} ${position.side}`;
+  const subject = `${position.symbol} ${position.side}${owner ? ` of ${owner}` : ''}`;
   const confirm = async () => {
     setPhase({ step: 'pending' });
     onConfirmingChange(false);
@@ -188,7 +196,14 @@ function CloseAction({
   return (
     <span className={styles.actions} role="group" aria-label={`Confirm closing ${subject}`}>
       <span className={styles.confirmText}>
-        Close {formatQuantity(position.quantity)} {position.symbol} at market?
+        Close {formatQuantity(position.quantity)} {position.symbol}
+        {owner ? (
+          <>
+            {' '}
+            of <bdi>{owner}</bdi>
+          </>
+        ) : null}{' '}
+        at market?
       </span>
       <Button
         ref={confirmButton}
@@ -222,6 +237,7 @@ export const PositionList = forwardRef<HTMLDivElement, PositionListProps>(functi
     onClose,
     timeZone = 'local',
     emptyState,
+    showStrategy = false,
     className,
     ...rest
   },
@@ -270,6 +286,7 @@ export const PositionList = forwardRef<HTMLDivElement, PositionListProps>(functi
     body = positions.map((position) => {
       const opened = parseTime(position.openedAt);
       const tone = toneOf(position.unrealisedPnl);
+      const owner = showStrategy ? (position.strategyName ?? null) : null;
       return (
         <tr key={position.id} role="row" className={styles.row} data-slot="position-list-row" data-row-id={position.id}>
           <th scope="row" className={styles.cell} data-column="pair">
@@ -279,6 +296,12 @@ export const PositionList = forwardRef<HTMLDivElement, PositionListProps>(functi
                 {position.side === 'long' ? 'Long' : 'Short'}
               </Badge>
             </span>
+            {owner ? (
+              <span className={styles.strategy} data-field="strategy" title={owner}>
+                {' '}
+                {owner}
+              </span>
+            ) : null}
           </th>
           <td className={clsx(styles.cell, styles.align.end)} data-column="quantity" data-label="Quantity">
             <span className={grid.numeric}>{formatQuantity(position.quantity)}</span>
@@ -321,6 +344,7 @@ export const PositionList = forwardRef<HTMLDivElement, PositionListProps>(functi
             <td className={styles.cell} data-column="actions">
               <CloseAction
                 position={position}
+                owner={owner}
                 confirming={confirmingId === position.id}
                 onConfirmingChange={(open) =>
                   setConfirmingId((current) => (open ? position.id : current === position.id ? null : current))
