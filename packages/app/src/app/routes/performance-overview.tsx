@@ -212,6 +212,8 @@ export function PerformanceOverviewRoute() {
           loading={positions.isLoading}
           error={positions.error ? errorMessage(positions.error) : null}
           onRetry={() => void positions.mutate()}
+          // All of several strategies' positions: each row says whose it is (two ETH longs looked the same).
+          showStrategy={!strategy && (strategies.data?.data.length ?? 0) > 1}
           onClose={async (id) => {
             const trade = await closePosition(id);
             revalidate.accounts();
