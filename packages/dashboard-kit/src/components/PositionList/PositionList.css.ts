@@ -81,7 +81,7 @@ export const align = styleVariants({
 });
 
 export const pair = style({
-  display: 'inline-flex',
+  display: 'flex',
   alignItems: 'center',
   gap: vars.space['2'],
   fontWeight: vars.fontWeight.semibold,
@@ -96,6 +96,8 @@ export const strategy = style({
   textOverflow: 'ellipsis',
   whiteSpace: 'nowrap',
   unicodeBidi: 'isolate',
+  // Under the pair, from its start (a row header centres by default).
+  textAlign: 'start',
   fontWeight: vars.fontWeight.regular,
   fontSize: vars.fontSize.xs,
   color: vars.color.mutedForeground,
