@@ -129,6 +129,10 @@ const METRICS: readonly MetricDefinition[] = [
 
 const quantityFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 8 });
 
+/** Equity and drawdown are dollars: two decimals, as every amount on the page (a price's format wrote 0.7174). */
+const dollarsFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const formatDollars = (value: number) => dollarsFormat.format(value);
+
 /** What "Close at market" did, for the list's status line: "Closed BTC/USD long 0.5 at 84,123.45, P&L +$12.30". */
 function closedMessage(trade: Trade): string {
   const at = trade.exitPrice === null ? 'at market' : `at ${formatPrice(trade.exitPrice)}`;
@@ -199,6 +203,7 @@ export function PerformanceOverviewRoute() {
         onRetry={() => void equity.mutate()}
         emptyTitle="No equity curve yet"
         emptyDescription="The curve starts with the first fill."
+        formatValue={formatDollars}
         timeZone={timeZone}
         height={360}
       />
