@@ -55,6 +55,36 @@ describe('given the auth store', () => {
     });
   });
 
+  describe('with two tabs open when a 401 ends the session in one', () => {
+    it('should say in both that the session has ended, and in neither after a deliberate sign-out', async () => {
+      localStorage.setItem('signaldeck.auth', JSON.stringify({ user: ada, token: '1|abc' }));
+      const first = await loadStore();
+      const second = await loadStore();
+      // The browser tells the other tab of each change to the stored session.
+      const tellOtherTab = async () => {
+        await Promise.resolve();
+        window.dispatchEvent(new StorageEvent('storage', { key: 'signaldeck.auth' }));
+        window.dispatchEvent(new StorageEvent('storage', { key: 'signaldeck.auth.notice' }));
+      };
+
+      first.clearAuth();
+      await tellOtherTab();
+      expect(second.authState.isAuthenticated).toBe(false);
+      expect(second.authState.notice).toBe(first.SESSION_ENDED_NOTICE);
+
+      first.setSession(ada, '1|new');
+      await tellOtherTab();
+      expect(second.authState.token).toBe('1|new');
+      expect(second.authState.notice).toBeNull();
+      first.clearAuthOnLogout();
+      await tellOtherTab();
+      expect(second.authState.isAuthenticated).toBe(false);
+      expect(second.authState.notice).toBeNull();
+      expect(localStorage.getItem('signaldeck.auth')).toBeNull();
+      expect(localStorage.getItem('signaldeck.auth.notice')).toBeNull();
+    });
+  });
+
   describe('when only one of user and token is held', () => {
     it('should not be authenticated', async () => {
       localStorage.setItem('signaldeck.auth', JSON.stringify({ user: ada, token: null }));

@@ -2,6 +2,8 @@ import { proxy, subscribe } from 'valtio';
 import type { User } from '@signaldeck/server/api-types';
 
 export const AUTH_STORAGE_KEY = 'signaldeck.auth';
+/** Why the session ended, kept while signed out so the browser's other tabs say it too (the session is theirs). */
+export const AUTH_NOTICE_STORAGE_KEY = 'signaldeck.auth.notice';
 
 interface AuthState {
   user: User | null;
@@ -41,6 +43,15 @@ function readPersisted(): PersistedAuth {
   }
 }
 
+/** The notice another tab kept (see AUTH_NOTICE_STORAGE_KEY), at most a sentence long. */
+function readNotice(): string | null {
+  try {
+    return localStorage.getItem(AUTH_NOTICE_STORAGE_KEY)?.slice(0, 200) || null;
+  } catch {
+    return null;
+  }
+}
+
 const initial = readPersisted();
 
 /** Counts the changes to the user made in this tab (a sign-in, a saved profile, another tab's): see beginUserRead. */
@@ -58,7 +69,10 @@ export const authState = proxy<AuthState>({
 
 subscribe(authState, () => {
   try {
-    if (authState.user === null && authState.token === null) localStorage.removeItem(AUTH_STORAGE_KEY);
+    const signedOut = authState.user === null && authState.token === null;
+    if (signedOut && authState.notice !== null) localStorage.setItem(AUTH_NOTICE_STORAGE_KEY, authState.notice);
+    else localStorage.removeItem(AUTH_NOTICE_STORAGE_KEY);
+    if (signedOut) localStorage.removeItem(AUTH_STORAGE_KEY);
     else localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ user: authState.user, token: authState.token }));
   } catch {
     // Storage may be full or disabled; the session still works for this tab.
@@ -68,13 +82,14 @@ subscribe(authState, () => {
 /** Another tab signed in or out: follow it, so two tabs never disagree about who is signed in. */
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
-    if (event.key !== AUTH_STORAGE_KEY) return;
+    if (event.key !== AUTH_STORAGE_KEY && event.key !== AUTH_NOTICE_STORAGE_KEY) return;
     const next = readPersisted();
     userChanges += 1;
     authState.user = next.user;
     authState.token = next.token;
-    // Another tab's sign-in or sign-out is the latest word: a notice of this tab's ended session no longer applies.
-    authState.notice = null;
+    // Another tab's word is the latest: its notice when its session ended (a revoked session is this tab's too),
+    // none after its sign-in or deliberate sign-out (a notice of this tab's own ended session no longer applies).
+    authState.notice = readNotice();
   });
 }
 
