@@ -742,6 +742,42 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
     const closed = await eventsOf(nina.id, 'trade_closed');
     expect(closed.map((item) => item.title)).toEqual(['Trade closed: BTC long, P&L \u2212$1.02']);
   });
+
+  it('should say whose each trade is for a trader with several strategies, and nothing more for one with one', async () => {
+    const { trader: olga, strategyId } = await openingTrader('Olga');
+    const created = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/strategies',
+      headers: olga.headers,
+      payload: { name: 'Scalper 1m' },
+    });
+    const scalperId = Number(created.json<{ id: string }>().id);
+    const { trader: pia, strategyId: piaStrategy } = await openingTrader('Pia');
+    const closedTrade = (id: number, userId: number) => ({
+      ...newTrade(id, 300_000, clock() - 2 * MINUTE),
+      user_id: userId,
+      status: 'closed' as const,
+      exit_price: 50_000,
+      gross_pnl: 0,
+      net_pnl: -1.02,
+      return_pct: -0.204,
+      closed_at: clock() - MINUTE,
+      exit_reason: 'manual',
+    });
+    await testApp.database.db
+      .insertInto('paper_trades')
+      .values([closedTrade(strategyId, olga.id), closedTrade(scalperId, olga.id), closedTrade(piaStrategy, pia.id)])
+      .execute();
+
+    await plan();
+    expect((await eventsOf(olga.id, 'trade_closed')).map((item) => item.title).sort()).toEqual([
+      'Trade closed: BTC long, P&L \u2212$1.02 · Default',
+      'Trade closed: BTC long, P&L \u2212$1.02 · Scalper 1m',
+    ]);
+    expect((await eventsOf(pia.id, 'trade_closed')).map((item) => item.title)).toEqual([
+      'Trade closed: BTC long, P&L \u2212$1.02',
+    ]);
+  });
 });
 
 describe.each(TEST_DIALECTS)('the notification planner after a replay, on %s', (dialect) => {

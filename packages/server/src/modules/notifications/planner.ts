@@ -515,6 +515,7 @@ export class NotificationPlanner implements BackgroundService {
       .orderBy('id')
       .limit(5_000)
       .execute();
+    const whose = await this.#strategyNamesFor([...opened, ...closed]);
     const events: PlannedEvent[] = [];
     const seenOpen = new Set<string>();
     for (const row of opened) {
@@ -527,7 +528,7 @@ export class NotificationPlanner implements BackgroundService {
         key,
         event: 'trade_opened',
         occurredAt: Number(row.opened_at),
-        title: `Trade opened: ${row.symbol} ${row.side} ${plain(Number(row.quantity))} at ${price(Number(row.entry_price))}`,
+        title: `Trade opened: ${row.symbol} ${row.side} ${plain(Number(row.quantity))} at ${price(Number(row.entry_price))}${whose(row)}`,
         body: '',
         link: '/performance/trades',
         data: {
@@ -560,7 +561,7 @@ export class NotificationPlanner implements BackgroundService {
         returnPct: row.return_pct === null ? null : Number(row.return_pct),
         exitReason: row.exit_reason,
       };
-      const closedTitle = `Trade closed: ${row.symbol} ${row.side}, P&L ${usd(pnl)}`;
+      const closedTitle = `Trade closed: ${row.symbol} ${row.side}, P&L ${usd(pnl)}${whose(row)}`;
       // A stop or target that closes a trade is one event: an exit_hit to channels that chose it, else a
       // trade_closed to channels that chose that.
       events.push({
@@ -570,7 +571,7 @@ export class NotificationPlanner implements BackgroundService {
         event: exit ? 'exit_hit' : 'trade_closed',
         occurredAt: Number(row.closed_at),
         title: exit
-          ? `${exit === 'stop_loss' ? 'Stop loss' : 'Take profit'} hit: ${row.symbol} ${row.side} closed, P&L ${usd(pnl)}`
+          ? `${exit === 'stop_loss' ? 'Stop loss' : 'Take profit'} hit: ${row.symbol} ${row.side} closed, P&L ${usd(pnl)}${whose(row)}`
           : closedTitle,
         // The net P&L is after fees: a trade that exits at its entry price still loses its fees, and says so.
         body:
@@ -585,6 +586,44 @@ export class NotificationPlanner implements BackgroundService {
       });
     }
     return events;
+  }
+
+  /**
+   * What a trade's title adds to say whose it is: " · {strategy}" for a trader with several strategies (two ETH longs
+   * of two strategies read alike), nothing for a trader with one. Two reads for a scan's trades, whatever their number.
+   */
+  async #strategyNamesFor(
+    rows: readonly { user_id: number; strategy_id: number }[],
+  ): Promise<(row: { strategy_id: number }) => string> {
+    if (rows.length === 0) return () => '';
+    const { db } = this.#options;
+    const strategyIds = [...new Set(rows.map((row) => Number(row.strategy_id)))];
+    const userIds = [...new Set(rows.map((row) => Number(row.user_id)))];
+    const names = new Map<number, string>();
+    for (let start = 0; start < strategyIds.length; start += BATCH) {
+      const found = await db
+        .selectFrom('strategies')
+        .select(['id', 'name'])
+        .where('id', 'in', strategyIds.slice(start, start + BATCH))
+        .execute();
+      for (const row of found) names.set(Number(row.id), row.name);
+    }
+    const several = new Set<number>();
+    for (let start = 0; start < userIds.length; start += BATCH) {
+      const counts = await db
+        .selectFrom('strategies')
+        .select('user_id')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('user_id', 'in', userIds.slice(start, start + BATCH))
+        .groupBy('user_id')
+        .execute();
+      for (const row of counts) if (Number(row.n) > 1) several.add(Number(row.user_id));
+    }
+    const userOf = new Map(rows.map((row) => [Number(row.strategy_id), Number(row.user_id)]));
+    return ({ strategy_id }) => {
+      const name = names.get(Number(strategy_id));
+      return name !== undefined && several.has(userOf.get(Number(strategy_id)) ?? -1) ? ` · ${name}` : '';
+    };
   }
 
   async #silences(origin: number, now: number): Promise<PlannedEvent[]> {
