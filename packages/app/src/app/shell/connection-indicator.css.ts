@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { srOnlyRules } from '../../components/screen-reader.css';
 
 /** Where the header has no room for words: the width at which the breadcrumb needs every pixel. */
 const PHONE = '(max-width: 40rem)';
@@ -47,13 +48,6 @@ export const badge = style({
 export const label = style({
   gridArea: '1 / 1',
   '@media': {
-    [PHONE]: {
-      position: 'absolute',
-      width: '1px',
-      height: '1px',
-      overflow: 'hidden',
-      clipPath: 'inset(50%)',
-      whiteSpace: 'nowrap',
-    },
+    [PHONE]: srOnlyRules,
   },
 });

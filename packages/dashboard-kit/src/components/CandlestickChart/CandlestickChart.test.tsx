@@ -794,8 +794,9 @@ describe('given trade markers', () => {
     expect(screen.getByRole('tooltip')).toHaveTextContent('Short exit');
   });
 
-  it("should list a pin's first five fills in its tooltip, and how many more there are", async () => {
-    const many: TradeMarker[] = Array.from({ length: 7 }, (_, index) => ({
+  /** `count` fills a second apart in one candle at one price: one pin, "Fill 1" first. */
+  const fillsOnOnePin = (count: number): TradeMarker[] =>
+    Array.from({ length: count }, (_, index) => ({
       id: `fill-${index}`,
       time: T0 + 20 * MINUTE + index * 1_000,
       price: 115,
@@ -803,7 +804,9 @@ describe('given trade markers', () => {
       kind: 'entry',
       label: `Fill ${index + 1}`,
     }));
-    const { user } = renderChart({ trades: many });
+
+  it("should list a pin's first five fills in its tooltip, and how many more there are", async () => {
+    const { user } = renderChart({ trades: fillsOnOnePin(7) });
     await user.click(chartArea());
     await user.tab();
     await user.keyboard('{Home}');
@@ -818,15 +821,7 @@ describe('given trade markers', () => {
   });
 
   it('should list the fill the keyboard is on when it is past the first five, with how many come before', async () => {
-    const many: TradeMarker[] = Array.from({ length: 8 }, (_, index) => ({
-      id: `fill-${index}`,
-      time: T0 + 20 * MINUTE + index * 1_000,
-      price: 115,
-      side: index % 2 === 0 ? 'long' : 'short',
-      kind: 'entry',
-      label: `Fill ${index + 1}`,
-    }));
-    const { user } = renderChart({ trades: many });
+    const { user } = renderChart({ trades: fillsOnOnePin(8) });
     await user.click(chartArea());
     await user.tab();
     await user.keyboard('{Home}');
