@@ -77,6 +77,19 @@ export const LongAndHostileText: Story = () => (
   />
 );
 
+/** Two strategies' alike positions (`showStrategy`): each names its strategy, and a close says whose it is. */
+export const SeveralStrategies: Story = () => (
+  <PositionList
+    positions={[
+      makePosition({ id: 'd', symbol: 'ETH', quantity: 0.1, entryPrice: 2_804.41, strategyName: 'Default' }),
+      makePosition({ id: 's', symbol: 'ETH', quantity: 0.1, entryPrice: 2_793.14, strategyName: 'Scalper 1m' }),
+      makePosition({ id: 'l', symbol: 'BTC', quantity: 0.01, strategyName: 'Mean reversion on the 4 hour chart, v2' }),
+    ]}
+    onClose={async () => {}}
+    showStrategy
+  />
+);
+
 /**
  * The card beside an open sidebar at 1280 px (about 990 px): stops and targets set by percentage read at the pair's
  * two decimals, the target goes under the stop, and "Close at market" stays whole in its cell.
