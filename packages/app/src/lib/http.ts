@@ -18,7 +18,8 @@ export class HttpError extends Error {
 
 interface HttpHooks {
   getToken: () => string | null;
-  onUnauthorized: () => void;
+  /** A 401, with the token the request carried (null: none), so a late answer for an older session can be told. */
+  onUnauthorized: (sentToken: string | null) => void;
 }
 
 let hooks: HttpHooks = { getToken: () => null, onUnauthorized: () => {} };
@@ -28,8 +29,7 @@ export function configureHttp(next: HttpHooks): void {
   hooks = next;
 }
 
-export function authHeaders(): Record<string, string> {
-  const token = hooks.getToken();
+export function authHeaders(token = hooks.getToken()): Record<string, string> {
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
@@ -77,13 +77,14 @@ export interface RequestOptions {
  * never cookies, no time-out. Any 401 clears the stored auth.
  */
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const token = hooks.getToken();
   const response = await fetch(`${env.apiUrl}${path}`, {
     method,
     credentials: 'omit',
     headers: {
       'Content-Type': 'application/json',
       Accept: 'application/json',
-      ...authHeaders(),
+      ...authHeaders(token),
     },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     signal: options.signal,
@@ -91,7 +92,7 @@ export async function request<T>(method: string, path: string, options: RequestO
 
   const body = await readBody(response);
   if (!response.ok) {
-    if (response.status === 401) hooks.onUnauthorized();
+    if (response.status === 401) hooks.onUnauthorized(token);
     const message =
       isRecord(body) && typeof body.message === 'string' && body.message
         ? body.message

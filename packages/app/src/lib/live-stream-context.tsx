@@ -5,7 +5,8 @@ const LiveStreamContext = createContext<LiveStream | null>(null);
 
 interface LiveStreamProviderProps {
   token: string;
-  onUnauthorized: () => void;
+  /** The stream answered 401 for `sentToken` (this provider's token when it opened). */
+  onUnauthorized: (sentToken: string) => void;
   children: ReactNode;
 }
 
@@ -16,7 +17,7 @@ export function LiveStreamProvider({ token, onUnauthorized, children }: LiveStre
   const [stream, setStream] = useState<LiveStream | null>(null);
 
   useEffect(() => {
-    const next = new LiveStream({ getToken: () => token, onUnauthorized: () => onUnauthorizedRef.current() });
+    const next = new LiveStream({ getToken: () => token, onUnauthorized: (sent) => onUnauthorizedRef.current(sent) });
     setStream(next);
     next.start();
     return () => next.stop();

@@ -22,7 +22,8 @@ type Handler = (data: unknown) => void;
 
 interface LiveStreamOptions {
   getToken: () => string | null;
-  onUnauthorized: () => void;
+  /** The stream answered 401 for `sentToken`, the token it was opened with. */
+  onUnauthorized: (sentToken: string) => void;
   path?: string;
   /** Where the API lives; the app's configured origin by default. */
   baseUrl?: string;
@@ -164,7 +165,7 @@ export class LiveStream {
       });
       if (response.status === 401) {
         this.stop();
-        this.#options.onUnauthorized();
+        this.#options.onUnauthorized(token);
         return;
       }
       if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);

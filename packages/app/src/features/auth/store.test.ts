@@ -43,10 +43,13 @@ describe('given the auth store', () => {
       clearAuth();
       expect(authState.notice).toBe(SESSION_ENDED_NOTICE);
 
-      // Another tab signs in, then signs out on purpose: this tab follows, and the old notice goes.
+      // Another tab signs in (its session stored, the notice removed), then signs out on purpose: this tab follows,
+      // and the old notice goes.
       const grace = { id: 2, name: 'Grace Hopper', email: 'grace@example.com' };
       localStorage.setItem('signaldeck.auth', JSON.stringify({ user: grace, token: '2|def' }));
       window.dispatchEvent(new StorageEvent('storage', { key: 'signaldeck.auth' }));
+      localStorage.removeItem('signaldeck.auth.notice');
+      window.dispatchEvent(new StorageEvent('storage', { key: 'signaldeck.auth.notice' }));
       expect(authState.user).toEqual(grace);
       localStorage.removeItem('signaldeck.auth');
       window.dispatchEvent(new StorageEvent('storage', { key: 'signaldeck.auth' }));
@@ -82,6 +85,40 @@ describe('given the auth store', () => {
       expect(second.authState.notice).toBeNull();
       expect(localStorage.getItem('signaldeck.auth')).toBeNull();
       expect(localStorage.getItem('signaldeck.auth.notice')).toBeNull();
+    });
+  });
+
+  describe('when a 401 answers a request sent with a token no longer held', () => {
+    it('should leave the session signed in since as it is', async () => {
+      const { authState, setSession, clearAuth } = await loadStore();
+      setSession(ada, '1|new');
+      // A request sent with the session before (another sign-in came between), answered 401 late.
+      clearAuth('1|old');
+      expect(authState.token).toBe('1|new');
+      expect(authState.notice).toBeNull();
+      clearAuth('1|new');
+      expect(authState.isAuthenticated).toBe(false);
+    });
+  });
+
+  describe('with two tabs open when a 401 ends the session in one', () => {
+    it('should write nothing back of what it hears, so that a revoked token is not sent back and forth', async () => {
+      localStorage.setItem('signaldeck.auth', JSON.stringify({ user: ada, token: '1|abc' }));
+      const other = await loadStore();
+      const writes = vi.spyOn(Storage.prototype, 'setItem');
+      const removes = vi.spyOn(Storage.prototype, 'removeItem');
+      try {
+        // The other tab ended the session; this tab hears the notice first, its view of the session a step behind.
+        localStorage.setItem('signaldeck.auth.notice', other.SESSION_ENDED_NOTICE);
+        writes.mockClear();
+        window.dispatchEvent(new StorageEvent('storage', { key: 'signaldeck.auth.notice' }));
+        await Promise.resolve();
+        expect(writes).not.toHaveBeenCalled();
+        expect(removes).not.toHaveBeenCalled();
+      } finally {
+        writes.mockRestore();
+        removes.mockRestore();
+      }
     });
   });
 

@@ -1,4 +1,4 @@
-import { proxy, subscribe } from 'valtio';
+import { proxy } from 'valtio';
 import type { User } from '@signaldeck/server/api-types';
 
 export const AUTH_STORAGE_KEY = 'signaldeck.auth';
@@ -67,17 +67,22 @@ export const authState = proxy<AuthState>({
   },
 });
 
-subscribe(authState, () => {
+/**
+ * Writes this tab's session to storage, where the browser's other tabs hear of it. Called by the changes this tab
+ * makes, never by one heard from another tab: a tab that wrote back what it heard (its own view of storage can lag a
+ * step behind) sent a revoked token back and forth between two tabs, each 401 ending the other's session again.
+ */
+function persist(): void {
   try {
     const signedOut = authState.user === null && authState.token === null;
-    if (signedOut && authState.notice !== null) localStorage.setItem(AUTH_NOTICE_STORAGE_KEY, authState.notice);
-    else localStorage.removeItem(AUTH_NOTICE_STORAGE_KEY);
     if (signedOut) localStorage.removeItem(AUTH_STORAGE_KEY);
     else localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ user: authState.user, token: authState.token }));
+    if (signedOut && authState.notice !== null) localStorage.setItem(AUTH_NOTICE_STORAGE_KEY, authState.notice);
+    else localStorage.removeItem(AUTH_NOTICE_STORAGE_KEY);
   } catch {
     // Storage may be full or disabled; the session still works for this tab.
   }
-});
+}
 
 /** Another tab signed in or out: follow it, so two tabs never disagree about who is signed in. */
 if (typeof window !== 'undefined') {
@@ -89,6 +94,8 @@ if (typeof window !== 'undefined') {
     authState.token = next.token;
     // Another tab's word is the latest: its notice when its session ended (a revoked session is this tab's too),
     // none after its sign-in or deliberate sign-out (a notice of this tab's own ended session no longer applies).
+    // Each of its writes is heard on its own; the last one heard leaves this tab as that tab is. Nothing is written
+    // back (see persist).
     authState.notice = readNotice();
   });
 }
@@ -99,12 +106,14 @@ export function setSession(user: User, token: string): void {
   authState.token = token;
   authState.loggedOut = false;
   authState.notice = null;
+  persist();
 }
 
 /** A user this tab changed (a saved profile): it replaces the stored one, and no read begun before it can undo it. */
 export function setUser(user: User): void {
   userChanges += 1;
   authState.user = user;
+  persist();
 }
 
 /**
@@ -114,7 +123,9 @@ export function setUser(user: User): void {
 export function beginUserRead(): (user: User) => void {
   const begunAt = userChanges;
   return (user) => {
-    if (begunAt === userChanges) authState.user = user;
+    if (begunAt !== userChanges) return;
+    authState.user = user;
+    persist();
   };
 }
 
@@ -123,17 +134,22 @@ export const SESSION_ENDED_NOTICE = 'Your session has ended. Sign in again to go
 
 /**
  * Clears all auth state (logout, any 401). When a session was held, the login page says it ended: without that, a
- * session revoked from another device dropped the trader on the sign-in form with no word of why.
+ * session revoked from another device dropped the trader on the sign-in form with no word of why. `sentToken` is the
+ * token a 401 answered: an answer for a session no longer held (a request sent before another sign-in) clears nothing.
  */
-export function clearAuth(): void {
+export function clearAuth(sentToken?: string | null): void {
+  if (sentToken !== undefined && sentToken !== authState.token) return;
   if (authState.token !== null) authState.notice = SESSION_ENDED_NOTICE;
   authState.user = null;
   authState.token = null;
+  persist();
 }
 
 /** Clears all auth state because the user chose to log out (or deleted their account: `notice` says so). */
 export function clearAuthOnLogout(notice: string | null = null): void {
-  clearAuth();
+  authState.user = null;
+  authState.token = null;
   authState.loggedOut = true;
   authState.notice = notice;
+  persist();
 }

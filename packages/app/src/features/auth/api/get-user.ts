@@ -12,10 +12,11 @@ import type { User } from '@signaldeck/server/api-types';
  */
 export async function fetchUser(signal?: AbortSignal): Promise<void> {
   const store = beginUserRead();
+  const sentToken = authState.token;
   try {
     store(await http.get<User>('/api/user', { signal }));
   } catch (error) {
-    if (error instanceof HttpError && error.status === 401) clearAuth();
+    if (error instanceof HttpError && error.status === 401) clearAuth(sentToken);
   }
 }
 
