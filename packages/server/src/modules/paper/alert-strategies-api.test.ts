@@ -133,6 +133,23 @@ describe.each(TEST_DIALECTS)('the TradingView strategies sending to a URL, on %s
     expect(sendersOf((await strategiesOf(ada))[0])).toEqual([['Breakout 4h', 1]]);
   });
 
+  it("should count a sender whose alert ids only look like the app's test alerts, and none whose name shows nothing", async () => {
+    const send = async (body: object) =>
+      httpCall(ada.webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ticker: 'BTCUSD', action: 'buy', quantity: 0.01, ...body }),
+      });
+    await send({ strategy: 'Breakout 4h', id: 'signaldeck-test-1' });
+    await send({ strategy: 'Mean reversion', id: 'SIGNALDECK-TEST-2' });
+    await send({ strategy: '\u0301', id: 'accent' });
+    await send({ strategy: '\u2800\u2800', id: 'braille' });
+    expect(sendersOf((await strategiesOf(ada))[0])?.sort()).toEqual([
+      ['Breakout 4h', 1],
+      ['Mean reversion', 1],
+    ]);
+  });
+
   it('should say none for a URL no alert has reached', async () => {
     expect((await strategiesOf(ada))[0]!.alertStrategies).toEqual([]);
   });

@@ -3,10 +3,10 @@ import type { Clock } from '../../clock';
 import { writeTransaction, type Dialect } from '../../db/connection';
 import type { Database, StrategiesTable } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
-import { escapeUnshown } from '../../http/unshown';
+import { escapeUnshown, hasVisibleCharacters } from '../../http/unshown';
 import { validationError } from '../../http/validation';
 import { SYMBOLS, type MarketSymbol } from '../market/markets';
-import { decodeCursor, encodeCursor, TEST_ALERT_ID_PREFIX } from '../signals/signal-queries';
+import { decodeCursor, encodeCursor, TEST_ALERT_COMMENT, TEST_ALERT_ID_PREFIX } from '../signals/signal-queries';
 import { webhookReachability } from '../signals/reachability';
 import type { RefusalCounter } from '../signals/refusals';
 import { insertStrategy, type WebhookSecrets } from '../signals/webhook-secrets';
@@ -181,7 +181,7 @@ export class PaperService {
   async #alertStrategies(id: number): Promise<Strategy['alertStrategies']> {
     const latest = this.#db
       .selectFrom('signals')
-      .select(['strategy', 'received_at', 'status', 'client_id'])
+      .select(['strategy', 'received_at', 'status', 'client_id', 'comment'])
       .where('strategy_id', '=', id)
       .where('received_at', '>=', this.#clock() - WEEK_MS)
       .orderBy('received_at', 'desc')
@@ -193,14 +193,23 @@ export class PaperService {
       .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('received_at').as('last_at')])
       .where('status', '=', 'accepted')
       .where('strategy', 'is not', null)
-      .where((eb) => eb.or([eb('client_id', 'is', null), eb('client_id', 'not like', `${TEST_ALERT_ID_PREFIX}%`)]))
+      // The app's own test alerts: their id's prefix (compared exactly: SQLite's LIKE ignores case) and their comment.
+      .where((eb) =>
+        eb.not(
+          eb.and([
+            eb(sql`coalesce(substr(client_id, 1, ${TEST_ALERT_ID_PREFIX.length}), '')`, '=', TEST_ALERT_ID_PREFIX),
+            eb(sql`coalesce(comment, '')`, '=', TEST_ALERT_COMMENT),
+          ]),
+        ),
+      )
       .groupBy('strategy')
       .execute();
     const byKey = new Map<string, { spellings: Map<string, number>; count: number; lastAt: number }>();
     for (const row of rows) {
       const name = row.strategy!.trim();
       const key = senderKey(name);
-      if (key === '') continue;
+      // A name that shows nothing (a lone accent, blanks) names no sender the trader could tell.
+      if (key === '' || !hasVisibleCharacters(name)) continue;
       const count = Number(row.count);
       const sender = byKey.get(key) ?? { spellings: new Map<string, number>(), count: 0, lastAt: 0 };
       sender.spellings.set(name, (sender.spellings.get(name) ?? 0) + count);

@@ -37,7 +37,7 @@ import {
   webhookSettingsSchema,
   webhookTokenParams,
 } from './schemas';
-import { decodeCursor, findSignal, listSignals, TEST_ALERT_ID_PREFIX } from './signal-queries';
+import { decodeCursor, findSignal, listSignals, TEST_ALERT_COMMENT, TEST_ALERT_ID_PREFIX } from './signal-queries';
 import {
   hashWebhookToken,
   TRADINGVIEW_ADDRESSES,
@@ -48,7 +48,6 @@ import {
 import { webhookUrl } from './webhook-url';
 
 /** Marks the test alert Settings > Strategy sends, in its comment (the raw body keeps it too). */
-export const TEST_ALERT_COMMENT = 'SignalDeck test alert: sent from Settings > Strategy, not from TradingView';
 const STRATEGY_ID_PATTERN = /^[1-9]\d{0,15}$/;
 const exampleHealth = {
   strategyId: '3',

@@ -6,8 +6,10 @@ import { OUTCOME_COLUMNS, outcomeFromColumns, type OutcomeColumns } from '../pap
 import type { Outcome } from '../paper/schemas';
 import type { Signal, SignalPage, SignalWithRaw } from './schemas';
 
-/** The alert id of the app's test alerts (POST /api/strategies/{id}/test-alert): the prefix tells them apart. */
+/** The alert id of the app's test alerts (POST /api/strategies/{id}/test-alert) starts so. */
 export const TEST_ALERT_ID_PREFIX = 'signaldeck-test-';
+/** The comment of the app's test alerts: with the id's prefix, it tells them from any sender's. */
+export const TEST_ALERT_COMMENT = 'SignalDeck test alert: sent from Settings > Strategy, not from TradingView';
 
 /** The columns a signal's JSON is made from (all but the ones kept for finding repeats, and the raw body). */
 const SIGNAL_COLUMNS = [

@@ -3,7 +3,8 @@ import { upsertCandles } from '../market/store';
 import { createTestApp, manualClock, type TestApp } from '../../test/app';
 import { TEST_DIALECTS } from '../../test/database';
 import { signUpTrader, type SignedInTrader } from '../../test/traders';
-import { TEST_ALERT_COMMENT, WEBHOOK_REQUESTS_PER_MINUTE } from './routes';
+import { WEBHOOK_REQUESTS_PER_MINUTE } from './routes';
+import { TEST_ALERT_COMMENT } from './signal-queries';
 
 interface StrategyJson {
   id: string;
