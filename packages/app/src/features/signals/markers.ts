@@ -1,6 +1,6 @@
 import type { Signal } from '@signaldeck/server/api-types';
 import { farFromMarket, type ChartMarker, type ChartMarkerKind, type ChartMarkerSide } from 'dashboard-kit';
-import { shownText } from '../../lib/shown-text';
+import { isolated, shownText } from '../../lib/shown-text';
 import { describeOutcome } from '../paper/outcome-text';
 
 /** How each action the server reads is drawn; a new action on the server is a type error here until placed. */
@@ -40,8 +40,8 @@ export function signalsToMarkers(
     // it) around. The signals list has them whole.
     const label = [
       action.toUpperCase(),
-      signal.strategy && shownText(signal.strategy),
-      signal.comment && shownText(signal.comment, 60),
+      signal.strategy && isolated(shownText(signal.strategy)),
+      signal.comment && isolated(shownText(signal.comment, 60)),
     ]
       .filter(Boolean)
       .join(' · ');

@@ -48,6 +48,13 @@ describe('given useSignalRows', () => {
     expect(result.current[0]).toMatchObject({ strategy: '<b>Evil</b> \\u202ename · Default', comment: 'a\\u200bb' });
   });
 
+  it("should isolate a right-to-left alert name from the strategy's name after it, and escape the raw body", () => {
+    const raw: Record<string, RawBody> = { '1': { state: 'loaded', raw: '{"action":"\u202elles"}\n' } };
+    const { result } = renderHook(() => useSignalRows([signal('1', { strategy: 'אבג' })], names, raw));
+    expect(result.current[0]!.strategy).toBe('\u2068אבג\u2069 · Default');
+    expect(result.current[0]!.raw).toBe('{"action":"\\u202elles"}\n');
+  });
+
   it("should keep a reversal's note to its first words in the row, and give its details the reason", () => {
     const note = 'short not opened: order needs 25,525.50 USD, the account has 10,134.85 USD available';
     const reversal = signal('1', {

@@ -1,7 +1,7 @@
 import type { RawBodyStatus, SignalRow } from 'dashboard-kit';
 import { useMemo, useRef } from 'react';
 import type { Signal } from '@signaldeck/server/api-types';
-import { shownText } from '../../lib/shown-text';
+import { isolated, shownRaw, shownText } from '../../lib/shown-text';
 import { signalOutcomeText } from '../paper/outcome-text';
 import { reasonHelpHref } from '../webhook/docs';
 import { journeyFields } from './journey';
@@ -16,7 +16,8 @@ export type RawBody = RawBodyStatus | { state: 'loaded'; raw: string };
  */
 export function strategyLabel(account: string | undefined, alert: string | null): string | null {
   if (!account) return alert;
-  return alert && alert !== account ? `${alert} · ${account}` : account;
+  // A right-to-left alert name is isolated: "אבג · 5m Scalper" pulled the account's "5" before the separator.
+  return alert && alert !== account ? `${isolated(alert)} · ${account}` : account;
 }
 
 interface CachedRow {
@@ -53,7 +54,8 @@ export function useSignalRows(
           outcome: signalOutcomeText(signal, { brief: true }),
           reasonHelpHref: reasonHelpHref(signal.reasonCode),
           ...journeyFields(signal),
-          ...(body?.state === 'loaded' ? { raw: body.raw } : {}),
+          // The body as received, its invisible and direction characters as escapes (line breaks kept).
+          ...(body?.state === 'loaded' ? { raw: shownRaw(body.raw) } : {}),
         };
         cache.current.set(signal, { names, body, row });
         return row;

@@ -47,7 +47,7 @@ export function ReachabilityWarning({ reachability }: { reachability: WebhookRea
 function SendersText({ senders }: { senders: Strategy['alertStrategies'] }) {
   return senders.map(({ name, count }, index) => (
     <Fragment key={name}>
-      {index === 0 ? '' : index === senders.length - 1 ? ' and ' : ', '}“<bdi>{shownText(name)}</bdi>” (
+      {index === 0 ? '' : index === senders.length - 1 ? ' and ' : ', '}“<bdi>{shownText(name, 80)}</bdi>” (
       {count.toLocaleString('en-US')})
     </Fragment>
   ));
