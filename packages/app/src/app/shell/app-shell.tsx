@@ -98,18 +98,23 @@ function NavSectionItem({ section }: { section: NavSection }) {
 
 function ShellUserMenu() {
   const navigate = useNavigate();
-  const { isMobile } = useSidebar();
+  const { isMobile, setOpenMobile } = useSidebar();
   const user = useSnapshot(authState).user;
   useRefreshUser();
+  // On a phone the menu's pages close the sheet it is in, as the sidebar's links do (it stayed over the page).
+  const go = (to: string) => {
+    if (isMobile) setOpenMobile(false);
+    navigate(to);
+  };
   return (
     <UserMenu
       name={user?.name}
       email={user?.email ?? ''}
       side={isMobile ? 'top' : 'right'}
-      onUpgrade={() => navigate(paths.account.upgrade)}
-      onAccount={() => navigate(paths.account.profile)}
-      onBilling={() => navigate(paths.account.billing)}
-      onNotifications={() => navigate(paths.account.notifications)}
+      onUpgrade={() => go(paths.account.upgrade)}
+      onAccount={() => go(paths.account.profile)}
+      onBilling={() => go(paths.account.billing)}
+      onNotifications={() => go(paths.account.notifications)}
       onLogout={async () => {
         await logout();
         navigate(paths.login, { replace: true });
