@@ -352,6 +352,28 @@ describe('given signal markers', () => {
     }
   });
 
+  it("should open a sell's tooltip below its marker when the plot has no room above it", () => {
+    const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(400);
+    const height = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(400);
+    const tall = vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(120);
+    try {
+      // A sell priced at the top of the scale: its marker sits above its candle, near the plot's top.
+      renderChart({
+        markers: [{ id: 'top', time: T0 + 15 * MINUTE, side: 'sell', label: 'Ignored: already short', price: 129.9 }],
+      });
+      const marker = screen.getByRole('button', { name: /Ignored: already short/ });
+      act(() => marker.focus());
+      const tooltip = screen.getByRole('tooltip');
+      expect(marker).toHaveAttribute('data-placement', 'above');
+      expect(tooltip).toHaveAttribute('data-placement', 'below');
+      expect(Number.parseFloat(tooltip.style.top)).toBeGreaterThan(Number.parseFloat(marker.style.top));
+    } finally {
+      width.mockRestore();
+      height.mockRestore();
+      tall.mockRestore();
+    }
+  });
+
   describe('when tabbing through the chart', () => {
     it('should stop once on the markers, and move between them with the arrow keys', async () => {
       const { user } = renderChart({ markers });

@@ -1,4 +1,4 @@
-import { memo, useId, useRef, useState, type PointerEvent } from 'react';
+import { memo, useId, useLayoutEffect, useRef, useState, type PointerEvent } from 'react';
 import type { TimeZoneMode } from '../../time/time-zone';
 import { MINUTE } from './aggregate';
 import { vars } from '../../theme/contract.css';
@@ -61,6 +61,9 @@ const stopsOf = (items: readonly MarkerLayout[]): Stop[] =>
     return item.hidden > 0 && item.countBox ? [marker, { key: `${item.marker.id}:more`, item, count: true }] : [marker];
   });
 
+/** The space between a marker and its tooltip (the kit's space 1). */
+const TOOLTIP_GAP_PX = 4;
+
 /** The tooltip of a marker (kind, label, price, time, warning) or of a count (the first signals it holds). */
 function StopTooltip({
   id,
@@ -68,6 +71,7 @@ function StopTooltip({
   formatPrice,
   timeZone,
   chartWidth,
+  chartHeight,
 }: {
   id: string;
   stop: Stop;
@@ -75,23 +79,39 @@ function StopTooltip({
   timeZone: TimeZoneMode;
   /** The overlay's width: a marker near either side has its tooltip run away from that side, at its own width. */
   chartWidth: number;
+  /** The overlay's height: a tooltip with no room on its marker's side opens on the other, if it fits there. */
+  chartHeight: number;
 }) {
   const box = count && item.countBox ? item.countBox : item.box;
   const x = box.left + box.width / 2;
+  const tip = useRef<HTMLDivElement>(null);
+  const [flipped, setFlipped] = useState(false);
+  // Measured once drawn: a sell's tooltip above a marker near the plot's top was cut by the plot (a phone showed
+  // only its last line); it opens below when that side has the room.
+  useLayoutEffect(() => {
+    const height = tip.current?.offsetHeight ?? 0;
+    if (height === 0 || chartHeight === 0) return setFlipped(false);
+    const roomAbove = box.top - TOOLTIP_GAP_PX;
+    const roomBelow = chartHeight - (box.top + box.height) - TOOLTIP_GAP_PX;
+    const [own, other] = item.placement === 'above' ? [roomAbove, roomBelow] : [roomBelow, roomAbove];
+    setFlipped(own < height && other >= height);
+  }, [box.top, box.height, item.placement, chartHeight]);
+  const placement = flipped ? (item.placement === 'above' ? 'below' : 'above') : item.placement;
   return (
     <div
+      ref={tip}
       role="tooltip"
       id={id}
-      data-placement={item.placement}
+      data-placement={placement}
       className={styles.tooltip}
       style={{
         left: x,
-        top: item.placement === 'below' ? box.top + box.height : box.top,
+        top: placement === 'below' ? box.top + box.height : box.top,
         // Its own width, not what is left of the overlay right of `left` (a marker of the latest candle squeezed its
         // tooltip to a column of single words that ran out of the chart's foot).
         width: 'max-content',
         transform: `translate(${tooltipShift(x, chartWidth, box.width / 2)}, ${
-          item.placement === 'below' ? vars.space['1'] : `calc(-100% - ${vars.space['1']})`
+          placement === 'below' ? vars.space['1'] : `calc(-100% - ${vars.space['1']})`
         })`,
       }}
     >
@@ -253,6 +273,7 @@ export const MarkerLayer = memo(
             formatPrice={formatPrice}
             timeZone={timeZone}
             chartWidth={toolbar.current?.clientWidth ?? 0}
+            chartHeight={toolbar.current?.clientHeight ?? 0}
           />
         )}
       </div>
