@@ -71,7 +71,7 @@ function Latency({ strategy }: { strategy: string | null }) {
       <CardContent>
         {signals.isLoading ? (
           <Skeleton aria-label="Loading latency" style={{ height: '5rem' }} />
-        ) : signals.error ? (
+        ) : signals.error && !signals.data ? (
           <p role="alert" className={styles.muted}>
             {errorMessage(signals.error)}
           </p>

@@ -167,7 +167,8 @@ export function PerformanceOverviewRoute() {
         description="What your alerts would have done: each strategy's paper account, marked to the market."
         actions={<StrategyPicker strategies={strategies.data?.data ?? []} value={strategy} onChange={setStrategy} />}
       />
-      {performance.error ? (
+      {/* A refresh that failed keeps the figures last loaded (the header says the server cannot be reached). */}
+      {performance.error && !p ? (
         <EmptyState
           title="The figures could not be loaded"
           description={errorMessage(performance.error)}
