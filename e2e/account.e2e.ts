@@ -53,7 +53,7 @@ describe('given the Account page', () => {
     await profile.getByRole('button', { name: 'Save profile' }).click();
     await profile.getByText('Profile saved.').waitFor();
     const menu = page.getByRole('button', { name: /user menu/i });
-    await expect.poll(() => menu.innerText()).toContain('Ada King');
+    await expect.poll(() => menu.innerText(), { timeout: 10_000 }).toContain('Ada King');
     expect(await menu.innerText()).toContain('AK');
     expect(errors.page).toEqual([]);
     await context.close();
