@@ -778,6 +778,24 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
       'Trade closed: BTC long, P&L \u2212$1.02',
     ]);
   });
+  it('should say whose an ignored signal is for a trader with several strategies', async () => {
+    const { trader: quinn } = await openingTrader('Quinn');
+    await testApp.app.inject({
+      method: 'POST',
+      url: '/api/strategies',
+      headers: quinn.headers,
+      payload: { name: 'Scalper 1m' },
+    });
+    await plan();
+    // No ETH prices: the paper account ignores it.
+    await alert(quinn, clock() + MINUTE, '{"ticker":"ETHUSD","action":"buy","quantity":1,"id":"q1"}');
+    clock.advance(10 * MINUTE);
+    await testApp.app.paper.run();
+    await plan();
+    expect((await eventsOf(quinn.id, 'signal_ignored')).map((item) => item.title)).toEqual([
+      'Signal ignored: no market data for ETH · Default',
+    ]);
+  });
 });
 
 describe.each(TEST_DIALECTS)('the notification planner after a replay, on %s', (dialect) => {

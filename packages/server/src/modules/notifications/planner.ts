@@ -396,6 +396,7 @@ export class NotificationPlanner implements BackgroundService {
       .select([
         'o.signal_id',
         's.user_id',
+        's.strategy_id',
         's.ticker',
         's.action',
         'o.status',
@@ -424,6 +425,7 @@ export class NotificationPlanner implements BackgroundService {
       .orderBy('o.signal_id')
       .limit(5_000)
       .execute();
+    const whose = await this.#strategyNamesFor(rows);
     const events: PlannedEvent[] = [];
     for (const row of rows) {
       const signalId = String(row.signal_id);
@@ -434,7 +436,7 @@ export class NotificationPlanner implements BackgroundService {
           key: `signal_ignored:${signalId}`,
           event: 'signal_ignored',
           occurredAt: Number(row.decided_at),
-          title: `Signal ignored: ${row.reason ?? 'nothing was traded'}`,
+          title: `Signal ignored: ${row.reason ?? 'nothing was traded'}${whose(row)}`,
           body: what,
           link: `/signals?selected=${signalId}`,
           data: { signalId, ticker: row.ticker, action: row.action, reason: row.reason },
@@ -454,7 +456,7 @@ export class NotificationPlanner implements BackgroundService {
           key: `out_of_sync:${signalId}`,
           event: 'out_of_sync',
           occurredAt: Number(row.decided_at),
-          title: `Out-of-sync signal: ${what || 'an alert'}`,
+          title: `Out-of-sync signal: ${what || 'an alert'}${whose(row)}`,
           body: `TradingView is ${tv}, the paper account is ${paper}: an alert was probably missed.`,
           link: `/signals?selected=${signalId}`,
           data: { signalId, ticker: row.ticker, action: row.action, outOfSync },
@@ -589,8 +591,9 @@ export class NotificationPlanner implements BackgroundService {
   }
 
   /**
-   * What a trade's title adds to say whose it is: " · {strategy}" for a trader with several strategies (two ETH longs
-   * of two strategies read alike), nothing for a trader with one. Two reads for a scan's trades, whatever their number.
+   * What a trade's or signal's title adds to say whose it is: " · {strategy}" for a trader with several strategies
+   * (two ETH longs of two strategies read alike), nothing for a trader with one. Two reads for a scan's rows, whatever
+   * their number.
    */
   async #strategyNamesFor(
     rows: readonly { user_id: number; strategy_id: number }[],
