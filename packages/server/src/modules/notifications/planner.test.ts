@@ -778,6 +778,7 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
       'Trade closed: BTC long, P&L \u2212$1.02',
     ]);
   });
+
   it('should say whose an ignored signal is for a trader with several strategies', async () => {
     const { trader: quinn } = await openingTrader('Quinn');
     await testApp.app.inject({
