@@ -28,9 +28,22 @@ export const count = style({
 });
 
 /** Never wider than a phone leaves room for (the panel sits 8px from each edge). */
+/**
+ * The panel: its heading and its "Mark all as read" / "See all" stay in view, and only the items between scroll
+ * when the window is short (at 1280x800, eight items pushed "See all" below the window's foot).
+ */
 export const content = style({
   width: '22rem',
   maxWidth: 'calc(100vw - 16px)',
+  display: 'flex',
+  flexDirection: 'column',
+  overflowY: 'hidden',
+});
+
+export const items = style({
+  minHeight: 0,
+  flexShrink: 1,
+  overflowY: 'auto',
 });
 
 export const header = style({

@@ -70,6 +70,9 @@ describe('given unread notifications', () => {
     // An item without a link of its own leads to the full list.
     expect(entries[1]).toHaveAttribute('href', '/all');
     expect(entries[4]).toHaveAttribute('href', '/all');
+    // Only the items scroll when the window is short: the two actions stay below them, in view.
+    const scroller = menu.querySelector('[data-slot="notification-bell-items"]');
+    expect([...entries].map((entry) => scroller?.contains(entry))).toEqual([true, true, true, false, false]);
   });
 
   it('should keep an amount on one line, its minus sign with its number', async () => {

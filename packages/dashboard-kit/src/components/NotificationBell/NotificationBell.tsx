@@ -212,7 +212,9 @@ export const NotificationBell = forwardRef<HTMLButtonElement, NotificationBellPr
       <DropdownMenuContent side={side} align={align} className={styles.content}>
         <DropdownMenuLabel className={styles.header}>{label}</DropdownMenuLabel>
         <DropdownMenuSeparator />
-        {body}
+        <div className={styles.items} data-slot="notification-bell-items">
+          {body}
+        </div>
         <DropdownMenuSeparator />
         {onMarkAllRead && items.length > 0 && (
           <DropdownMenuItem
