@@ -151,6 +151,19 @@ describe('given a phone-width screen (768px or narrower)', () => {
     await context.close();
   });
 
+  it("should close the sheet when the user menu opens a page, as the sidebar's links do", async () => {
+    const { page, context } = await signedInPage({ width: 390, height: 844 });
+    await page.goto('/signals');
+    await page.getByRole('button', { name: 'Toggle Sidebar' }).first().click();
+    const sheet = page.getByRole('dialog');
+    await sheet.waitFor();
+    await sheet.getByRole('button', { name: /user menu/i }).click();
+    await page.getByRole('menuitem', { name: 'Account' }).click();
+    await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
+    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 10_000 }).toBe(0);
+    await context.close();
+  });
+
   it('should treat exactly 768px as mobile', async () => {
     const { page, context } = await signedInPage({ width: 768, height: 900 });
     await page.goto('/signals');
