@@ -1,9 +1,8 @@
 import { memo, useId, useLayoutEffect, useRef, useState, type PointerEvent } from 'react';
 import type { TimeZoneMode } from '../../time/time-zone';
 import { MINUTE } from './aggregate';
-import { vars } from '../../theme/contract.css';
 import * as styles from './CandlestickChart.css';
-import { tooltipShift } from './tooltip-shift';
+import { tooltipTransform } from './tooltip-shift';
 import { formatCandleTime } from './format';
 import type { MarkerLayout } from './markers';
 import { useRovingToolbar } from './roving';
@@ -110,9 +109,7 @@ function StopTooltip({
         // Its own width, not what is left of the overlay right of `left` (a marker of the latest candle squeezed its
         // tooltip to a column of single words that ran out of the chart's foot).
         width: 'max-content',
-        transform: `translate(${tooltipShift(x, chartWidth, box.width / 2)}, ${
-          placement === 'below' ? vars.space['1'] : `calc(-100% - ${vars.space['1']})`
-        })`,
+        transform: tooltipTransform(x, chartWidth, box.width / 2, placement),
       }}
     >
       {count ? (

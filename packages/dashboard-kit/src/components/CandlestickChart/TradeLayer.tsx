@@ -1,11 +1,10 @@
 import { memo, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { TimeZoneMode } from '../../time/time-zone';
 import { MINUTE } from './aggregate';
-import { vars } from '../../theme/contract.css';
 import * as styles from './CandlestickChart.css';
 import { formatCandleTime } from './format';
 import { useRovingToolbar } from './roving';
-import { tooltipShift } from './tooltip-shift';
+import { tooltipTransform } from './tooltip-shift';
 import { defaultTradeText, TRADE_PIN_PX, type TradeLayout } from './trades';
 import type { TradeMarker } from './types';
 
@@ -293,9 +292,7 @@ export const TradeLayer = memo(function TradeLayer({ items, formatPrice, timeZon
                   left: active.x,
                   top: active.y + (place.side === 'below' ? TRADE_PIN_PX : -TRADE_PIN_PX),
                   width: 'max-content',
-                  transform: `translate(${tooltipShift(active.x, overlay.current?.clientWidth ?? 0, TRADE_PIN_PX)}, ${
-                    place.side === 'below' ? vars.space['1'] : `calc(-100% - ${vars.space['1']})`
-                  })`,
+                  transform: tooltipTransform(active.x, overlay.current?.clientWidth ?? 0, TRADE_PIN_PX, place.side),
                 }
           }
         >
