@@ -592,41 +592,29 @@ export class NotificationPlanner implements BackgroundService {
 
   /**
    * What a trade's or signal's title adds to say whose it is: " · {strategy}" for a trader with several strategies
-   * (two ETH longs of two strategies read alike), nothing for a trader with one. Two reads for a scan's rows, whatever
-   * their number.
+   * (two ETH longs of two strategies read alike), nothing for a trader with one. One read of the rows' traders'
+   * strategies, whatever the number of rows.
    */
-  async #strategyNamesFor(
-    rows: readonly { user_id: number; strategy_id: number }[],
-  ): Promise<(row: { strategy_id: number }) => string> {
-    if (rows.length === 0) return () => '';
-    const { db } = this.#options;
-    const strategyIds = [...new Set(rows.map((row) => Number(row.strategy_id)))];
+  async #strategyNamesFor(rows: readonly { user_id: number }[]): Promise<(row: { strategy_id: number }) => string> {
     const userIds = [...new Set(rows.map((row) => Number(row.user_id)))];
-    const names = new Map<number, string>();
-    for (let start = 0; start < strategyIds.length; start += BATCH) {
-      const found = await db
-        .selectFrom('strategies')
-        .select(['id', 'name'])
-        .where('id', 'in', strategyIds.slice(start, start + BATCH))
-        .execute();
-      for (const row of found) names.set(Number(row.id), row.name);
-    }
-    const several = new Set<number>();
+    const strategies: { id: number; user_id: number; name: string }[] = [];
     for (let start = 0; start < userIds.length; start += BATCH) {
-      const counts = await db
-        .selectFrom('strategies')
-        .select('user_id')
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .where('user_id', 'in', userIds.slice(start, start + BATCH))
-        .groupBy('user_id')
-        .execute();
-      for (const row of counts) if (Number(row.n) > 1) several.add(Number(row.user_id));
+      strategies.push(
+        ...(await this.#options.db
+          .selectFrom('strategies')
+          .select(['id', 'user_id', 'name'])
+          .where('user_id', 'in', userIds.slice(start, start + BATCH))
+          .execute()),
+      );
     }
-    const userOf = new Map(rows.map((row) => [Number(row.strategy_id), Number(row.user_id)]));
-    return ({ strategy_id }) => {
-      const name = names.get(Number(strategy_id));
-      return name !== undefined && several.has(userOf.get(Number(strategy_id)) ?? -1) ? ` · ${name}` : '';
-    };
+    const countOf = new Map<number, number>();
+    for (const { user_id } of strategies) countOf.set(Number(user_id), (countOf.get(Number(user_id)) ?? 0) + 1);
+    const named = new Map(
+      strategies
+        .filter(({ user_id }) => countOf.get(Number(user_id))! > 1)
+        .map(({ id, name }) => [Number(id), ` · ${name}`]),
+    );
+    return ({ strategy_id }) => named.get(Number(strategy_id)) ?? '';
   }
 
   async #silences(origin: number, now: number): Promise<PlannedEvent[]> {
