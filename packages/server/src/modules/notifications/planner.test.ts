@@ -699,21 +699,24 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
     expect(await outboxOf(channelId)).toEqual(['trade_opened', 'trade_opened']);
   });
 
+  /** A trade of `strategyId` opened two minutes ago at 50,000 and closed by hand a minute ago, with fees only. */
+  const closedLoss = (strategyId: number, userId: number, netPnl: number, returnPct: number) => ({
+    ...newTrade(strategyId, 300_000, clock() - 2 * MINUTE),
+    user_id: userId,
+    status: 'closed' as const,
+    exit_price: 50_000,
+    gross_pnl: 0,
+    net_pnl: netPnl,
+    return_pct: returnPct,
+    closed_at: clock() - MINUTE,
+    exit_reason: 'manual',
+  });
+
   it('should tell a loss under half a cent as $0.00, with no minus sign', async () => {
     const { trader: margaret, strategyId } = await openingTrader('Margaret');
     await testApp.database.db
       .insertInto('paper_trades')
-      .values({
-        ...newTrade(strategyId, 300_000, clock() - 2 * MINUTE),
-        user_id: margaret.id,
-        status: 'closed',
-        exit_price: 50_000,
-        gross_pnl: 0,
-        net_pnl: -0.004,
-        return_pct: -0.0008,
-        closed_at: clock() - MINUTE,
-        exit_reason: 'manual',
-      })
+      .values(closedLoss(strategyId, margaret.id, -0.004, -0.0008))
       .execute();
 
     await plan();
@@ -725,17 +728,7 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
     const { trader: nina, strategyId } = await openingTrader('Nina');
     await testApp.database.db
       .insertInto('paper_trades')
-      .values({
-        ...newTrade(strategyId, 300_000, clock() - 2 * MINUTE),
-        user_id: nina.id,
-        status: 'closed',
-        exit_price: 50_000,
-        gross_pnl: 0,
-        net_pnl: -1.02,
-        return_pct: -0.204,
-        closed_at: clock() - MINUTE,
-        exit_reason: 'manual',
-      })
+      .values(closedLoss(strategyId, nina.id, -1.02, -0.204))
       .execute();
 
     await plan();
@@ -753,20 +746,13 @@ describe.each(TEST_DIALECTS)('the notification planner on %s', (dialect) => {
     });
     const scalperId = Number(created.json<{ id: string }>().id);
     const { trader: pia, strategyId: piaStrategy } = await openingTrader('Pia');
-    const closedTrade = (id: number, userId: number) => ({
-      ...newTrade(id, 300_000, clock() - 2 * MINUTE),
-      user_id: userId,
-      status: 'closed' as const,
-      exit_price: 50_000,
-      gross_pnl: 0,
-      net_pnl: -1.02,
-      return_pct: -0.204,
-      closed_at: clock() - MINUTE,
-      exit_reason: 'manual',
-    });
     await testApp.database.db
       .insertInto('paper_trades')
-      .values([closedTrade(strategyId, olga.id), closedTrade(scalperId, olga.id), closedTrade(piaStrategy, pia.id)])
+      .values([
+        closedLoss(strategyId, olga.id, -1.02, -0.204),
+        closedLoss(scalperId, olga.id, -1.02, -0.204),
+        closedLoss(piaStrategy, pia.id, -1.02, -0.204),
+      ])
       .execute();
 
     await plan();
