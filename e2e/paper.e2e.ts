@@ -870,6 +870,60 @@ describe('given open positions with a stop and target set to four decimals, at 1
   });
 });
 
+describe('given a trader with two strategies, each with a trade, on Performance > Trades at 1280 px beside the sidebar', () => {
+  let owner: Awaited<ReturnType<typeof registerUser>>;
+
+  beforeAll(async () => {
+    owner = await registerUser(server.url, { name: 'Two Strategies' });
+    const [first] = (await api<{ data: Strategy[] }>(server.url, owner.token, '/api/strategies')).data;
+    const second = await api<Strategy>(server.url, owner.token, '/api/strategies', {
+      method: 'POST',
+      body: JSON.stringify({ name: 'Scalper 1m' }),
+    });
+    await postAlert(first!.webhookUrl, { ticker: 'BINANCE:BTCUSDT', action: 'buy' });
+    await postAlert(second.webhookUrl, { ticker: 'BINANCE:ETHUSDT', action: 'sell' });
+    await eventually(async () => {
+      const trades = (await api<{ data: Trade[] }>(server.url, owner.token, '/api/trades')).data;
+      return trades.length === 2 ? true : undefined;
+    });
+  }, 240_000);
+
+  it("should name each trade's strategy in place of its pair and fees, with no sideways scroll, and bring them back for one strategy", async () => {
+    const { page, context } = await signedInPage(browser, server.url, owner, {
+      viewport: { width: 1280, height: 800 },
+    });
+    await page.goto('/performance/trades');
+    const table = page.getByRole('grid', { name: 'Trades' });
+    const rows = page.locator('tr[data-slot="trades-table-row"]');
+    await rows.nth(1).waitFor({ timeout: 20_000 });
+    await table.getByRole('columnheader', { name: 'Strategy' }).waitFor();
+    const headers = await table.getByRole('columnheader').allInnerTexts();
+    expect(headers.map((header) => header.trim())).toEqual([
+      'Entry (UTC)',
+      'Exit (UTC)',
+      'Side',
+      'Quantity',
+      'P&L',
+      'Exit reason',
+      'Strategy',
+      'Links',
+    ]);
+    expect((await rows.allInnerTexts()).map((text) => text.match(/Default|Scalper 1m/)?.[0]).sort()).toEqual([
+      'Default',
+      'Scalper 1m',
+    ]);
+    const scroller = page.locator('[data-slot="trades-table-scroller"]');
+    expect(await scroller.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+
+    // One strategy chosen: its trades need no strategy column, and the pair and fees come back.
+    await page.getByRole('combobox', { name: 'Strategy' }).selectOption({ label: 'Scalper 1m' });
+    await table.getByRole('columnheader', { name: 'Pair' }).waitFor();
+    expect(await table.getByRole('columnheader', { name: 'Fees' }).count()).toBe(1);
+    expect(await table.getByRole('columnheader', { name: 'Strategy' }).count()).toBe(0);
+    await context.close();
+  });
+});
+
 describe('given a closed trade of a strategy with a long name, on Performance > Analytics on a phone', () => {
   const LONG_NAME = 'Swing momentum portfolio with a trailing exit';
   let analyst: Awaited<ReturnType<typeof registerUser>>;

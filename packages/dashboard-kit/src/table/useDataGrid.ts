@@ -47,10 +47,47 @@ export interface HiddenColumns {
   wide?: ColumnVisibilityState;
 }
 
-function startingVisibility(hidden: HiddenColumns): ColumnVisibilityState {
-  const wide = hidden.wide ?? {};
-  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return wide;
-  return window.matchMedia(COMPACT_MEDIA_QUERY).matches ? hidden.compact : wide;
+type VisibilityUpdate = ColumnVisibilityState | ((previous: ColumnVisibilityState) => ColumnVisibilityState);
+
+/** Whether the screen is phone-width as the grid mounts (no window: wide). */
+function compactAtStart(): boolean {
+  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return false;
+  return window.matchMedia(COMPACT_MEDIA_QUERY).matches;
+}
+
+/**
+ * Which columns show: the `columnVisibility` prop when given (controlled); else the user's own choice once they
+ * make one; else `defaultColumnVisibility` as it was at mount; else the component's hidden columns for the width
+ * the grid mounted at. Those last follow the component while the user has not chosen (a table that learns after
+ * its first render that it lists several strategies starts showing their column), and never undo a choice.
+ * Every change is reported through `onChange`, controlled or not.
+ */
+function useColumnVisibility(
+  controlled: ColumnVisibilityState | undefined,
+  defaultVisibility: ColumnVisibilityState | undefined,
+  hidden: HiddenColumns,
+  onChange: ((visibility: ColumnVisibilityState) => void) | undefined,
+): [ColumnVisibilityState, (next: VisibilityUpdate) => void] {
+  const [compact] = useState(compactAtStart);
+  const [initialDefault] = useState(defaultVisibility);
+  const [chosen, setChosen] = useState<ColumnVisibilityState | null>(null);
+  const value = controlled ?? chosen ?? initialDefault ?? (compact ? hidden.compact : (hidden.wide ?? {}));
+  const valueRef = useRef(value);
+  valueRef.current = value;
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const isControlled = controlled !== undefined;
+  const setValue = useCallback(
+    (next: VisibilityUpdate) => {
+      const resolved = typeof next === 'function' ? next(valueRef.current) : next;
+      if (Object.is(resolved, valueRef.current)) return;
+      valueRef.current = resolved;
+      if (!isControlled) setChosen(resolved);
+      onChangeRef.current?.(resolved);
+    },
+    [isControlled],
+  );
+  return [value, setValue];
 }
 
 /**
@@ -93,14 +130,12 @@ export function useDataGrid<TSorting, TVisibility, TRecord>(
     defaultProp: (defaultSorting as SortingState | undefined) ?? [],
     onChange: onSortingChange as ((sorting: SortingState) => void) | undefined,
   });
-  const [startingColumns] = useState(
-    () => (defaultColumnVisibility as ColumnVisibilityState | undefined) ?? startingVisibility(options.hidden),
+  const [visibilityState, setVisibilityState] = useColumnVisibility(
+    columnVisibility as ColumnVisibilityState | undefined,
+    defaultColumnVisibility as ColumnVisibilityState | undefined,
+    options.hidden,
+    onColumnVisibilityChange as ((visibility: ColumnVisibilityState) => void) | undefined,
   );
-  const [visibilityState, setVisibilityState] = useControllableState<ColumnVisibilityState>({
-    prop: columnVisibility as ColumnVisibilityState | undefined,
-    defaultProp: startingColumns,
-    onChange: onColumnVisibilityChange as ((visibility: ColumnVisibilityState) => void) | undefined,
-  });
   const compact = useMediaQuery(COMPACT_MEDIA_QUERY);
   // State, not a ref: the body's virtualiser needs a render once the scroller exists.
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);

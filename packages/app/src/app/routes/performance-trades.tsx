@@ -102,6 +102,7 @@ export function PerformanceTradesRoute() {
           navigate(link.href);
         }}
         csvFileName="signaldeck-trades.csv"
+        showStrategy={!strategy && (strategies.data?.data.length ?? 0) > 1}
         emptyState={
           filtered ? (
             <EmptyState

@@ -112,6 +112,24 @@ export const HostileAndLongText: Story = () => (
   />
 );
 
+/** Trades of several strategies (`showStrategy`): the strategy in place of the pair and the fees, fitting 1280 px. */
+export const SeveralStrategies: Story = () => (
+  <TradesTable trades={generateTrades(20, { open: 2 })} getTradeLinks={appLinks} showStrategy />
+);
+
+/** The same on a phone: each card gives its strategy a line. */
+export const PhoneSeveralStrategies: Story = () => (
+  <PhoneFrame>
+    <TradesTable
+      trades={generateTrades(12, { open: 1 })}
+      getTradeLinks={appLinks}
+      showStrategy
+      style={{ height: '30rem' }}
+    />
+  </PhoneFrame>
+);
+PhoneSeveralStrategies.meta = { width: 'xsmall' };
+
 /** Quantities to 8 decimals with their pair (0.01486989 BTC) fit their column whole. */
 export const BothThemesSideBySide: Story = () => (
   <BothThemes>

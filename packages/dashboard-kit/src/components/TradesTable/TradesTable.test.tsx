@@ -165,6 +165,61 @@ describe('given three trades, one still open', () => {
   );
 });
 
+describe('given trades of several strategies', () => {
+  const headers = () =>
+    within(grid())
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+  const ofTwoStrategies = () =>
+    threeTrades().map((trade, index) => (index === 1 ? { ...trade, strategyName: 'Scalper 1m' } : trade));
+
+  it('should show the strategy in place of the pair and the fees, so the row still fits 1280 px', () => {
+    renderTable({ trades: ofTwoStrategies(), showStrategy: true });
+    expect(headers()).toEqual(['Entry (UTC)', 'Exit (UTC)', 'Side', 'Quantity', 'P&L', 'Exit reason', 'Strategy']);
+    expect(dataRows()[1]).toHaveTextContent('Scalper 1m');
+  });
+
+  it(
+    'should show the strategy once it learns of several, until the user picks columns',
+    { timeout: 15_000 },
+    async () => {
+      const { user, rerender } = renderTable({ trades: ofTwoStrategies() });
+      expect(headers()).toContain('Pair');
+      expect(headers()).not.toContain('Strategy');
+      rerender(<TradesTable trades={ofTwoStrategies()} timeZone="UTC" showStrategy />);
+      expect(headers()).toContain('Strategy');
+      expect(headers()).not.toContain('Pair');
+
+      await user.click(screen.getByRole('button', { name: 'Columns of Trades' }));
+      await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Pair' }));
+      await user.keyboard('{Escape}');
+      rerender(<TradesTable trades={ofTwoStrategies()} timeZone="UTC" showStrategy={false} />);
+      // The user's choice stays: the strategy and the pair both show.
+      expect(headers()).toEqual(expect.arrayContaining(['Pair', 'Strategy']));
+    },
+  );
+
+  it('should give each card a line for its strategy on a phone', () => {
+    const media = mockMatchMedia({ [COMPACT_MEDIA_QUERY]: true });
+    try {
+      renderTable({ trades: ofTwoStrategies(), showStrategy: true });
+      expect(headers()).toEqual([
+        'Entry (UTC)',
+        'Exit (UTC)',
+        'Pair',
+        'Side',
+        'Quantity',
+        'P&L',
+        'Exit reason',
+        'Strategy',
+      ]);
+      expect(within(grid()).getAllByRole('row')[2]).toHaveTextContent('Scalper 1m');
+    } finally {
+      media.restore();
+    }
+  });
+});
+
 describe('given the keyboard', () => {
   function renderBetweenButtons(props: Partial<TradesTableProps> = {}) {
     const user = userEvent.setup();

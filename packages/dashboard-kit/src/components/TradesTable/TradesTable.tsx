@@ -18,17 +18,23 @@ import type { TradeColumnId, TradeLink, TradeRow, TradesTableColumnVisibility, T
 
 /**
  * Columns a table starts without: on phones the fees, the duration and the strategy (a card holds the
- * entry and the exit, each a time over a price, the pair, side, quantity, P&L and exit reason); on wider screens the strategy (shown when asked for: several on one page) and the duration
- * (the entry and exit times are in the row), so that every other column fits a 1280 px screen beside
- * the sidebar.
+ * entry and the exit, each a time over a price, the pair, side, quantity, P&L and exit reason); on wider
+ * screens the strategy and the duration (the entry and exit times are in the row), so that every other
+ * column fits a 1280 px screen beside the sidebar.
  */
 const HIDDEN_COLUMNS = {
-  compact: {
-    fees: false,
-    duration: false,
-    strategy: false,
-  },
+  compact: { fees: false, duration: false, strategy: false },
   wide: { strategy: false, duration: false },
+};
+
+/**
+ * With `showStrategy`, the strategy shows from the start: on a phone's card on a line of its own; on wider
+ * screens in place of the pair and the fees, so that the row still fits 1280 px (the quantity names the
+ * asset: 0.5 ETH).
+ */
+const HIDDEN_COLUMNS_WITH_STRATEGY = {
+  compact: { fees: false, duration: false },
+  wide: { pair: false, fees: false, duration: false },
 };
 
 export interface TradesTableProps extends DataGridBaseProps<TradesTableSorting, TradesTableColumnVisibility> {
@@ -44,6 +50,12 @@ export interface TradesTableProps extends DataGridBaseProps<TradesTableSorting, 
   csvFileName?: string;
   /** Replaces the download: receives the CSV of every trade, sorted as shown, with the columns shown. */
   onExportCsv?: (csv: string) => void;
+  /**
+   * The trades are of several strategies: the Strategy column shows from the start (in place of Pair and Fees on
+   * wider screens). It follows this prop until the user picks columns, unless `columnVisibility` or
+   * `defaultColumnVisibility` is given.
+   */
+  showStrategy?: boolean;
 }
 
 const getRowId = (trade: TradeRow) => trade.id;
@@ -77,10 +89,23 @@ const TIME_COLUMNS = new Set<string>(['opened', 'closed']);
  * a default height; give it another through `className` or `style`.
  */
 export const TradesTable = forwardRef<HTMLDivElement, TradesTableProps>(function TradesTable(
-  { trades, onTradeSelect, getTradeLinks, onTradeLinkClick, csvFileName = 'trades.csv', onExportCsv, ...props },
+  {
+    trades,
+    onTradeSelect,
+    getTradeLinks,
+    onTradeLinkClick,
+    csvFileName = 'trades.csv',
+    onExportCsv,
+    showStrategy = false,
+    ...props
+  },
   ref,
 ) {
-  const grid = useDataGrid(props, { label: 'Trades', hidden: HIDDEN_COLUMNS, onActivate: onTradeSelect });
+  const grid = useDataGrid(props, {
+    label: 'Trades',
+    hidden: showStrategy ? HIDDEN_COLUMNS_WITH_STRATEGY : HIDDEN_COLUMNS,
+    onActivate: onTradeSelect,
+  });
   const { timeZone, sortingState, compact } = grid;
   const meta = useMemo(() => ({ timeZone }), [timeZone]);
 
