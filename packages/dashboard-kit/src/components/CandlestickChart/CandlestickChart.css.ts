@@ -595,13 +595,17 @@ export const periodItem = style({
   selectors: { '&[data-slot]': { paddingLeft: vars.space['8'] } },
 });
 
-/** An indicator's line, coloured by which indicator it is. */
+/**
+ * An indicator's line, coloured by which indicator it is. On the price, none takes the entry line's look (solid,
+ * in the primary colour): SMA is drawn in the ring's blue, VWAP dashed.
+ */
 export const indicatorLine = style({
   fill: 'none',
   stroke: vars.color.primary,
   strokeWidth: 1.5,
   strokeLinejoin: 'round',
   selectors: {
+    '&[data-indicator="sma"]': { stroke: vars.color.ring },
     '&[data-indicator="ema"]': { stroke: vars.color.warning },
     '&[data-indicator="vwap"]': { stroke: vars.color.foreground, strokeDasharray: '6 3', strokeWidth: 1 },
     '&[data-indicator="bb-middle"]': { stroke: vars.color.mutedForeground, strokeDasharray: '4 3', strokeWidth: 1 },

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../test/axe';
 import { itConforms } from '../../test/conformance';
+import { darkColors, lightColors } from '../../theme/palettes';
 import { MINUTE } from './aggregate';
 import { CandlestickChart, type CandlestickChartProps } from './CandlestickChart';
 import { sampleCandles } from './fixtures';
@@ -1068,6 +1069,31 @@ describe('given indicators', () => {
     );
     // RSI and MACD have panes of their own, named there: not in the key.
     expect(key).not.toHaveTextContent('RSI');
+  });
+
+  // From a trader's review: SMA was drawn solid in the primary colour, the entry line's look, in both themes.
+  it("should draw no line on the price in the entry line's look, in either theme", () => {
+    const { container } = renderChart({
+      indicators: { ...indicators, ema: 9, vwap: true },
+      priceLines: [{ id: 'entry', price: 110, label: 'Entry', kind: 'entry' }],
+    });
+    const looks = (element: Element | null, theme: Record<string, string>) => {
+      const { stroke, strokeDasharray } = getComputedStyle(element as Element);
+      // var(--dk-color-primary-foreground) -> the theme's primaryForeground.
+      const token = /^var\(--dk-color-([a-z-]+)\)$/.exec(stroke)?.[1] ?? '';
+      const color = theme[token.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase())];
+      expect(color).toBeDefined();
+      return `${color} ${strokeDasharray || 'none'}`;
+    };
+    const entry = container.querySelector('[data-slot="price-line"][data-kind="entry"] line:not([data-slot])');
+    const overlays = [...container.querySelectorAll('[data-slot="indicator-overlays"] [data-slot="indicator-line"]')];
+    expect(overlays.map((line) => line.getAttribute('data-indicator'))).toEqual(
+      expect.arrayContaining(['sma', 'ema', 'vwap', 'bb-middle']),
+    );
+    for (const theme of [darkColors, lightColors]) {
+      const entryLook = looks(entry, theme);
+      for (const overlay of overlays) expect(looks(overlay, theme)).not.toBe(entryLook);
+    }
   });
 
   it('should draw none of them when they are off', () => {
