@@ -73,6 +73,16 @@ describe('setting up TradingView', () => {
     const row = page.locator(`tr[data-row-id="${id}"]`);
     await row.waitFor({ timeout: 20_000 });
     expect(await row.innerText()).toContain('BTC');
+    // Its journey starts where it was sent from: Settings, not TradingView.
+    const toggle = row.getByRole('button', { name: /^Details of/ });
+    // The link's selected row may open its details itself.
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    const journey = page.locator(`[id="${await toggle.getAttribute('aria-controls')}"]`).getByRole('region', {
+      name: 'Signal journey',
+    });
+    await journey.waitFor();
+    expect(await journey.getByRole('listitem').first().innerText()).toMatch(/^Test alert sent from Settings/);
+    expect(await journey.innerText()).not.toContain('TradingView');
     const stored = await api<{ comment: string; raw: string }>(
       product.server.url,
       product.user.token,

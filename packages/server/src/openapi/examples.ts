@@ -34,6 +34,7 @@ export const signal: Signal = {
   decidedAt: 1749033000431,
   repeats: 0,
   strategyId: '3',
+  testAlert: false,
   outcome: {
     status: 'executed',
     side: 'buy',

@@ -24,6 +24,7 @@ const signal = (overrides: Partial<Signal> = {}): Signal => ({
   decidedAt: RECEIVED + 350,
   repeats: 1,
   strategyId: '3',
+  testAlert: false,
   outcome: null,
   ...overrides,
 });
@@ -65,5 +66,14 @@ describe('given a repeat', () => {
     const { journey, outOfSync } = journeyFields(signal({ status: 'duplicate', duplicateOf: '6', repeats: 0 }));
     expect(outOfSync).toBe(false);
     expect(journey?.repeatOf).toEqual({ id: '6', href: '/signals?selected=6' });
+  });
+});
+
+describe("given the app's own test alert", () => {
+  it('should say its first step was sent from Settings, and leave an alert from elsewhere to the default', () => {
+    expect(journeyFields(signal({ testAlert: true })).journey).toMatchObject({
+      alertLabel: 'Test alert sent from Settings',
+    });
+    expect(journeyFields(signal()).journey).not.toHaveProperty('alertLabel');
   });
 });

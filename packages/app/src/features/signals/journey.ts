@@ -11,6 +11,9 @@ export function positionText(position: OutOfSync['tradingView']): string {
   return `${position.position} ${quantity.format(position.size)}`;
 }
 
+/** The first step of a test alert's journey (sent from Settings > Strategy). */
+const TEST_ALERT_LABEL = 'Test alert sent from Settings';
+
 /** Where a signal is shown in the list, for a repeat's link to its original. */
 export const signalHref = (id: string) => `/signals?selected=${encodeURIComponent(id)}`;
 
@@ -39,6 +42,8 @@ export function journeyFields(signal: Signal): Pick<SignalRow, 'journey' | 'outO
   return {
     outOfSync: outOfSync !== undefined,
     journey: {
+      // The app's own test alert carries a time too: it was not fired on TradingView.
+      ...(signal.testAlert ? { alertLabel: TEST_ALERT_LABEL } : {}),
       storedAt: signal.storedAt,
       outcome: journeyOutcome(signal),
       repeatOf: signal.duplicateOf ? { id: signal.duplicateOf, href: signalHref(signal.duplicateOf) } : null,

@@ -22,6 +22,7 @@ const base: Signal = {
   decidedAt: null,
   repeats: 0,
   strategyId: '3',
+  testAlert: false,
   outcome: null,
 };
 

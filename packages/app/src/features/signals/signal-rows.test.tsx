@@ -23,6 +23,7 @@ const signal = (id: string, overrides: Partial<Signal> = {}): Signal => ({
   decidedAt: null,
   repeats: 0,
   strategyId: '3',
+  testAlert: false,
   outcome: { status: 'ignored', reason: 'already long' },
   ...overrides,
 });

@@ -27,6 +27,23 @@ describe('given an executed signal whose alert gave its time', () => {
   });
 });
 
+describe('given a test alert', () => {
+  it('should name its first step as told, not as fired on TradingView', () => {
+    render(
+      <SignalJourney
+        alertTime={T - 2_500}
+        alertLabel="Test alert sent from Settings"
+        receivedAt={T}
+        storedAt={T + 4}
+        timeZone="UTC"
+      />,
+    );
+    const [first] = within(screen.getByRole('region', { name: 'Signal journey' })).getAllByRole('listitem');
+    expect(first).toHaveTextContent(/^Test alert sent from Settings2026-05-02 14:03:04\.620 UTC$/);
+    expect(screen.queryByText(/TradingView/)).toBeNull();
+  });
+});
+
 describe('given an ignored signal without an alert time or a stored time', () => {
   it('should start at receipt, say the stored time is not recorded, and say why it was ignored', () => {
     render(

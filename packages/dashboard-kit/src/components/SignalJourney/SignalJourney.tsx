@@ -25,6 +25,8 @@ export interface SignalJourneyOutOfSync {
 export interface SignalJourneyProps extends Omit<ComponentPropsWithoutRef<'section'>, 'children'> {
   /** When TradingView fired the alert (`{{timenow}}`), if the alert said. */
   alertTime: number | null;
+  /** The first step's words (default "Alert fired on TradingView"), for alerts from elsewhere: a test alert, say. */
+  alertLabel?: string;
   receivedAt: number;
   /** When the signal was written to the database; null when not known (signals stored before it was kept). */
   storedAt: number | null;
@@ -63,10 +65,15 @@ interface Step {
   tone: 'done' | 'ignored' | 'waiting';
 }
 
-function stepsOf({ alertTime, receivedAt, storedAt, outcome }: SignalJourneyProps): Step[] {
+function stepsOf({
+  alertTime,
+  alertLabel = 'Alert fired on TradingView',
+  receivedAt,
+  storedAt,
+  outcome,
+}: SignalJourneyProps): Step[] {
   const steps: Step[] = [];
-  if (alertTime !== null)
-    steps.push({ key: 'alert', label: 'Alert fired on TradingView', time: alertTime, tone: 'done' });
+  if (alertTime !== null) steps.push({ key: 'alert', label: alertLabel, time: alertTime, tone: 'done' });
   steps.push({ key: 'received', label: 'Received', time: receivedAt, tone: 'done' });
   steps.push({ key: 'stored', label: 'Stored', time: storedAt, tone: 'done' });
   if (outcome?.status === 'executed') {
@@ -87,6 +94,7 @@ function stepsOf({ alertTime, receivedAt, storedAt, outcome }: SignalJourneyProp
 export const SignalJourney = forwardRef<HTMLElement, SignalJourneyProps>(function SignalJourney(props, ref) {
   const {
     alertTime: _alertTime,
+    alertLabel: _alertLabel,
     receivedAt: _receivedAt,
     storedAt: _storedAt,
     outcome: _outcome,

@@ -107,6 +107,11 @@ export const signalSchema = named(
         .nonnegative()
         .describe('How many later alerts repeated this one (TradingView retries a webhook it thinks failed).'),
       strategyId: signalId.describe('The strategy whose webhook URL received it.'),
+      testAlert: z
+        .boolean()
+        .describe(
+          "SignalDeck's own test alert (sent from Settings > Strategy through the webhook URL), not an alert from TradingView or another sender.",
+        ),
       outcome: outcomeSchema
         .nullable()
         .describe('What it did to the paper account; null while undecided, and for rejected and duplicate signals.'),

@@ -11,7 +11,11 @@ export const TEST_ALERT_ID_PREFIX = 'signaldeck-test-';
 /** The comment of the app's test alerts: with the id's prefix, it tells them from any sender's. */
 export const TEST_ALERT_COMMENT = 'SignalDeck test alert: sent from Settings > Strategy, not from TradingView';
 
-/** The columns a signal's JSON is made from (all but the ones kept for finding repeats, and the raw body). */
+/** Whether a stored alert is one of the app's test alerts: its id's prefix and its comment, both exactly. */
+export const isTestAlert = (clientId: string | null, comment: string | null) =>
+  clientId !== null && clientId.startsWith(TEST_ALERT_ID_PREFIX) && comment === TEST_ALERT_COMMENT;
+
+/** The columns a signal's JSON is made from (all but the body's hash, kept for finding repeats, and the raw body). */
 const SIGNAL_COLUMNS = [
   's.id',
   's.ticker',
@@ -24,6 +28,7 @@ const SIGNAL_COLUMNS = [
   's.received_at',
   's.strategy',
   's.comment',
+  's.client_id',
   's.status',
   's.reason',
   's.duplicate_of',
@@ -64,6 +69,7 @@ export function toSignalJson(row: SignalJsonRow): Signal {
     decidedAt: row.decided_at === null ? null : Number(row.decided_at),
     repeats: Number(row.repeats),
     strategyId: String(row.strategy_id),
+    testAlert: isTestAlert(row.client_id, row.comment),
     outcome: row.outcome,
   };
 }

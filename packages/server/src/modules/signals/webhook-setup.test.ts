@@ -183,6 +183,7 @@ describe.each(TEST_DIALECTS)('setting up a webhook URL on %s', (dialect) => {
         status: 'accepted',
         strategyId: strategy!.id,
         comment: TEST_ALERT_COMMENT,
+        testAlert: true,
       });
 
       // Traded like any alert: once the market data of its minute is final, the paper account buys.
@@ -200,8 +201,38 @@ describe.each(TEST_DIALECTS)('setting up a webhook URL on %s', (dialect) => {
       });
       expect(stored.json()).toMatchObject({
         raw: result.sent,
+        testAlert: true,
         outcome: expect.objectContaining({ status: 'executed', side: 'buy' }),
       });
+    });
+
+    it("should mark only its own alerts as test alerts: a sender's alert with the same id or comment is not one", async () => {
+      const app = await build();
+      const trader = await signUpTrader(app);
+      const [strategy] = await strategies(trader);
+      const token = new URL(strategy!.webhookUrl).pathname;
+      const alerts = [
+        { id: 'signaldeck-test-1', comment: 'from my own script' },
+        { id: 'tv-7', comment: TEST_ALERT_COMMENT },
+        { id: 'tv-8' },
+      ];
+      for (const alert of alerts) {
+        const posted = await app.inject({
+          method: 'POST',
+          url: token,
+          payload: JSON.stringify({ ticker: 'BTCUSD', action: 'buy', ...alert }),
+        });
+        expect(posted.statusCode).toBe(202);
+      }
+      await send(trader, strategy!.id);
+      const list = await app.inject({ method: 'GET', url: '/api/signals', headers: trader.headers });
+      // Newest first: the test alert, then the three posted above in reverse.
+      expect(list.json().data.map((signal: { testAlert: boolean }) => signal.testAlert)).toEqual([
+        true,
+        false,
+        false,
+        false,
+      ]);
     });
 
     it('should be refused by a TradingView-only URL, since it comes from SignalDeck, and say so', async () => {

@@ -89,6 +89,7 @@ describe.each(TEST_DIALECTS)('POST /api/webhooks/{token} on %s', (dialect) => {
         ).json<{
           data: { id: string }[];
         }>().data[0]!.id,
+        testAlert: false,
         outcome: null,
         raw: body,
       });

@@ -28,6 +28,7 @@ const signal = (id: string): Signal => ({
   decidedAt: null,
   repeats: 0,
   strategyId: '3',
+  testAlert: false,
   outcome: null,
 });
 
