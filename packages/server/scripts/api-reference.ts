@@ -63,6 +63,9 @@ export function renderApiReference(document: OpenApiDocument): string {
       .sort(([a], [b]) => Number(sharedStatuses.get(a)) - Number(sharedStatuses.get(b)))
       .map(([name, response]) => `| ${sharedStatuses.get(name)} | ${cell(response.description)} |`),
     '',
+    'A request that is not valid HTTP/1.1 (broken framing, a head over 16 KiB, a head or body too slow to arrive)',
+    'reaches no endpoint: it is answered 400, 431 or 408 with an Error all the same, and the connection is closed.',
+    '',
   ];
 
   for (const tag of document.tags) {

@@ -4,7 +4,13 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { AppContext, AppModule } from './context';
 import type { DatabaseHandle } from './db/connection';
-import { guardConnections, httpServerOptions, KEEP_ALIVE_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from './http/connections';
+import {
+  clientErrorHandler,
+  guardConnections,
+  httpServerOptions,
+  KEEP_ALIVE_TIMEOUT_MS,
+  REQUEST_TIMEOUT_MS,
+} from './http/connections';
 import { frameworkErrorHandler, HttpError, registerErrorHandling } from './http/errors';
 import { loggerOptions, RequestLogController, type LogDestination } from './http/logging';
 import { isApiPath } from './http/paths';
@@ -103,6 +109,7 @@ export async function buildApp({
     bodyLimit: BODY_LIMIT_BYTES,
     logController: new RequestLogController(),
     frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
     keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
     requestTimeout: REQUEST_TIMEOUT_MS,
     http: httpServerOptions,

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { IncomingMessage, Server, ServerOptions } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type Server, type ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -92,4 +92,46 @@ export function guardConnections(
     }
   });
   return limit;
+}
+
+/** What a request Node's HTTP parser refused is answered with: the status and the API's `{ message }`. */
+const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    message: 'The request did not arrive in time; nothing was done. Send it again.',
+  },
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    message: "The request's headers are larger than 16 KiB; nothing was done.",
+  },
+};
+const MALFORMED = { status: 400, message: 'The request is not valid HTTP/1.1; nothing was done.' };
+
+/**
+ * Requests Node's parser cannot read (broken framing, a head over its 16 KiB limit, a head or body too slow to
+ * arrive) never reach a route: they are answered here, on the socket, in the API's error shape (a JSON object
+ * with `message`, as every other 4xx), and the connection is closed. Fastify's default answer had its own shape
+ * ("Client Error", with `error` and `statusCode`).
+ */
+export function clientErrorHandler(this: { log: FastifyBaseLogger }, error: Error & { code?: string }, socket: Socket) {
+  // A reset connection is gone: there is no one to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, message } = CLIENT_ERRORS[error.code ?? ''] ?? MALFORMED;
+  this.log.debug({ code: error.code, status }, 'unreadable request refused');
+  if (socket.writable) {
+    const body = JSON.stringify({ message });
+    socket.write(
+      [
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+        'Content-Type: application/json; charset=utf-8',
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        'X-Content-Type-Options: nosniff',
+        'Cache-Control: no-store',
+        'Connection: close',
+        '',
+        body,
+      ].join('\r\n'),
+    );
+  }
+  socket.destroy(error);
 }

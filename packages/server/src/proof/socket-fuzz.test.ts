@@ -171,6 +171,22 @@ describe('given raw bytes over a real socket', () => {
     expectErrorBody(response!);
   });
 
+  it("should answer what Node's parser refuses in the API's error shape, saying what was wrong", async () => {
+    const cases = [
+      ['GET /api/health HTTP/1.1\r\nHost: localhost\r\nContent-Length: abc\r\n\r\n', 400, /not valid HTTP/],
+      [`GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'b'.repeat(20 * KIB)}\r\n\r\n`, 431, /16 KiB/],
+    ] as const;
+    for (const [request, status, message] of cases) {
+      const response = await rawRequest(server.url, Buffer.from(request, 'latin1'), { endInput: true });
+      expect(response?.status).toBe(status);
+      expect(response?.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(response?.headers['x-content-type-options']).toBe('nosniff');
+      const body = JSON.parse(response!.body) as Record<string, unknown>;
+      expect(Object.keys(body)).toEqual(['message']);
+      expect(body.message).toMatch(message);
+    }
+  });
+
   it('should answer broken HTTP with a 4xx or by closing the connection, and keep serving', async () => {
     const broken = fc.oneof(
       fc.uint8Array({ minLength: 1, maxLength: 300 }).map((bytes) => Buffer.from(bytes)),
@@ -193,8 +209,8 @@ describe('given raw bytes over a real socket', () => {
     await fc.assert(
       fc.asyncProperty(broken, async (request) => {
         const response = await rawRequest(server.url, request, { endInput: true });
-        // Errors of HTTP itself come from Node's parser through Fastify's client error handler: a 400 or 431 whose
-        // JSON has `message` (and Fastify's `error` and `statusCode` too: not quite the API's error shape).
+        // Errors of HTTP itself come from Node's parser through the server's client error handler: a 400 or 431
+        // in the API's error shape.
         if (response !== undefined) expectErrorBody(response);
       }),
       runs(60),
