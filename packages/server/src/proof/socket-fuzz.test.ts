@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BODY_LIMIT_BYTES } from '../app';
 import { createTestDatabase, type TestDatabase } from '../test/database';
 import { signUpTrader, type SignedInTrader } from '../test/traders';
 import { listAllSignals } from './support/api';
@@ -155,20 +156,23 @@ describe('given raw bytes over a real socket', () => {
     });
   });
 
-  it('should answer a JSON body just over 1 MiB to the other routes with 413', async () => {
-    const body = Buffer.from(`{"tradingViewOnly":false,"pad":"${'p'.repeat(KIB * KIB)}"}`);
-    const response = await rawRequest(
-      server.url,
-      Buffer.concat([
+  it('should answer a JSON body just over 64 KiB to the other routes with 413, and take one just under', async () => {
+    const settings = (padding: number) => {
+      const body = Buffer.from(`{"tradingViewOnly":false,"pad":"${'p'.repeat(padding)}"}`);
+      return Buffer.concat([
         Buffer.from(
           `PUT /api/webhook/settings HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nAuthorization: ${trader.authorization}\r\n` +
             `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
         ),
         body,
-      ]),
-    );
-    expect(response!.status).toBe(413);
-    expectErrorBody(response!);
+      ]);
+    };
+    const frame = '{"tradingViewOnly":false,"pad":""}'.length;
+    const over = await rawRequest(server.url, settings(BODY_LIMIT_BYTES + 1 - frame));
+    expect(over!.status).toBe(413);
+    expectErrorBody(over!);
+    const under = await rawRequest(server.url, settings(BODY_LIMIT_BYTES - frame));
+    expect(under!.status).toBe(200);
   });
 
   it("should answer what Node's parser refuses in the API's error shape, saying what was wrong", async () => {
