@@ -47,8 +47,6 @@ export interface HiddenColumns {
   wide?: ColumnVisibilityState;
 }
 
-type VisibilityUpdate = ColumnVisibilityState | ((previous: ColumnVisibilityState) => ColumnVisibilityState);
-
 /** Whether the screen is phone-width as the grid mounts (no window: wide). */
 function compactAtStart(): boolean {
   if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return false;
@@ -67,27 +65,21 @@ function useColumnVisibility(
   defaultVisibility: ColumnVisibilityState | undefined,
   hidden: HiddenColumns,
   onChange: ((visibility: ColumnVisibilityState) => void) | undefined,
-): [ColumnVisibilityState, (next: VisibilityUpdate) => void] {
+) {
   const [compact] = useState(compactAtStart);
   const [initialDefault] = useState(defaultVisibility);
   const [chosen, setChosen] = useState<ColumnVisibilityState | null>(null);
-  const value = controlled ?? chosen ?? initialDefault ?? (compact ? hidden.compact : (hidden.wide ?? {}));
-  const valueRef = useRef(value);
-  valueRef.current = value;
-  const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
-  const isControlled = controlled !== undefined;
-  const setValue = useCallback(
-    (next: VisibilityUpdate) => {
-      const resolved = typeof next === 'function' ? next(valueRef.current) : next;
-      if (Object.is(resolved, valueRef.current)) return;
-      valueRef.current = resolved;
-      if (!isControlled) setChosen(resolved);
-      onChangeRef.current?.(resolved);
+  const starting = initialDefault ?? (compact ? hidden.compact : (hidden.wide ?? {}));
+  // Always held from outside (the prop, the user's choice or the starting set), so the starting set can follow
+  // `hidden`; a change the grid asks for becomes the user's choice unless the prop decides.
+  return useControllableState<ColumnVisibilityState>({
+    prop: controlled ?? chosen ?? starting,
+    defaultProp: starting,
+    onChange: (visibility) => {
+      if (controlled === undefined) setChosen(visibility);
+      onChange?.(visibility);
     },
-    [isControlled],
-  );
-  return [value, setValue];
+  });
 }
 
 /**
