@@ -54,11 +54,12 @@ function compactAtStart(): boolean {
 }
 
 /**
- * Which columns show: the `columnVisibility` prop when given (controlled); else the user's own choice once they
- * make one; else `defaultColumnVisibility` as it was at mount; else the component's hidden columns for the width
- * the grid mounted at. Those last follow the component while the user has not chosen (a table that learns after
- * its first render that it lists several strategies starts showing their column), and never undo a choice.
- * Every change is reported through `onChange`, controlled or not.
+ * Which columns show: the `columnVisibility` prop when given (controlled); else the starting set (the
+ * `defaultColumnVisibility` the grid mounted with, or the component's hidden columns for the width it mounted at)
+ * with the user's own choices over it. Only the columns the user toggled are their choices: the rest follow the
+ * starting set as the component changes it (a table that learns it lists several strategies shows their column,
+ * and hides it again for one), and a choice is never undone. Every change is reported through `onChange`.
+ * `choices` are the columns the user (or, controlled, the prop) decided.
  */
 function useColumnVisibility(
   controlled: ColumnVisibilityState | undefined,
@@ -68,18 +69,23 @@ function useColumnVisibility(
 ) {
   const [compact] = useState(compactAtStart);
   const [initialDefault] = useState(defaultVisibility);
-  const [chosen, setChosen] = useState<ColumnVisibilityState | null>(null);
+  const [choices, setChoices] = useState<ColumnVisibilityState>({});
   const starting = initialDefault ?? (compact ? hidden.compact : (hidden.wide ?? {}));
-  // Always held from outside (the prop, the user's choice or the starting set), so the starting set can follow
-  // `hidden`; a change the grid asks for becomes the user's choice unless the prop decides.
-  return useControllableState<ColumnVisibilityState>({
-    prop: controlled ?? chosen ?? starting,
+  const shown = controlled ?? { ...starting, ...choices };
+  // Always held from outside (the prop, or the starting set and the choices), so the starting set can follow
+  // `hidden`; the columns a change toggles become the user's choices unless the prop decides.
+  const [visibility, setVisibility] = useControllableState<ColumnVisibilityState>({
+    prop: shown,
     defaultProp: starting,
-    onChange: (visibility) => {
-      if (controlled === undefined) setChosen(visibility);
-      onChange?.(visibility);
+    onChange: (next) => {
+      if (controlled === undefined) {
+        const toggled = Object.keys({ ...shown, ...next }).filter((id) => (next[id] ?? true) !== (shown[id] ?? true));
+        setChoices((previous) => ({ ...previous, ...Object.fromEntries(toggled.map((id) => [id, next[id] ?? true])) }));
+      }
+      onChange?.(next);
     },
   });
+  return { visibility, setVisibility, choices: controlled ?? choices };
 }
 
 /**
@@ -122,7 +128,11 @@ export function useDataGrid<TSorting, TVisibility, TRecord>(
     defaultProp: (defaultSorting as SortingState | undefined) ?? [],
     onChange: onSortingChange as ((sorting: SortingState) => void) | undefined,
   });
-  const [visibilityState, setVisibilityState] = useColumnVisibility(
+  const {
+    visibility: visibilityState,
+    setVisibility: setVisibilityState,
+    choices: visibilityChoices,
+  } = useColumnVisibility(
     columnVisibility as ColumnVisibilityState | undefined,
     defaultColumnVisibility as ColumnVisibilityState | undefined,
     options.hidden,
@@ -168,6 +178,8 @@ export function useDataGrid<TSorting, TVisibility, TRecord>(
     setSortingState,
     visibilityState,
     setVisibilityState,
+    /** The columns the user chose to show or hide (controlled: every column the prop names). */
+    visibilityChoices,
     compact,
     idPrefix,
   };

@@ -67,6 +67,8 @@ export function PerformanceTradesRoute() {
       { replace: true },
     );
   const filtered = Boolean(strategy || symbol || side || result);
+  // Each trade's strategy is worth its column once the list holds trades of more than one.
+  const severalStrategies = !strategy && new Set(rows.map((row) => row.strategyId)).size > 1;
 
   return (
     <div className={styles.page}>
@@ -102,7 +104,7 @@ export function PerformanceTradesRoute() {
           navigate(link.href);
         }}
         csvFileName="signaldeck-trades.csv"
-        showStrategy={!strategy && (strategies.data?.data.length ?? 0) > 1}
+        showStrategy={severalStrategies}
         emptyState={
           filtered ? (
             <EmptyState

@@ -180,22 +180,29 @@ describe('given trades of several strategies', () => {
   });
 
   it(
-    'should show the strategy once it learns of several, until the user picks columns',
+    'should show the strategy once it learns of several, and keep only the columns the user toggled',
     { timeout: 15_000 },
     async () => {
       const { user, rerender } = renderTable({ trades: ofTwoStrategies() });
       expect(headers()).toContain('Pair');
       expect(headers()).not.toContain('Strategy');
-      rerender(<TradesTable trades={ofTwoStrategies()} timeZone="UTC" showStrategy />);
+      const show = (several: boolean) =>
+        rerender(<TradesTable trades={ofTwoStrategies()} timeZone="UTC" showStrategy={several} />);
+      show(true);
       expect(headers()).toContain('Strategy');
       expect(headers()).not.toContain('Pair');
 
       await user.click(screen.getByRole('button', { name: 'Columns of Trades' }));
-      await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Pair' }));
+      await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Exit reason' }));
       await user.keyboard('{Escape}');
-      rerender(<TradesTable trades={ofTwoStrategies()} timeZone="UTC" showStrategy={false} />);
-      // The user's choice stays: the strategy and the pair both show.
-      expect(headers()).toEqual(expect.arrayContaining(['Pair', 'Strategy']));
+      // One strategy again: Pair and Fees come back, Strategy goes; the hidden Exit reason stays hidden.
+      show(false);
+      expect(headers()).toEqual(expect.arrayContaining(['Pair', 'Fees']));
+      expect(headers()).not.toContain('Strategy');
+      expect(headers()).not.toContain('Exit reason');
+      show(true);
+      expect(headers()).toContain('Strategy');
+      expect(headers()).not.toContain('Exit reason');
     },
   );
 
@@ -307,15 +314,22 @@ describe('given 10,000 trades', () => {
 });
 
 describe('given the CSV export', () => {
-  it('should hand over the trades sorted as shown, with the columns shown', async () => {
+  it('should hand over the trades sorted as shown, with every column but those the user hid', async () => {
     const onExportCsv = vi.fn();
-    const { user } = renderTable({ onExportCsv, defaultColumnVisibility: { fees: false, strategy: false } });
+    // Pair and Fees left out to fit the screen, as with several strategies.
+    const { user } = renderTable({ onExportCsv, showStrategy: true });
+    await user.click(screen.getByRole('button', { name: 'Columns of Trades' }));
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Exit reason' }));
+    await user.keyboard('{Escape}');
     await user.click(screen.getByRole('button', { name: 'Sort by P&L' }));
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     const csv = onExportCsv.mock.calls[0]![0] as string;
     const lines = csv.trimEnd().split('\r\n');
-    expect(lines[0]).not.toContain('Fees');
+    expect(lines[0]).toContain('Pair');
+    expect(lines[0]).toContain('Fees (USD)');
     expect(lines[0]).toContain('P&L (USD)');
+    expect(lines[0]).toContain('Strategy');
+    expect(lines[0]).not.toContain('Exit reason');
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(['win', 'open', 'loss']);
   });
 

@@ -48,11 +48,14 @@ export interface TradesTableProps extends DataGridBaseProps<TradesTableSorting, 
   onTradeLinkClick?: (trade: TradeRow, link: TradeLink, event: MouseEvent<HTMLAnchorElement>) => void;
   /** The exported file's name (default `trades.csv`). */
   csvFileName?: string;
-  /** Replaces the download: receives the CSV of every trade, sorted as shown, with the columns shown. */
+  /**
+   * Replaces the download: receives the CSV of every trade, sorted as shown, with every column but those the user
+   * hid (those left out to fit the screen are written).
+   */
   onExportCsv?: (csv: string) => void;
   /**
    * The trades are of several strategies: the Strategy column shows from the start (in place of Pair and Fees on
-   * wider screens). It follows this prop until the user picks columns, unless `columnVisibility` or
+   * wider screens). The columns follow this prop, but for those the user toggled, unless `columnVisibility` or
    * `defaultColumnVisibility` is given.
    */
   showStrategy?: boolean;
@@ -143,7 +146,12 @@ export const TradesTable = forwardRef<HTMLDivElement, TradesTableProps>(function
   );
 
   const exportCsv = () => {
-    const columns = visibleColumns.map((column) => column.id as TradeColumnId);
+    // Every column but those the user hid: the ones a phone or `showStrategy` leaves out to fit the screen are
+    // written (a bare quantity without its pair would say nothing in a spreadsheet).
+    const columns = table
+      .getAllLeafColumns()
+      .map((column) => column.id as TradeColumnId)
+      .filter((id) => grid.visibilityChoices[id] !== false);
     // Unsorted, the trades as given (all of them, even in the frame before a long list is complete).
     const ordered = sortingState.length === 0 ? trades : rows.map((row) => row.original);
     const csv = tradesToCsv(ordered, columns);

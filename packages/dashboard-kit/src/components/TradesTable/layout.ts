@@ -50,7 +50,8 @@ export const COLUMN_WIDTHS = {
   pnl: { minWidth: 112 },
   exitReason: { width: 104 },
   duration: { width: 96 },
-  strategy: { width: 144 },
+  // A name: at least 144 px, and a share of any room left (with P&L) on wider screens.
+  strategy: { minWidth: 144 },
   // Three icon links.
   links: { width: 112 },
 } as const satisfies ColumnWidths;

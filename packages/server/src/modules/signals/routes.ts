@@ -84,6 +84,18 @@ const settingsJson = (webhook: Webhook) => ({
   tradingViewAddresses: [...TRADINGVIEW_ADDRESSES],
 });
 
+/** The test alert's body as the API reference shows it (what the route below sends, at an example time). */
+const testAlertText = JSON.stringify({
+  ticker: 'BTCUSD',
+  action: 'buy',
+  price: '65000.5',
+  interval: '1',
+  time: '2025-06-04T10:30:00.000Z',
+  strategy: 'Default',
+  comment: TEST_ALERT_COMMENT,
+  id: `${TEST_ALERT_ID_PREFIX}1749033000000`,
+});
+
 /**
  * Webhook signals: the receiver TradingView posts to (`POST /api/webhooks/{token}`, no sign-in, the token is
  * the credential), the signed-in user's webhook URL and its settings, and the signals list.
@@ -368,9 +380,15 @@ export const signalsRoutes: AppModule = async (
           200: jsonResponse('What the webhook URL answered, and the signal it stored.', testAlertResultSchema, {
             status: 202,
             message: null,
-            sent: alertText,
+            sent: testAlertText,
             tradingViewOnly: false,
-            signal: exampleSignal,
+            signal: {
+              ...exampleSignal,
+              interval: '1m',
+              strategy: 'Default',
+              comment: TEST_ALERT_COMMENT,
+              testAlert: true,
+            },
           }),
           401: ERRORS.unauthenticated,
           404: errorResponse("No such strategy among the user's.", { message: 'Strategy not found.' }),
