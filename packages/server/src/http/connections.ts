@@ -96,29 +96,27 @@ export function guardConnections(
 
 /** What a request Node's HTTP parser refused is answered with: the status and the API's `{ message }`. */
 const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
-  ERR_HTTP_REQUEST_TIMEOUT: {
-    status: 408,
-    message: 'The request did not arrive in time; nothing was done. Send it again.',
-  },
-  HPE_HEADER_OVERFLOW: {
-    status: 431,
-    message: "The request's headers are larger than 16 KiB; nothing was done.",
-  },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: 'The request did not arrive in time. Send it again.' },
+  HPE_HEADER_OVERFLOW: { status: 431, message: "The request's headers are larger than 16 KiB." },
 };
-const MALFORMED = { status: 400, message: 'The request is not valid HTTP/1.1; nothing was done.' };
+const MALFORMED = { status: 400, message: 'The request is not valid HTTP/1.1.' };
 
 /**
  * Requests Node's parser cannot read (broken framing, a head over its 16 KiB limit, a head or body too slow to
  * arrive) never reach a route: they are answered here, on the socket, in the API's error shape (a JSON object
  * with `message`, as every other 4xx), and the connection is closed. Fastify's default answer had its own shape
- * ("Client Error", with `error` and `statusCode`).
+ * ("Client Error", with `error` and `statusCode`). Where an answer has already begun on the connection (a live
+ * stream's, or the answer to a request whose body then stalled), nothing more is written: the socket is closed.
+ * Requests read before the broken one on a pipelined connection may have been carried out, so the message says
+ * what was wrong, not that nothing was done.
  */
 export function clientErrorHandler(this: { log: FastifyBaseLogger }, error: Error & { code?: string }, socket: Socket) {
   // A reset connection is gone: there is no one to answer.
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const { status, message } = CLIENT_ERRORS[error.code ?? ''] ?? MALFORMED;
   this.log.debug({ code: error.code, status }, 'unreadable request refused');
-  if (socket.writable) {
+  const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
+  if (socket.writable && !answering?.headersSent) {
     const body = JSON.stringify({ message });
     socket.write(
       [

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../app';
@@ -189,6 +190,34 @@ describe('given raw bytes over a real socket', () => {
       expect(Object.keys(body)).toEqual(['message']);
       expect(body.message).toMatch(message);
     }
+  });
+
+  it('should write no second answer into a live stream when broken bytes follow its request', async () => {
+    const { hostname, port } = new URL(server.url);
+    const received = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), hostname);
+      let data = '';
+      const timer = setTimeout(() => {
+        socket.destroy();
+        resolve(data);
+      }, 3_000);
+      socket.on('data', (chunk: Buffer) => {
+        const first = data === '';
+        data += chunk.toString('latin1');
+        // Once the stream's head is out, break the framing on the same connection.
+        if (first) socket.write('GARBAGE\r\n\r\n');
+      });
+      socket.on('close', () => {
+        clearTimeout(timer);
+        resolve(data);
+      });
+      socket.on('error', reject);
+      socket.write(
+        `GET /api/stream HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${trader.authorization}\r\nAccept: text/event-stream\r\n\r\n`,
+      );
+    });
+    expect(received).toMatch(/^HTTP\/1\.1 200 /);
+    expect(received.match(/HTTP\/1\.1 /g)).toHaveLength(1);
   });
 
   it('should answer broken HTTP with a 4xx or by closing the connection, and keep serving', async () => {
