@@ -9,6 +9,7 @@ import {
   guardConnections,
   httpServerOptions,
   KEEP_ALIVE_TIMEOUT_MS,
+  limitPipelining,
   REQUEST_TIMEOUT_MS,
 } from './http/connections';
 import { frameworkErrorHandler, HttpError, registerErrorHandling } from './http/errors';
@@ -129,6 +130,7 @@ export async function buildApp({
 
   registerErrorHandling(app);
   await registerSecurity(app, config);
+  limitPipelining(app);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>

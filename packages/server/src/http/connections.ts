@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { STATUS_CODES, type IncomingMessage, type Server, type ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { HttpError } from './errors';
 
 /*
  * Every connection holds a file descriptor. Past the process's limit (often 1,024) the server can accept
@@ -132,4 +133,32 @@ export function clientErrorHandler(this: { log: FastifyBaseLogger }, error: Erro
     );
   }
   socket.destroy(error);
+}
+
+/** Requests one connection may have in flight at once (HTTP/1.1 pipelining); browsers send one at a time. */
+export const MAX_REQUESTS_IN_FLIGHT_PER_CONNECTION = 10;
+
+/**
+ * A client that pipelines thousands of requests in one write had every one of them read and started at once, each
+ * with its database work: one unauthenticated connection held the pool, stalled every trader's webhooks past
+ * TradingView's timeout and grew the process by gigabytes. Past MAX_REQUESTS_IN_FLIGHT_PER_CONNECTION unanswered
+ * requests on a connection, a request is answered 429 at once, before any route runs, and the connection is
+ * closed after it.
+ */
+export function limitPipelining(app: FastifyInstance): void {
+  const inFlight = new WeakMap<Socket, number>();
+  app.addHook('onRequest', (request, reply, done) => {
+    const socket = request.raw.socket;
+    const count = (inFlight.get(socket) ?? 0) + 1;
+    inFlight.set(socket, count);
+    reply.raw.once('close', () => inFlight.set(socket, (inFlight.get(socket) ?? 1) - 1));
+    if (count <= MAX_REQUESTS_IN_FLIGHT_PER_CONNECTION) return done();
+    reply.header('connection', 'close');
+    done(
+      new HttpError(
+        429,
+        `Too many requests at once on one connection: wait for the answers (at most ${MAX_REQUESTS_IN_FLIGHT_PER_CONNECTION} at a time).`,
+      ),
+    );
+  });
 }

@@ -192,6 +192,36 @@ describe('given raw bytes over a real socket', () => {
     }
   });
 
+  it('should start at most 10 pipelined requests of one connection, answer the next 429 and close it, and keep serving', async () => {
+    const { hostname, port } = new URL(server.url);
+    const received = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), hostname);
+      let data = '';
+      const timer = setTimeout(() => {
+        socket.destroy();
+        resolve(data);
+      }, 10_000);
+      socket.on('data', (chunk: Buffer) => (data += chunk.toString('latin1')));
+      socket.on('close', () => {
+        clearTimeout(timer);
+        resolve(data);
+      });
+      socket.on('error', reject);
+      // 2,000 requests in one write, each of them database work.
+      socket.write(
+        `GET /api/signals HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${trader.authorization}\r\n\r\n`.repeat(2_000),
+      );
+    });
+    const statuses = [...received.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => Number(match[1]));
+    // The first ten answered as usual, then one 429 that closes the connection: the rest are never started.
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
+    expect(statuses).toContain(429);
+    expect(statuses.length).toBeLessThan(2_000);
+    expect(received).toContain('Too many requests at once on one connection');
+    const health = await fetch(`${server.url}/api/health`);
+    expect(health.status).toBe(200);
+  });
+
   it('should write no second answer into a live stream when broken bytes follow its request', async () => {
     const { hostname, port } = new URL(server.url);
     const received = await new Promise<string>((resolve, reject) => {
