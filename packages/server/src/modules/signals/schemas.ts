@@ -110,7 +110,7 @@ export const signalSchema = named(
       testAlert: z
         .boolean()
         .describe(
-          "SignalDeck's own test alert (sent from Settings > Strategy through the webhook URL), not an alert from TradingView or another sender.",
+          "A test alert: its id starts with `signaldeck-test-` and its comment is SignalDeck's test comment, as the test alert sent from Settings > Strategy has them. It is read from the alert, so a sender that copies both is marked alike.",
         ),
       outcome: outcomeSchema
         .nullable()
