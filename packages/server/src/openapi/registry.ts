@@ -142,7 +142,7 @@ export const ERRORS = {
   validationFailed: sharedError(
     'ValidationFailed',
     'The input is invalid: `errors` lists the messages of each field, and `message` repeats the first. At most 20 ' +
-      'fields are listed: the messages of any others are counted under `more` ("49,980 more errors are not listed.").',
+      'fields are listed: the messages of any others are counted under `more` ("5,980 more errors are not listed.").',
     {
       message: 'The email field must be a valid email address. (and 1 more error)',
       errors: {

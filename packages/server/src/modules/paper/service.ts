@@ -64,25 +64,19 @@ const WEEK_MS = 7 * 24 * 60 * MINUTE_MS;
 export const POSITION_NOT_FOUND = 'Position not found (or already closed).';
 
 /**
- * How a trader's strategy names are compared: trimmed, in one Unicode form (NFC), whatever their case and without the
- * characters drawn as nothing, so "scalper 5m " is the name "Scalper 5m", and so is "Scalper 5m" with a zero-width
- * space in it. A trader's names are distinct under it.
+ * How a trader's strategy names are compared: trimmed, in one Unicode form (NFC), whatever their case, without the
+ * characters drawn as nothing, and with any run of spaces (two spaces, a no-break space, an en space, a Braille
+ * blank) read as one space, since they show alike. So "scalper 5m " is the name "Scalper 5m", and so are
+ * "Scalper\u00a05m" and "Scalper 5m" with a zero-width space in it. A trader's names are distinct under it, and
+ * alerts' strategy names are told apart by it.
  */
 export const strategyNameKey = (name: string) =>
   name
     .replace(/\p{Default_Ignorable_Code_Point}/gu, '')
+    .replace(/[\s\u2800]+/gu, ' ')
     .trim()
     .normalize('NFC')
     .toLowerCase();
-
-/**
- * How alerts' strategy names are told apart: as strategy names are, and with any run of spaces (a no-break space, a
- * Braille blank) read as one space, since they show alike.
- */
-const senderKey = (name: string) =>
-  strategyNameKey(name)
-    .replace(/[\s\u2800]+/gu, ' ')
-    .trim();
 
 /**
  * The class id of the lock on a trader's strategy names on PostgreSQL (one per user, for the transaction), named
@@ -207,7 +201,7 @@ export class PaperService {
     const byKey = new Map<string, { spellings: Map<string, number>; count: number; lastAt: number }>();
     for (const row of rows) {
       const name = row.strategy!.trim();
-      const key = senderKey(name);
+      const key = strategyNameKey(name);
       // A name that shows nothing (a lone accent, blanks) names no sender the trader could tell.
       if (key === '' || !hasVisibleCharacters(name)) continue;
       const count = Number(row.count);

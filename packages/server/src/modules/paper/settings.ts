@@ -306,7 +306,7 @@ function fieldErrors(error: z.ZodError): { errors: Record<string, string[]>; unl
 
 /**
  * A settings object with more keys than there are settings holds keys that are not settings: refused before it
- * is validated, so that 95,000 made-up keys are counted once, not each checked and named.
+ * is validated, so that thousands of made-up keys are counted once, not each checked and named.
  */
 function tooManyKeys(patch: unknown): Record<string, string[]> | undefined {
   if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) return undefined;

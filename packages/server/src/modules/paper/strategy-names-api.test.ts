@@ -134,6 +134,16 @@ describe.each(TEST_DIALECTS)('strategy names on %s', (dialect) => {
     },
   );
 
+  it.each(['Alpha  Bot', 'Alpha\u00a0Bot', 'Alpha\u2002Bot', 'Alpha\u2800Bot', 'Alpha \u3000 Bot'])(
+    'should read %j as "Alpha Bot": spaces of any kind or number show alike',
+    async (name) => {
+      expect((await create('Alpha Bot')).status).toBe(201);
+      const again = await create(name);
+      expect(again.status).toBe(422);
+      expect(again.body.errors).toEqual({ name: ['You already have a strategy named "Alpha Bot".'] });
+    },
+  );
+
   it('should quote the name a new one clashes with, its unseen characters written as escapes', async () => {
     expect((await create('Desk\u200dA')).status).toBe(201);
     const clash = await create('DeskA');
