@@ -12,6 +12,10 @@ describe('given one CSV field', () => {
     expect(csvField(null)).toBe('');
   });
 
+  it('should quote a semicolon, which a spreadsheet split at semicolons would read as two cells, a formula after it', () => {
+    expect(csvField('x;=1+1')).toBe('"x;=1+1"');
+  });
+
   it.each([['=HYPERLINK("http://evil.example")'], ['+1+2'], ['-2+3'], ['@SUM(A1)'], ['\tcmd']])(
     'should defuse text starting a formula: %s',
     (text) => {

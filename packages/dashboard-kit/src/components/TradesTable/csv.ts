@@ -6,14 +6,15 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**
  * One CSV field (RFC 4180): text from data that a spreadsheet would run as a formula gets a
- * leading `'`; a field holding a comma, quote or line break is quoted, its quotes doubled.
+ * leading `'`; a field holding a comma, semicolon, quote or line break is quoted, its quotes doubled (a
+ * spreadsheet set to split at semicolons would otherwise read `x;=1+1` as two cells, the second a formula).
  * Numbers the kit writes itself are left as they are, so `-12.5` stays a number.
  */
 export function csvField(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
   let text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value;
   if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return /[",;\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 type Cell = string | number | null;

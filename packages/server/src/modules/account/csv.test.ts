@@ -21,4 +21,8 @@ describe('CSV cells', () => {
     expect(csvCell(null)).toBe('');
     expect(csvRow(['BTC', 1, null])).toBe('BTC,1,\r\n');
   });
+
+  it('should quote a semicolon, which a spreadsheet split at semicolons would read as two cells, a formula after it', () => {
+    expect(csvCell('x;=1+1')).toBe('"x;=1+1"');
+  });
 });
