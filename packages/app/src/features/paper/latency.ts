@@ -21,7 +21,8 @@ function summarise(values: number[]): { median: number; p95: number } | null {
 }
 
 /**
- * How long executed signals took: from the alert firing to SignalDeck receiving it (TradingView's delay), and from
+ * How long executed signals took: from the alert firing to SignalDeck receiving it (TradingView's delay; test alerts
+ * sent from Settings are left out of it), and from
  * receipt to the paper fill (the outcome's `latencyMs`). Nearest-rank median and 95th percentile.
  */
 export function latencySummary(signals: readonly Signal[]): LatencySummary {
@@ -30,7 +31,10 @@ export function latencySummary(signals: readonly Signal[]): LatencySummary {
   for (const signal of signals) {
     if (signal.outcome?.status !== 'executed') continue;
     toFill.push(signal.outcome.latencyMs);
-    if (signal.alertTime !== null) toReceipt.push(Math.max(0, signal.receivedAt - signal.alertTime));
+    // A test alert's time is set by SignalDeck as it sends it: no measure of TradingView's delay.
+    if (signal.alertTime !== null && !signal.testAlert) {
+      toReceipt.push(Math.max(0, signal.receivedAt - signal.alertTime));
+    }
   }
   return { count: toFill.length, alertToReceipt: summarise(toReceipt), receiptToFill: summarise(toFill) };
 }

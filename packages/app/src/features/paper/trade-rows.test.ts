@@ -99,5 +99,12 @@ describe('given executed and ignored signals', () => {
       alertToReceipt: { median: 200, p95: 400 },
       receiptToFill: { median: 10, p95: 15 },
     });
+    // A test alert's time is SignalDeck's own: it counts for the fill, not for TradingView's delay.
+    const test = { ...executed(1000, 1001, 20), testAlert: true } as Signal;
+    expect(latencySummary([executed(1000, 1400, 15), test])).toEqual({
+      count: 2,
+      alertToReceipt: { median: 400, p95: 400 },
+      receiptToFill: { median: 15, p95: 20 },
+    });
   });
 });
