@@ -922,6 +922,19 @@ describe('given a trader with two strategies, each with a trade, on Performance 
     expect(await table.getByRole('columnheader', { name: 'Strategy' }).count()).toBe(0);
     await context.close();
   });
+
+  it("should give each phone card a labelled line for its trade's strategy", async () => {
+    const { page, context } = await signedInPage(browser, server.url, owner, { viewport: PHONE });
+    await page.goto('/performance/trades');
+    const cells = page.locator('tr[data-slot="trades-table-row"] td[data-column="strategy"]');
+    await cells.nth(1).waitFor({ timeout: 20_000 });
+    const lines = await cells.evaluateAll((all) =>
+      all.map((cell) => `${getComputedStyle(cell, '::before').content} ${cell.textContent}`),
+    );
+    expect(lines.sort()).toEqual(['"Strategy" Default', '"Strategy" Scalper 1m']);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await context.close();
+  });
 });
 
 describe('given a closed trade of a strategy with a long name, on Performance > Analytics on a phone', () => {

@@ -28,6 +28,7 @@ export interface GridColumn {
   getCanHide: () => boolean;
   getIsVisible: () => boolean;
   getIsSorted: () => false | 'asc' | 'desc';
+  getFirstSortDir: () => 'asc' | 'desc';
   getToggleSortingHandler: () => ((event: unknown) => void) | undefined;
   toggleVisibility: (visible?: boolean) => void;
 }
@@ -192,7 +193,11 @@ export const DataGrid = forwardRef<HTMLDivElement, DataGridProps>(function DataG
             tableLabel={label}
             options={columns
               .filter((column) => column.getCanSort())
-              .map((column) => ({ id: column.id, label: columnLabel(column) }))}
+              .map((column) => ({
+                id: column.id,
+                label: columnLabel(column),
+                firstDescending: column.getFirstSortDir() === 'desc',
+              }))}
             sortedBy={sortedBy?.id ?? null}
             descending={sortedBy?.desc ?? true}
             onSortChange={onSortChange}

@@ -13,6 +13,8 @@ import {
 export interface SortMenuOption {
   id: string;
   label: string;
+  /** The direction the column's header sorts it in first (text A to Z, numbers largest first). */
+  firstDescending: boolean;
 }
 
 interface SortMenuProps {
@@ -56,7 +58,11 @@ export function SortMenu({
         <DropdownMenuLabel>Sort by</DropdownMenuLabel>
         <DropdownMenuRadioGroup
           value={sortedBy ?? GIVEN_ORDER}
-          onValueChange={(id) => onSortChange(id === GIVEN_ORDER ? null : id, descending)}
+          onValueChange={(id) => {
+            // Another column starts in its own first direction, as a click on its header would.
+            const chosen = options.find((option) => option.id === id);
+            onSortChange(chosen ? chosen.id : null, chosen ? chosen.firstDescending : descending);
+          }}
         >
           <DropdownMenuRadioItem value={GIVEN_ORDER}>{givenOrderLabel}</DropdownMenuRadioItem>
           {options.map((option) => (

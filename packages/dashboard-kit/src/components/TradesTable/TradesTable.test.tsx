@@ -135,10 +135,18 @@ describe('given three trades, one still open', () => {
   // Radix menus take seconds to open and settle on a loaded two-core machine.
   it('should sort from the Sort menu, the keyboard way', { timeout: 15_000 }, async () => {
     const { user } = renderTable();
-    await user.click(screen.getByRole('button', { name: 'Sort Trades' }));
-    await user.click(await screen.findByRole('menuitemradio', { name: 'Pair' }));
-    await user.click(screen.getByRole('button', { name: 'Sort Trades' }));
-    await user.click(await screen.findByRole('menuitemradio', { name: 'Ascending' }));
+    const choose = async (name: string) => {
+      await user.click(screen.getByRole('button', { name: 'Sort Trades' }));
+      await user.click(await screen.findByRole('menuitemradio', { name }));
+    };
+    // Each column starts in the direction its header's first click gives: text A to Z, numbers largest first.
+    await choose('Pair');
+    expect(rowIds()).toEqual(['win', 'open', 'loss']);
+    expect(screen.getByRole('columnheader', { name: 'Pair' })).toHaveAttribute('aria-sort', 'ascending');
+    await choose('Descending');
+    expect(rowIds()).toEqual(['loss', 'open', 'win']);
+    await choose('P&L');
+    expect(screen.getByRole('columnheader', { name: 'P&L' })).toHaveAttribute('aria-sort', 'descending');
     expect(rowIds()).toEqual(['win', 'open', 'loss']);
   });
 
