@@ -28,7 +28,7 @@ export const field = style({
   display: 'grid',
   // The select's own cap (min(100%, 18rem)) is a percentage, which sizing a row of filters ignores: the longest
   // option (a 64-character strategy name) widened the field to 500 px and wrapped the row. The column holds it.
-  gridTemplateColumns: 'minmax(0, 18rem)',
+  gridTemplateColumns: 'fit-content(18rem)',
   gap: vars.space['1'],
   fontSize: vars.fontSize.sm,
 });
