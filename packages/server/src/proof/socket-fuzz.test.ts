@@ -24,6 +24,33 @@ function expectErrorBody(response: RawResponse): void {
   expect(typeof body.message).toBe('string');
 }
 
+/**
+ * Writes `request` on a new connection (and `afterFirstAnswer`, if given, once the first bytes come back), and
+ * resolves with everything the server wrote until it closed the connection or `timeoutMs` passed.
+ */
+function converse(url: string, request: string, timeoutMs: number, afterFirstAnswer?: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise<string>((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    let data = '';
+    const timer = setTimeout(() => {
+      socket.destroy();
+      resolve(data);
+    }, timeoutMs);
+    socket.on('data', (chunk: Buffer) => {
+      const first = data === '';
+      data += chunk.toString('latin1');
+      if (first && afterFirstAnswer !== undefined) socket.write(afterFirstAnswer);
+    });
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve(data);
+    });
+    socket.on('error', reject);
+    socket.write(request);
+  });
+}
+
 /** Header values as a careless client sends them: any bytes but CR and LF, latin1 and invalid UTF-8 included. */
 const headerValueBytes = fc
   .uint8Array({ maxLength: 60 })
@@ -193,25 +220,12 @@ describe('given raw bytes over a real socket', () => {
   });
 
   it('should start at most 10 pipelined requests of one connection, answer the next 429 and close it, and keep serving', async () => {
-    const { hostname, port } = new URL(server.url);
-    const received = await new Promise<string>((resolve, reject) => {
-      const socket = connect(Number(port), hostname);
-      let data = '';
-      const timer = setTimeout(() => {
-        socket.destroy();
-        resolve(data);
-      }, 10_000);
-      socket.on('data', (chunk: Buffer) => (data += chunk.toString('latin1')));
-      socket.on('close', () => {
-        clearTimeout(timer);
-        resolve(data);
-      });
-      socket.on('error', reject);
-      // 2,000 requests in one write, each of them database work.
-      socket.write(
-        `GET /api/signals HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${trader.authorization}\r\n\r\n`.repeat(2_000),
-      );
-    });
+    // 2,000 requests in one write, each of them database work.
+    const received = await converse(
+      server.url,
+      `GET /api/signals HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${trader.authorization}\r\n\r\n`.repeat(2_000),
+      10_000,
+    );
     const statuses = [...received.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => Number(match[1]));
     // The first ten answered as usual, then one 429 that closes the connection: the rest are never started.
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
@@ -223,29 +237,13 @@ describe('given raw bytes over a real socket', () => {
   });
 
   it('should write no second answer into a live stream when broken bytes follow its request', async () => {
-    const { hostname, port } = new URL(server.url);
-    const received = await new Promise<string>((resolve, reject) => {
-      const socket = connect(Number(port), hostname);
-      let data = '';
-      const timer = setTimeout(() => {
-        socket.destroy();
-        resolve(data);
-      }, 3_000);
-      socket.on('data', (chunk: Buffer) => {
-        const first = data === '';
-        data += chunk.toString('latin1');
-        // Once the stream's head is out, break the framing on the same connection.
-        if (first) socket.write('GARBAGE\r\n\r\n');
-      });
-      socket.on('close', () => {
-        clearTimeout(timer);
-        resolve(data);
-      });
-      socket.on('error', reject);
-      socket.write(
-        `GET /api/stream HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${trader.authorization}\r\nAccept: text/event-stream\r\n\r\n`,
-      );
-    });
+    const received = await converse(
+      server.url,
+      `GET /api/stream HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${trader.authorization}\r\nAccept: text/event-stream\r\n\r\n`,
+      3_000,
+      // Once the stream's head is out, break the framing on the same connection.
+      'GARBAGE\r\n\r\n',
+    );
     expect(received).toMatch(/^HTTP\/1\.1 200 /);
     expect(received.match(/HTTP\/1\.1 /g)).toHaveLength(1);
   });
