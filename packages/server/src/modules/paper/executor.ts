@@ -73,8 +73,20 @@ const CANDLE_WINDOW_MS = 6 * 60 * 60_000;
  */
 export const INGEST_GRACE_MS = 5_000;
 export const EXECUTOR_INTERVAL_MS = 5_000;
-/** Every this many runs (a minute at the default interval), a run looks past the watermark at every signal. */
-const FULL_SCAN_RUNS = 12;
+/**
+ * Every this many runs (a minute at the default interval, more often under a stream of alerts), a run looks below
+ * the watermark as well: at the SWEEP_IDS ids just below it, where a PostgreSQL batch that committed late lands, and
+ * at the next SWEEP_IDS of the rest, in turn, so that in time every id is looked at again. The first run of a
+ * process looks at every signal.
+ */
+const SWEEP_RUNS = 12;
+const SWEEP_IDS = 10_000;
+/**
+ * A strategy's step also reads its signals received this recently, whatever their id: a signal of a batch that
+ * committed after the watermark passed its id (on PostgreSQL ids are taken before commit) is still executed in its
+ * place in the strategy's order.
+ */
+const LATE_COMMIT_MS = 60_000;
 /** A strategy's step that fails this many times in a row on the same signal decides that signal as ignored. */
 export const MAX_STEP_ATTEMPTS = 3;
 /**
@@ -306,6 +318,12 @@ async function writeSteps(
   });
 }
 
+/** Signal ids above `above`, and at or below `through` when given. */
+interface IdRange {
+  above: number;
+  through?: number;
+}
+
 export interface PaperExecutorOptions {
   db: Kysely<Database>;
   dialect: Dialect;
@@ -318,6 +336,8 @@ export interface PaperExecutorOptions {
   writeGate?: WriteGate;
   /** How long a group takes further strategies: STEP_GROUP_MS unless a test says otherwise. */
   stepGroupMs?: number;
+  /** How many ids each range of a sweep below the watermark covers: SWEEP_IDS unless a test says otherwise. */
+  sweepIds?: number;
 }
 
 export class PaperExecutor implements BackgroundService {
@@ -339,6 +359,8 @@ export class PaperExecutor implements BackgroundService {
   #decidedThrough = 0;
   /** The newest signal id the previous run saw: the watermark never passes it. */
   #previousNewest = 0;
+  /** Where the next sweep of the older ids starts (see SWEEP_RUNS). */
+  #sweptThrough = 0;
   #runs = 0;
   /** Per strategy: the first undecided signal when its step last failed, and how many times in a row it did. */
   readonly #failures = new Map<number, { signalId: number; attempts: number }>();
@@ -468,18 +490,41 @@ export class PaperExecutor implements BackgroundService {
 
   async #run(): Promise<void> {
     const { db, clock } = this.#options;
-    // Every FULL_SCAN_RUNS-th run looks at every signal: the safety net under the watermark.
-    const from = this.#runs++ % FULL_SCAN_RUNS === 0 ? 0 : this.#decidedThrough;
+    // The ids the run looks at: those above the watermark, and on every SWEEP_RUNS-th run some below it (the safety
+    // net under the watermark). Each run's statements cost what these ranges hold, not the whole history.
+    const from = this.#decidedThrough;
+    const ranges: IdRange[] = [{ above: this.#runs++ === 0 ? 0 : from }];
+    if (this.#runs % SWEEP_RUNS === 0 && from > 0) {
+      const { sweepIds = SWEEP_IDS } = this.#options;
+      const recent = Math.max(0, from - sweepIds);
+      ranges.push({ above: recent, through: from });
+      if (recent > 0) {
+        const older = this.#sweptThrough < recent ? this.#sweptThrough : 0;
+        this.#sweptThrough = Math.min(older + sweepIds, recent);
+        ranges.push({ above: older, through: this.#sweptThrough });
+      }
+    }
     // Read first: a signal committed while the run looks is above it, and stays in view for the next run.
     const newest = await db
       .selectFrom('signals')
       .select((eb) => eb.fn.max('id').as('id'))
       .executeTakeFirst();
-    const undecided = await this.#undecided(from)
-      .leftJoin('paper_accounts as a', 'a.strategy_id', 's.strategy_id')
-      .select(['s.strategy_id'])
-      .select((eb) => [eb.fn.min('s.received_at').as('first_received_at'), eb.fn.max('a.opened_at').as('opened_at')])
-      .groupBy('s.strategy_id')
+    // The undecided signals are gathered first, then grouped: grouped in one statement, SQLite reads every signal
+    // in the strategy index's order rather than the few above the watermark by id.
+    const undecided = await db
+      .with(
+        (cte) => cte('u').materialized(),
+        () => this.#undecided(ranges).select(['s.strategy_id', 's.id', 's.received_at']),
+      )
+      .selectFrom('u')
+      .leftJoin('paper_accounts as a', 'a.strategy_id', 'u.strategy_id')
+      .select(['u.strategy_id'])
+      .select((eb) => [
+        eb.fn.min('u.received_at').as('first_received_at'),
+        eb.fn.min('u.id').as('first_id'),
+        eb.fn.max('a.opened_at').as('opened_at'),
+      ])
+      .groupBy('u.strategy_id')
       .execute();
     const watching = await db
       .selectFrom('paper_accounts')
@@ -499,7 +544,11 @@ export class PaperExecutor implements BackgroundService {
       receivedAt > now - MAX_QUOTE_AGE_MS;
     const strategies = new Set<number>();
     const waiting = new Set<number>();
+    // A strategy's steps read its signals above the watermark (or from the first one a sweep found below it), and
+    // those received in the last LATE_COMMIT_MS.
+    const below = new Map<number, number>();
     for (const row of undecided) {
+      if (Number(row.first_id) <= from) below.set(Number(row.strategy_id), Number(row.first_id) - 1);
       if (waits(Number(row.first_received_at), Number(row.opened_at ?? -Infinity)))
         waiting.add(Number(row.strategy_id));
       else strategies.add(Number(row.strategy_id));
@@ -518,7 +567,7 @@ export class PaperExecutor implements BackgroundService {
       // is left is decided after the restart, as after a crash).
       if (this.#stopping) return;
       const started = performance.now();
-      await this.#stepGroup(queue, until);
+      await this.#stepGroup(queue, until, (strategyId) => below.get(strategyId) ?? from);
       // better-sqlite3 is synchronous: a group holds the main thread until its commit. The requests that came
       // in meanwhile go first, and a backlog of accounts takes at most EXECUTOR_SHARE of the thread's time (on
       // PostgreSQL, where a group mostly waits for the database, half of the time).
@@ -529,11 +578,12 @@ export class PaperExecutor implements BackgroundService {
     // market data to be final, or whose strategy another instance holds), and only up to the newest id the
     // previous run saw: on PostgreSQL ids are taken before commit, so a lower id can commit after a higher one
     // is read; a run's interval is its time to commit.
-    const left = await this.#undecided(from)
+    const left = await this.#undecided(ranges)
       .select((eb) => eb.fn.min('s.id').as('id'))
       .executeTakeFirst();
     const firstLeft = left?.id == null ? Infinity : Number(left.id);
-    this.#decidedThrough = Math.max(from, Math.min(this.#previousNewest, firstLeft - 1));
+    // A signal still undecided below the watermark (found by a sweep) brings it down below that signal.
+    this.#decidedThrough = Math.min(firstLeft - 1, Math.max(from, Math.min(this.#previousNewest, firstLeft - 1)));
     this.#previousNewest = Number(newest?.id ?? 0);
   }
 
@@ -542,10 +592,10 @@ export class PaperExecutor implements BackgroundService {
    * when that fails, the same strategies one by one (#stepEach), so that the one at fault fails
    * alone.
    */
-  async #stepGroup(queue: number[], until: number): Promise<void> {
+  async #stepGroup(queue: number[], until: number, above: (strategyId: number) => number): Promise<void> {
     const batch = Math.min(queue.length, BATCH_STRATEGIES);
     try {
-      await this.#stepBatch(queue, until);
+      await this.#stepBatch(queue, until, above);
     } catch (error) {
       if (isDatabaseUnavailable(error)) throw error;
       this.#options.log.warn({ err: error }, 'paper executor: a batch of strategies failed; stepping them one by one');
@@ -563,7 +613,7 @@ export class PaperExecutor implements BackgroundService {
    * taken, and those with more signals waiting, stay at the head of the queue. Any failure rolls the whole batch
    * back (the caller then steps its strategies one by one). The events are published after the commit.
    */
-  async #stepBatch(queue: number[], until: number): Promise<void> {
+  async #stepBatch(queue: number[], until: number, above: (strategyId: number) => number): Promise<void> {
     const { db, dialect, clock, writeGate } = this.#options;
     const batch = queue.slice(0, BATCH_STRATEGIES);
     const done = new Set<number>();
@@ -573,7 +623,10 @@ export class PaperExecutor implements BackgroundService {
       // On SQLite one process owns the database, and its account work runs one step at a time: no locks to take.
       const locked = new Set(dialect === 'postgres' ? await tryLockAccounts(trx, batch) : batch);
       const accounts = await loadAccounts(trx, [...locked]);
-      const signals = await undecidedSignalsOf(trx, dialect, [...accounts.keys()], STEP_SIGNALS);
+      const signals = await undecidedSignalsOf(trx, dialect, [...accounts.keys()], STEP_SIGNALS, {
+        aboveId: Math.min(...[...accounts.keys()].map(above)),
+        receivedSince: now - LATE_COMMIT_MS,
+      });
       const reads: MarketReads = new Map();
       const planned: PlannedStep[] = [];
       let taken = 0;
@@ -655,11 +708,19 @@ export class PaperExecutor implements BackgroundService {
     for (const { strategyId, error } of failures) await this.#failed(strategyId, error);
   }
 
-  /** Accepted signals above `from` without an outcome. */
-  #undecided(from: number) {
+  /** Accepted signals without an outcome, with ids in `ranges` (above one id, and through another when given). */
+  #undecided(ranges: readonly IdRange[]) {
     return this.#options.db
       .selectFrom('signals as s')
-      .where('s.id', '>', from)
+      .where((eb) =>
+        eb.or(
+          ranges.map(({ above, through }) =>
+            through === undefined
+              ? eb('s.id', '>', above)
+              : eb.and([eb('s.id', '>', above), eb('s.id', '<=', through)]),
+          ),
+        ),
+      )
       .where('s.status', '=', 'accepted')
       .where((eb) =>
         eb.not(

@@ -365,6 +365,95 @@ describe.each(TEST_DIALECTS)('the paper trading API on %s', (dialect) => {
     });
   });
 
+  describe("given a signal stored below the executor's watermark", () => {
+    /**
+     * Frees an id below the watermark: two alerts of another trader, decided, then the first removed (with its
+     * outcome). The runs after that take the watermark past both. Returns the free id.
+     */
+    const freeIdBelowWatermark = async () => {
+      const bob = await signUpTrader(testApp.app, 'Bob');
+      const free = Number(await alert(bob.webhookPath, START + MINUTE + 500, { ticker: 'BTCUSD', action: 'buy' }));
+      await alert(bob.webhookPath, START + MINUTE + 600, { ticker: 'BTCUSD', action: 'sell' });
+      await testApp.database.db.deleteFrom('signals').where('id', '=', free).execute();
+      await testApp.app.paper.run();
+      await testApp.app.paper.run();
+      return free;
+    };
+
+    /** Gives a stored signal another id, as a PostgreSQL batch that took its ids early and committed late has. */
+    const renumber = (id: string, to: number) =>
+      testApp.database.db.updateTable('signals').set({ id: to }).where('id', '=', Number(id)).execute();
+
+    it("should execute one received moments ago in its place in the strategy's order (a batch that committed late)", async () => {
+      const free = await freeIdBelowWatermark();
+      const buy = (await post(ada.webhookPath, START + 2 * MINUTE + 1000, { ticker: 'BTCUSD', action: 'buy' })).json<{
+        id: string;
+      }>().id;
+      await renumber(buy, free);
+      const sell = await alert(ada.webhookPath, START + 2 * MINUTE + 2000, { ticker: 'BTCUSD', action: 'sell' });
+
+      // The buy first, at the close of the minute from 09:01, then the sell reverses the long it opened.
+      expect((await call<SignalWithRaw>(ada, 'GET', `/api/signals/${free}`)).body.outcome).toMatchObject({
+        status: 'executed',
+        effect: 'open',
+        price: 51_000,
+      });
+      expect((await call<SignalWithRaw>(ada, 'GET', `/api/signals/${sell}`)).body.outcome).toMatchObject({
+        status: 'executed',
+        effect: 'reverse',
+      });
+    });
+
+    it('should execute one received long ago within a minute of runs (the sweep below the watermark)', async () => {
+      const free = await freeIdBelowWatermark();
+      const buy = (await post(ada.webhookPath, START + MINUTE + 1000, { ticker: 'BTCUSD', action: 'buy' })).json<{
+        id: string;
+      }>().id;
+      await renumber(buy, free);
+      clock.advance(2 * MINUTE);
+
+      for (let run = 0; run < 12; run += 1) await testApp.app.paper.run();
+      // Filled at the close of the minute from 09:00, as if it had been seen at once.
+      expect((await call<SignalWithRaw>(ada, 'GET', `/api/signals/${free}`)).body.outcome).toMatchObject({
+        status: 'executed',
+        effect: 'open',
+        price: 50_000,
+      });
+    });
+  });
+
+  it('should execute, in time, a signal stored far below the watermark (the sweep takes the older ids in turn)', async () => {
+    const bob = await signUpTrader(testApp.app, 'Bob');
+    const ids: number[] = [];
+    for (let index = 0; index < 10; index += 1)
+      ids.push(
+        Number(
+          await alert(bob.webhookPath, START + MINUTE + index, {
+            ticker: 'BTCUSD',
+            action: 'exit',
+            id: `exit-${index}`,
+          }),
+        ),
+      );
+    const free = ids[4]!;
+    await testApp.database.db.deleteFrom('signals').where('id', '=', free).execute();
+    // Sweeps of 2 ids: the one just below the watermark never reaches the free id, the older ones in turn do.
+    const executor = ownExecutor({ sweepIds: 2 });
+    await executor.run();
+    await executor.run();
+    const buy = (await post(ada.webhookPath, START + MINUTE + 1000, { ticker: 'BTCUSD', action: 'buy' })).json<{
+      id: string;
+    }>().id;
+    await testApp.database.db.updateTable('signals').set({ id: free }).where('id', '=', Number(buy)).execute();
+    clock.advance(2 * MINUTE);
+
+    for (let run = 0; run < 4 * 12; run += 1) await executor.run();
+    expect((await call<SignalWithRaw>(ada, 'GET', `/api/signals/${free}`)).body.outcome).toMatchObject({
+      status: 'executed',
+      price: 50_000,
+    });
+  });
+
   it('should ignore a signal with a reason the trader can act on', async () => {
     const exit = await alert(ada.webhookPath, START + MINUTE + 1000, { ticker: 'BTCUSD', action: 'exit' });
     const signal = await call<SignalWithRaw>(ada, 'GET', `/api/signals/${exit}`);
