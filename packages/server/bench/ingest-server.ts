@@ -17,13 +17,15 @@ import { Session } from 'node:inspector/promises';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/connection';
-import { seedWebhookTraders } from './seed-traders';
+import { seedDecidedHistory, seedWebhookTraders } from './seed-traders';
 
 const config = loadConfig(process.env);
 const webhookCount = Number(process.env.BENCH_WEBHOOKS ?? 4000);
 const database = await openDatabase(config);
 
 const tokens = await seedWebhookTraders(database.db, webhookCount);
+// BENCH_HISTORY: signals already stored and decided, received over the past 30 days (none unless given).
+if (webhookCount > 0) await seedDecidedHistory(database.db, Number(process.env.BENCH_HISTORY ?? 0), 30 * 86_400_000);
 
 // Log lines go to this counter instead of a pipe: the cost of building them stays, the cost of the pipe's
 // reader (another process on the same two cores) does not.
