@@ -35,6 +35,13 @@ export interface DataGridBaseProps<TSorting, TVisibility> extends Omit<Component
   columnVisibility?: TVisibility;
   defaultColumnVisibility?: TVisibility;
   onColumnVisibilityChange?: (visibility: TVisibility) => void;
+  /**
+   * The columns the user showed or hid, to start with (for example kept from an earlier visit), over the starting
+   * set; the columns it does not name still follow the component. Not with `columnVisibility`.
+   */
+  defaultColumnChoices?: TVisibility;
+  /** Every column the user has shown or hid, each time they toggle one (not with `columnVisibility`). */
+  onColumnChoicesChange?: (choices: TVisibility) => void;
   /** The zone times are shown in, named in the time columns' headers. */
   timeZone?: TimeZoneMode;
   /** Replaces the default empty message. */
@@ -58,7 +65,8 @@ function compactAtStart(): boolean {
  * `defaultColumnVisibility` the grid mounted with, or the component's hidden columns for the width it mounted at)
  * with the user's own choices over it. Only the columns the user toggled are their choices: the rest follow the
  * starting set as the component changes it (a table that learns it lists several strategies shows their column,
- * and hides it again for one), and a choice is never undone. Every change is reported through `onChange`.
+ * and hides it again for one), and a choice is never undone. The choices start as `defaultChoices` (kept from an
+ * earlier visit, say). Every change is reported through `onChange`, and the choices through `onChoicesChange`.
  * `choices` are the columns the user (or, controlled, the prop) decided.
  */
 function useColumnVisibility(
@@ -66,10 +74,12 @@ function useColumnVisibility(
   defaultVisibility: ColumnVisibilityState | undefined,
   hidden: HiddenColumns,
   onChange: ((visibility: ColumnVisibilityState) => void) | undefined,
+  defaultChoices: ColumnVisibilityState | undefined,
+  onChoicesChange: ((choices: ColumnVisibilityState) => void) | undefined,
 ) {
   const [compact] = useState(compactAtStart);
   const [initialDefault] = useState(defaultVisibility);
-  const [choices, setChoices] = useState<ColumnVisibilityState>({});
+  const [choices, setChoices] = useState<ColumnVisibilityState>(() => ({ ...defaultChoices }));
   const starting = initialDefault ?? (compact ? hidden.compact : (hidden.wide ?? {}));
   const shown = controlled ?? { ...starting, ...choices };
   // Always held from outside (the prop, or the starting set and the choices), so the starting set can follow
@@ -80,7 +90,11 @@ function useColumnVisibility(
     onChange: (next) => {
       if (controlled === undefined) {
         const toggled = Object.keys({ ...shown, ...next }).filter((id) => (next[id] ?? true) !== (shown[id] ?? true));
-        setChoices((previous) => ({ ...previous, ...Object.fromEntries(toggled.map((id) => [id, next[id] ?? true])) }));
+        if (toggled.length > 0) {
+          const chosen = { ...choices, ...Object.fromEntries(toggled.map((id) => [id, next[id] ?? true])) };
+          setChoices(chosen);
+          onChoicesChange?.(chosen);
+        }
       }
       onChange?.(next);
     },
@@ -119,6 +133,8 @@ export function useDataGrid<TSorting, TVisibility, TRecord>(
     columnVisibility,
     defaultColumnVisibility,
     onColumnVisibilityChange,
+    defaultColumnChoices,
+    onColumnChoicesChange,
     timeZone = 'local',
     emptyState,
     ...rest
@@ -137,6 +153,8 @@ export function useDataGrid<TSorting, TVisibility, TRecord>(
     defaultColumnVisibility as ColumnVisibilityState | undefined,
     options.hidden,
     onColumnVisibilityChange as ((visibility: ColumnVisibilityState) => void) | undefined,
+    defaultColumnChoices as ColumnVisibilityState | undefined,
+    onColumnChoicesChange as ((choices: ColumnVisibilityState) => void) | undefined,
   );
   const compact = useMediaQuery(COMPACT_MEDIA_QUERY);
   // State, not a ref: the body's virtualiser needs a render once the scroller exists.

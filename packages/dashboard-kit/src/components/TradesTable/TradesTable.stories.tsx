@@ -11,7 +11,8 @@ import { useMemo, useState } from 'react';
 import { BothThemes, Caption, PhoneFrame, Stack } from '../../stories/StoryLayout';
 import { generateTrades, makeTrade } from './fixtures';
 import { TradesTable } from './TradesTable';
-import type { TradeRow } from './types';
+import type { TradeRow, TradesTableColumnVisibility } from './types';
+import { Button } from '../Button/Button';
 import { CandlestickChartIcon } from '../../icons/CandlestickChartIcon';
 import { LogInIcon } from '../../icons/LogInIcon';
 import { LogOutIcon } from '../../icons/LogOutIcon';
@@ -181,3 +182,27 @@ export const PhoneLoading: Story = () => (
   </PhoneFrame>
 );
 PhoneLoading.meta = { width: 'xsmall' };
+
+/**
+ * The user's column choices kept for the next visit (`onColumnChoicesChange`, then `defaultColumnChoices`): hide a
+ * column from the Columns menu, then open the table again; the columns not toggled still follow `showStrategy`.
+ */
+export const KeptColumnChoices: Story = () => {
+  const [kept, setKept] = useState<TradesTableColumnVisibility>({});
+  const [visit, setVisit] = useState(1);
+  return (
+    <Stack>
+      <Button variant="outline" onClick={() => setVisit((previous) => previous + 1)}>
+        Open the table again (visit {visit + 1})
+      </Button>
+      <TradesTable
+        key={visit}
+        trades={generateTrades(8, { open: 1 })}
+        defaultColumnChoices={kept}
+        onColumnChoicesChange={setKept}
+        style={{ height: '20rem' }}
+      />
+      <Caption>Kept: {JSON.stringify(kept)}</Caption>
+    </Stack>
+  );
+};

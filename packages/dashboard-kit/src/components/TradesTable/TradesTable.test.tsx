@@ -214,6 +214,27 @@ describe('given trades of several strategies', () => {
     },
   );
 
+  it(
+    'should start with the choices kept from an earlier visit, the rest following the strategies, and report each toggle',
+    { timeout: 15_000 },
+    async () => {
+      const onColumnChoicesChange = vi.fn();
+      // Kept: Exit reason hidden, Pair shown (though several strategies leave it out).
+      const { user } = renderTable({
+        trades: ofTwoStrategies(),
+        showStrategy: true,
+        defaultColumnChoices: { exitReason: false, pair: true },
+        onColumnChoicesChange,
+      });
+      expect(headers()).toEqual(['Entry (UTC)', 'Exit (UTC)', 'Pair', 'Side', 'Quantity', 'P&L', 'Strategy']);
+
+      await user.click(screen.getByRole('button', { name: 'Columns of Trades' }));
+      await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Side' }));
+      expect(onColumnChoicesChange).toHaveBeenLastCalledWith({ exitReason: false, pair: true, side: false });
+      expect(onColumnChoicesChange).toHaveBeenCalledTimes(1);
+    },
+  );
+
   it('should give each card a line for its strategy on a phone', () => {
     const media = mockMatchMedia({ [COMPACT_MEDIA_QUERY]: true });
     try {
