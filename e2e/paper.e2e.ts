@@ -222,6 +222,23 @@ describe('given the closed trade on Performance > Trades', () => {
     await context.close();
   });
 
+  it('should keep a column hidden from the Columns menu after a reload', async () => {
+    const { page, context } = await open('/performance/trades', { viewport: DESKTOP });
+    const headers = () => page.getByRole('grid', { name: 'Trades' }).getByRole('columnheader').allInnerTexts();
+    await tradeRow(page).waitFor({ timeout: 20_000 });
+    expect(await headers()).toContain('Fees');
+    await page.getByRole('button', { name: 'Columns of Trades' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Fees' }).click();
+    await page.keyboard.press('Escape');
+    expect(await headers()).not.toContain('Fees');
+
+    await page.reload();
+    await tradeRow(page).waitFor({ timeout: 20_000 });
+    expect(await headers()).not.toContain('Fees');
+    expect(await headers()).toContain('Pair');
+    await context.close();
+  });
+
   it('should show every field of its card and both links on a phone, the links reachable by keyboard', async () => {
     const { page, context } = await open('/performance/trades', { viewport: PHONE });
     await page.locator('[data-layout="cards"]').waitFor({ timeout: 20_000 });

@@ -1,5 +1,5 @@
 import { Button, EmptyState, TradesTable } from 'dashboard-kit';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
 import { KNOWN_SYMBOLS } from '../../features/market/types';
@@ -11,6 +11,7 @@ import { NoTrades } from '../../features/paper/components/no-trades';
 import { StrategyPicker } from '../../features/paper/components/strategy-picker';
 import { useStrategyParam } from '../../features/paper/strategy-param';
 import { toTradeRows, tradeLinks } from '../../features/paper/trade-rows';
+import { readTradesColumnChoices, saveTradesColumnChoices } from '../../features/paper/trades-table-preferences';
 import { useTimeZone } from '../../features/preferences/time-zone';
 import { errorMessage } from '../../lib/http';
 import { RECONNECTED_EVENT } from '../../lib/live-stream';
@@ -46,6 +47,8 @@ export function PerformanceTradesRoute() {
   const trades = useTrades({ strategy, symbol, side, result });
   const positions = usePositions(strategy);
   const timeZone = useTimeZone();
+  // The columns the trader showed or hid last time; the others follow the strategies listed and the screen.
+  const [columnChoices] = useState(readTradesColumnChoices);
   useStreamEvent('trade', () => void trades.mutate());
   useStreamEvent('position', () => void trades.mutate());
   useStreamEvent(RECONNECTED_EVENT, () => void trades.mutate());
@@ -105,6 +108,8 @@ export function PerformanceTradesRoute() {
         }}
         csvFileName="signaldeck-trades.csv"
         showStrategy={severalStrategies}
+        defaultColumnChoices={columnChoices}
+        onColumnChoicesChange={saveTradesColumnChoices}
         emptyState={
           filtered ? (
             <EmptyState
