@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { itConforms } from '../../test/conformance';
@@ -85,8 +85,9 @@ describe('given a ThemeToggle in a fresh provider', () => {
       await user.tab();
       expect(toggle()).toHaveFocus();
       await user.keyboard('{Enter}');
-      expect(screen.getByRole('menuitemradio', { name: 'Light' })).toHaveFocus();
-      await user.keyboard('{ArrowDown}{ArrowDown}');
+      // The menu starts on the chosen preference, Dark.
+      await waitFor(() => expect(screen.getByRole('menuitemradio', { name: 'Dark' })).toHaveFocus());
+      await user.keyboard('{ArrowDown}');
       expect(screen.getByRole('menuitemradio', { name: 'System' })).toHaveFocus();
       await user.keyboard('{Enter}');
       expect(localStorage.getItem('dk-theme')).toBe('system');

@@ -1,4 +1,4 @@
-import { forwardRef, type ComponentType } from 'react';
+import { forwardRef, useRef, type ComponentType } from 'react';
 import type { IconProps } from '../../icons/createIcon';
 import { MonitorIcon } from '../../icons/MonitorIcon';
 import { MoonIcon } from '../../icons/MoonIcon';
@@ -59,9 +59,19 @@ export const ThemeToggle = forwardRef<HTMLButtonElement, ThemeToggleProps>(funct
   const { theme, setTheme } = useTheme();
   const names = { ...defaultOptionLabels, ...optionLabels };
   const CurrentIcon = icons[theme];
+  // Opened from the keyboard, the menu starts on the chosen preference (not the first), as a select would.
+  const openedByKeyboard = useRef(false);
+  const contentRef = useRef<HTMLDivElement>(null);
+  const focusChosen = (open: boolean) => {
+    if (!open || !openedByKeyboard.current) return;
+    // After the menu's own focus on open (its first item).
+    requestAnimationFrame(() =>
+      contentRef.current?.querySelector<HTMLElement>('[role="menuitemradio"][aria-checked="true"]')?.focus(),
+    );
+  };
 
   return (
-    <DropdownMenu>
+    <DropdownMenu onOpenChange={focusChosen}>
       <DropdownMenuTrigger asChild>
         <Button
           ref={ref}
@@ -72,12 +82,20 @@ export const ThemeToggle = forwardRef<HTMLButtonElement, ThemeToggleProps>(funct
           // The icon shows which preference is on; this says it ("Theme, button, Dark"). The name stays the label.
           aria-description={names[theme]}
           {...rest}
+          onKeyDown={(event) => {
+            openedByKeyboard.current = true;
+            rest.onKeyDown?.(event);
+          }}
+          onPointerDown={(event) => {
+            openedByKeyboard.current = false;
+            rest.onPointerDown?.(event);
+          }}
         >
           <CurrentIcon data-slot="theme-toggle-icon" data-preference={theme} />
           {display === 'label' ? label : null}
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent side={side} align={align} className={styles.content}>
+      <DropdownMenuContent ref={contentRef} side={side} align={align} className={styles.content}>
         <DropdownMenuLabel>{label}</DropdownMenuLabel>
         <DropdownMenuRadioGroup value={theme} onValueChange={(value) => isPreference(value) && setTheme(value)}>
           {preferences.map((preference) => {
