@@ -1,4 +1,5 @@
 import { TRADE_COLUMN_IDS, type TradesTableColumnVisibility } from 'dashboard-kit';
+import { storedObject } from '../../lib/stored-json';
 
 export const TRADES_TABLE_STORAGE_KEY = 'signaldeck.tradesTable';
 const STORAGE_VERSION = 1;
@@ -12,15 +13,7 @@ const isColumnId = (value: string): value is (typeof TRADE_COLUMN_IDS)[number] =
  */
 export function parseTradesColumnChoices(text: string | null): TradesTableColumnVisibility {
   const choices: TradesTableColumnVisibility = {};
-  if (!text) return choices;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return choices;
-  }
-  if (typeof value !== 'object' || value === null) return choices;
-  const { columnChoices } = value as Record<string, unknown>;
+  const { columnChoices } = storedObject(text) ?? {};
   if (typeof columnChoices !== 'object' || columnChoices === null || Array.isArray(columnChoices)) return choices;
   for (const [id, shown] of Object.entries(columnChoices)) {
     if (isColumnId(id) && typeof shown === 'boolean') choices[id] = shown;

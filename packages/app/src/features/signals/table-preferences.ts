@@ -1,6 +1,7 @@
 import type { SignalsTableColumnVisibility, SignalsTableSorting } from 'dashboard-kit';
 import { SIGNAL_COLUMN_IDS } from 'dashboard-kit';
 import { proxy, subscribe, useSnapshot } from 'valtio';
+import { storedObject } from '../../lib/stored-json';
 
 export const SIGNALS_TABLE_STORAGE_KEY = 'signaldeck.signalsTable';
 /** The stored value's version: 2 holds only the columns the trader showed or hid. */
@@ -27,15 +28,9 @@ const isColumnId = (value: unknown): value is SignalsTableSorting[number]['id'] 
  */
 export function parseSignalsTablePreferences(text: string | null): SignalsTablePreferences {
   const preferences: SignalsTablePreferences = { sorting: [], columnVisibility: null };
-  if (!text) return preferences;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return preferences;
-  }
-  if (typeof value !== 'object' || value === null) return preferences;
-  const { version, sorting, columnVisibility } = value as Record<string, unknown>;
+  const value = storedObject(text);
+  if (!value) return preferences;
+  const { version, sorting, columnVisibility } = value;
   if (Array.isArray(sorting)) {
     const first = sorting[0] as { id?: unknown; desc?: unknown } | undefined;
     if (first && isColumnId(first.id) && typeof first.desc === 'boolean') {
