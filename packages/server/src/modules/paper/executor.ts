@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import type { Clock } from '../../clock';
 import { derivedTransaction, writeTransaction, type Dialect } from '../../db/connection';
 import type { WriteGate } from '../../db/write-gate';
 import { isDatabaseUnavailable } from '../../db/errors';
-import type { Database } from '../../db/schema';
+import type { Database, SignalOutcomesTable, SignalsTable } from '../../db/schema';
 import { yieldShare, type BackgroundService } from '../../services';
 import { SYMBOLS, type MarketSymbol } from '../market/markets';
 import type { StreamEvent } from '../stream/events';
@@ -74,19 +74,22 @@ const CANDLE_WINDOW_MS = 6 * 60 * 60_000;
 export const INGEST_GRACE_MS = 5_000;
 export const EXECUTOR_INTERVAL_MS = 5_000;
 /**
+ * On PostgreSQL a batch's ids are taken before it commits, so a batch that commits late can land below the watermark
+ * (every id at or below it decided). A strategy's step reads its signals above the watermark as it stood this long
+ * ago (by the executor's clock, so neither another instance's clock nor time queued before the commit shortens it):
+ * such a signal is still executed in its place in the strategy's order. Twice the longest a signal waits for its
+ * minute's market data, since a step can come that much later.
+ */
+export const LATE_COMMIT_MS = 2 * MAX_QUOTE_AGE_MS;
+/**
  * Every this many runs (a minute at the default interval, more often under a stream of alerts), a run looks below
- * the watermark as well: at the SWEEP_IDS ids just below it, where a PostgreSQL batch that committed late lands, and
- * at the next SWEEP_IDS of the rest, in turn, so that in time every id is looked at again. The first run of a
- * process looks at every signal.
+ * the watermark as well: at the ids above the watermark of LATE_COMMIT_MS ago, where a batch that committed late
+ * lands (at most RECENT_SWEEPS times SWEEP_IDS of them, under the heaviest ingest), and at the next SWEEP_IDS of the
+ * older ids, in turn, so that in time every id is looked at again. The first run of a process looks at every signal.
  */
 const SWEEP_RUNS = 12;
 const SWEEP_IDS = 10_000;
-/**
- * A strategy's step also reads its signals received this recently, whatever their id: a signal of a batch that
- * committed after the watermark passed its id (on PostgreSQL ids are taken before commit) is still executed in its
- * place in the strategy's order.
- */
-const LATE_COMMIT_MS = 60_000;
+const RECENT_SWEEPS = 5;
 /** A strategy's step that fails this many times in a row on the same signal decides that signal as ignored. */
 export const MAX_STEP_ATTEMPTS = 3;
 /**
@@ -318,6 +321,9 @@ async function writeSteps(
   });
 }
 
+/** The tables of #undecided's statement, under their aliases. */
+type UndecidedTables = Database & { s: SignalsTable; o: SignalOutcomesTable };
+
 /** Signal ids above `above`, and at or below `through` when given. */
 interface IdRange {
   above: number;
@@ -336,7 +342,7 @@ export interface PaperExecutorOptions {
   writeGate?: WriteGate;
   /** How long a group takes further strategies: STEP_GROUP_MS unless a test says otherwise. */
   stepGroupMs?: number;
-  /** How many ids each range of a sweep below the watermark covers: SWEEP_IDS unless a test says otherwise. */
+  /** How many older ids each sweep below the watermark covers: SWEEP_IDS unless a test says otherwise. */
   sweepIds?: number;
 }
 
@@ -361,6 +367,8 @@ export class PaperExecutor implements BackgroundService {
   #previousNewest = 0;
   /** Where the next sweep of the older ids starts (see SWEEP_RUNS). */
   #sweptThrough = 0;
+  /** The watermark after each run, with the time, for LATE_COMMIT_MS: oldest first, as far back as needed. */
+  readonly #watermarks: { at: number; through: number }[] = [];
   #runs = 0;
   /** Per strategy: the first undecided signal when its step last failed, and how many times in a row it did. */
   readonly #failures = new Map<number, { signalId: number; attempts: number }>();
@@ -493,15 +501,17 @@ export class PaperExecutor implements BackgroundService {
     // The ids the run looks at: those above the watermark, and on every SWEEP_RUNS-th run some below it (the safety
     // net under the watermark). Each run's statements cost what these ranges hold, not the whole history.
     const from = this.#decidedThrough;
-    const ranges: IdRange[] = [{ above: this.#runs++ === 0 ? 0 : from }];
-    if (this.#runs % SWEEP_RUNS === 0 && from > 0) {
+    const lateFrom = this.#watermarkAgo(clock() - LATE_COMMIT_MS);
+    const ranges: IdRange[] = [{ above: from }];
+    let sweptThrough = this.#sweptThrough;
+    if (++this.#runs % SWEEP_RUNS === 0 && from > 0) {
       const { sweepIds = SWEEP_IDS } = this.#options;
-      const recent = Math.max(0, from - sweepIds);
+      const recent = Math.min(from, Math.max(0, lateFrom, from - RECENT_SWEEPS * sweepIds));
       ranges.push({ above: recent, through: from });
       if (recent > 0) {
-        const older = this.#sweptThrough < recent ? this.#sweptThrough : 0;
-        this.#sweptThrough = Math.min(older + sweepIds, recent);
-        ranges.push({ above: older, through: this.#sweptThrough });
+        const older = sweptThrough < recent ? sweptThrough : 0;
+        sweptThrough = Math.min(older + sweepIds, recent);
+        ranges.push({ above: older, through: sweptThrough });
       }
     }
     // Read first: a signal committed while the run looks is above it, and stays in view for the next run.
@@ -544,11 +554,12 @@ export class PaperExecutor implements BackgroundService {
       receivedAt > now - MAX_QUOTE_AGE_MS;
     const strategies = new Set<number>();
     const waiting = new Set<number>();
-    // A strategy's steps read its signals above the watermark (or from the first one a sweep found below it), and
-    // those received in the last LATE_COMMIT_MS.
+    // A strategy's steps read its signals above the watermark of LATE_COMMIT_MS ago (or from the first one a sweep
+    // found below that).
+    const stepsFrom = Math.min(from, lateFrom);
     const below = new Map<number, number>();
     for (const row of undecided) {
-      if (Number(row.first_id) <= from) below.set(Number(row.strategy_id), Number(row.first_id) - 1);
+      if (Number(row.first_id) <= stepsFrom) below.set(Number(row.strategy_id), Number(row.first_id) - 1);
       if (waits(Number(row.first_received_at), Number(row.opened_at ?? -Infinity)))
         waiting.add(Number(row.strategy_id));
       else strategies.add(Number(row.strategy_id));
@@ -567,7 +578,7 @@ export class PaperExecutor implements BackgroundService {
       // is left is decided after the restart, as after a crash).
       if (this.#stopping) return;
       const started = performance.now();
-      await this.#stepGroup(queue, until, (strategyId) => below.get(strategyId) ?? from);
+      await this.#stepGroup(queue, until, (strategyId) => below.get(strategyId) ?? stepsFrom);
       // better-sqlite3 is synchronous: a group holds the main thread until its commit. The requests that came
       // in meanwhile go first, and a backlog of accounts takes at most EXECUTOR_SHARE of the thread's time (on
       // PostgreSQL, where a group mostly waits for the database, half of the time).
@@ -579,12 +590,32 @@ export class PaperExecutor implements BackgroundService {
     // previous run saw: on PostgreSQL ids are taken before commit, so a lower id can commit after a higher one
     // is read; a run's interval is its time to commit.
     const left = await this.#undecided(ranges)
-      .select((eb) => eb.fn.min('s.id').as('id'))
+      // `+s.id`: SQLite's min() shortcut would walk the table from its first id, not read the ranges.
+      .select(sql<number | null>`min(+s.id)`.as('id'))
       .executeTakeFirst();
     const firstLeft = left?.id == null ? Infinity : Number(left.id);
     // A signal still undecided below the watermark (found by a sweep) brings it down below that signal.
     this.#decidedThrough = Math.min(firstLeft - 1, Math.max(from, Math.min(this.#previousNewest, firstLeft - 1)));
     this.#previousNewest = Number(newest?.id ?? 0);
+    this.#sweptThrough = sweptThrough;
+    this.#keepWatermark(clock(), this.#decidedThrough);
+  }
+
+  /** The watermark as it stood at `time` (0 before this process had one: then steps read every id). */
+  #watermarkAgo(time: number): number {
+    let through = 0;
+    for (const kept of this.#watermarks) {
+      if (kept.at > time) break;
+      through = kept.through;
+    }
+    return through;
+  }
+
+  #keepWatermark(at: number, through: number): void {
+    const kept = this.#watermarks;
+    if (kept.at(-1)?.through !== through) kept.push({ at, through });
+    // The newest one at least LATE_COMMIT_MS old is the last needed; the ones before it can go.
+    while (kept.length > 1 && kept[1]!.at <= at - LATE_COMMIT_MS) kept.shift();
   }
 
   /**
@@ -623,10 +654,13 @@ export class PaperExecutor implements BackgroundService {
       // On SQLite one process owns the database, and its account work runs one step at a time: no locks to take.
       const locked = new Set(dialect === 'postgres' ? await tryLockAccounts(trx, batch) : batch);
       const accounts = await loadAccounts(trx, [...locked]);
-      const signals = await undecidedSignalsOf(trx, dialect, [...accounts.keys()], STEP_SIGNALS, {
-        aboveId: Math.min(...[...accounts.keys()].map(above)),
-        receivedSince: now - LATE_COMMIT_MS,
-      });
+      const signals = await undecidedSignalsOf(
+        trx,
+        dialect,
+        [...accounts.keys()],
+        STEP_SIGNALS,
+        Math.min(...[...accounts.keys()].map(above)),
+      );
       const reads: MarketReads = new Map();
       const planned: PlannedStep[] = [];
       let taken = 0;
@@ -710,21 +744,27 @@ export class PaperExecutor implements BackgroundService {
 
   /** Accepted signals without an outcome, with ids in `ranges` (above one id, and through another when given). */
   #undecided(ranges: readonly IdRange[]) {
+    const inRanges = (column: 's.id' | 'o.signal_id') => (eb: ExpressionBuilder<UndecidedTables, 's' | 'o'>) =>
+      eb.or(
+        ranges.map(({ above, through }) =>
+          through === undefined ? eb(column, '>', above) : eb.and([eb(column, '>', above), eb(column, '<=', through)]),
+        ),
+      );
     return this.#options.db
       .selectFrom('signals as s')
-      .where((eb) =>
-        eb.or(
-          ranges.map(({ above, through }) =>
-            through === undefined
-              ? eb('s.id', '>', above)
-              : eb.and([eb('s.id', '>', above), eb('s.id', '<=', through)]),
-          ),
-        ),
-      )
+      .where(inRanges('s.id'))
       .where('s.status', '=', 'accepted')
       .where((eb) =>
         eb.not(
-          eb.exists(eb.selectFrom('signal_outcomes as o').select('o.signal_id').whereRef('o.signal_id', '=', 's.id')),
+          eb.exists(
+            eb
+              .selectFrom('signal_outcomes as o')
+              .select('o.signal_id')
+              .whereRef('o.signal_id', '=', 's.id')
+              // Said again of the outcomes (the same ids): PostgreSQL then reads only their outcomes, not the
+              // whole table to hash it.
+              .where(inRanges('o.signal_id')),
+          ),
         ),
       );
   }

@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import type { Dialect } from '../../db/connection';
 import type { Database, PaperTradesTable, SignalsTable } from '../../db/schema';
 import { SYMBOLS, type MarketSymbol } from '../market/markets';
@@ -226,33 +226,17 @@ export async function undecidedSignals(db: Db, strategyId: number, limit: number
 }
 
 /**
- * Where to look for a strategy's undecided signals: above an id (the executor's watermark, below which every signal
- * is decided), and, when given, also those received since a time (a batch of a lower id can commit after a higher
- * one on PostgreSQL).
- */
-export interface SignalsSince {
-  aboveId: number;
-  receivedSince?: number;
-}
-
-const sinceWhere =
-  ({ aboveId, receivedSince }: SignalsSince) =>
-  (eb: ExpressionBuilder<Database & { s: SignalsTable }, 's'>) =>
-    receivedSince === undefined
-      ? eb('s.id', '>', aboveId)
-      : eb.or([eb('s.id', '>', aboveId), eb('s.received_at', '>=', receivedSince)]);
-
-/**
  * undecidedSignals of several strategies in one statement, each strategy's list in execution order and at most
  * `limit` long: on PostgreSQL the same query per strategy as a lateral join, on SQLite (which has no lateral joins)
- * each strategy's signals numbered in execution order and the first `limit` kept.
+ * each strategy's signals numbered in execution order and the first `limit` kept. Only ids above `aboveId` are read
+ * (the executor's watermark: every signal at or below it is decided), so the read costs what is new, not the history.
  */
 export async function undecidedSignalsOf(
   db: Db,
   dialect: Dialect,
   strategyIds: readonly number[],
   limit: number,
-  since: SignalsSince = { aboveId: 0 },
+  aboveId = 0,
 ): Promise<Map<number, PaperSignal[]>> {
   const byStrategy = new Map<number, PaperSignal[]>(strategyIds.map((id) => [id, []]));
   if (strategyIds.length === 0) return byStrategy;
@@ -261,7 +245,7 @@ export async function undecidedSignalsOf(
       ? await db
           .selectFrom(sql<{ id: number }>`unnest(${[...strategyIds]}::bigint[])`.as('q'))
           .innerJoinLateral(
-            undecidedQuery(db, sql.ref<number>('q.q'), limit).where(sinceWhere(since)).as('u'),
+            undecidedQuery(db, sql.ref<number>('q.q'), limit).where('s.id', '>', aboveId).as('u'),
             (join) => join.onTrue(),
           )
           .selectAll('u')
@@ -271,7 +255,7 @@ export async function undecidedSignalsOf(
             undecidedBase(db)
               .select(sql<number>`row_number() over (partition by s.strategy_id order by s.received_at, s.id)`.as('n'))
               .where('s.strategy_id', 'in', [...strategyIds])
-              .where(sinceWhere(since))
+              .where('s.id', '>', aboveId)
               .as('u'),
           )
           .selectAll('u')
