@@ -75,10 +75,11 @@ export const INGEST_GRACE_MS = 5_000;
 export const EXECUTOR_INTERVAL_MS = 5_000;
 /**
  * On PostgreSQL a batch's ids are taken before it commits, so a batch that commits late can land below the watermark
- * (every id at or below it decided). A strategy's step reads its signals above the watermark as it stood this long
- * ago (by the executor's clock, so neither another instance's clock nor time queued before the commit shortens it):
- * such a signal is still executed in its place in the strategy's order. Twice the longest a signal waits for its
- * minute's market data, since a step can come that much later.
+ * (every id at or below it decided). There a strategy's step reads its signals above the watermark as it stood this
+ * long ago (by the executor's clock, so neither another instance's clock nor time queued before the commit shortens
+ * it): such a signal is still executed in its place in the strategy's order. Twice the longest a signal waits for
+ * its minute's market data, since a step can come that much later. SQLite's ids are taken and committed one batch
+ * after another (one writer), so none lands below the watermark there: steps read above the watermark itself.
  */
 export const LATE_COMMIT_MS = 2 * MAX_QUOTE_AGE_MS;
 /**
@@ -367,7 +368,7 @@ export class PaperExecutor implements BackgroundService {
   #previousNewest = 0;
   /** Where the next sweep of the older ids starts (see SWEEP_RUNS). */
   #sweptThrough = 0;
-  /** The watermark after each run, with the time, for LATE_COMMIT_MS: oldest first, as far back as needed. */
+  /** PostgreSQL: the watermark after each run, with the time, for LATE_COMMIT_MS: oldest first, as far back as needed. */
   readonly #watermarks: { at: number; through: number }[] = [];
   #runs = 0;
   /** Per strategy: the first undecided signal when its step last failed, and how many times in a row it did. */
@@ -501,7 +502,7 @@ export class PaperExecutor implements BackgroundService {
     // The ids the run looks at: those above the watermark, and on every SWEEP_RUNS-th run some below it (the safety
     // net under the watermark). Each run's statements cost what these ranges hold, not the whole history.
     const from = this.#decidedThrough;
-    const lateFrom = this.#watermarkAgo(clock() - LATE_COMMIT_MS);
+    const lateFrom = this.#options.dialect === 'postgres' ? this.#watermarkAgo(clock() - LATE_COMMIT_MS) : from;
     const ranges: IdRange[] = [{ above: from }];
     let sweptThrough = this.#sweptThrough;
     if (++this.#runs % SWEEP_RUNS === 0 && from > 0) {
@@ -554,8 +555,8 @@ export class PaperExecutor implements BackgroundService {
       receivedAt > now - MAX_QUOTE_AGE_MS;
     const strategies = new Set<number>();
     const waiting = new Set<number>();
-    // A strategy's steps read its signals above the watermark of LATE_COMMIT_MS ago (or from the first one a sweep
-    // found below that).
+    // A strategy's steps read its signals above the watermark (on PostgreSQL, that of LATE_COMMIT_MS ago), or from
+    // the first one a sweep found below that.
     const stepsFrom = Math.min(from, lateFrom);
     const below = new Map<number, number>();
     for (const row of undecided) {
@@ -598,7 +599,7 @@ export class PaperExecutor implements BackgroundService {
     this.#decidedThrough = Math.min(firstLeft - 1, Math.max(from, Math.min(this.#previousNewest, firstLeft - 1)));
     this.#previousNewest = Number(newest?.id ?? 0);
     this.#sweptThrough = sweptThrough;
-    this.#keepWatermark(clock(), this.#decidedThrough);
+    if (this.#options.dialect === 'postgres') this.#keepWatermark(clock(), this.#decidedThrough);
   }
 
   /** The watermark as it stood at `time` (0 before this process had one: then steps read every id). */
