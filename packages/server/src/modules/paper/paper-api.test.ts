@@ -384,28 +384,33 @@ describe.each(TEST_DIALECTS)('the paper trading API on %s', (dialect) => {
     const renumber = (id: string, to: number) =>
       testApp.database.db.updateTable('signals').set({ id: to }).where('id', '=', Number(id)).execute();
 
+    /**
+     * Ada's buy received at `buyAt` and given the id `free` (as a batch that committed late has it), then her sell at
+     * `sellAt`: the buy must be executed first, at `price`, and the sell reverse the long it opened.
+     */
+    const expectLateBuyFirst = async (free: number, buyAt: number, sellAt: number, price: number) => {
+      const buy = (await post(ada.webhookPath, buyAt, { ticker: 'BTCUSD', action: 'buy' })).json<{ id: string }>().id;
+      await renumber(buy, free);
+      const sell = await alert(ada.webhookPath, sellAt, { ticker: 'BTCUSD', action: 'sell' });
+      expect((await call<SignalWithRaw>(ada, 'GET', `/api/signals/${free}`)).body.outcome).toMatchObject({
+        status: 'executed',
+        effect: 'open',
+        price,
+      });
+      expect((await call<SignalWithRaw>(ada, 'GET', `/api/signals/${sell}`)).body.outcome).toMatchObject({
+        status: 'executed',
+        effect: 'reverse',
+      });
+    };
+
     // Late commits happen on PostgreSQL only: SQLite takes and commits ids one batch after another.
     it.runIf(dialect === 'postgres')(
       "should execute one that committed late in its place in the strategy's order, though received over a minute before the next",
       async () => {
         const free = await freeIdBelowWatermark();
-        const buy = (await post(ada.webhookPath, START + MINUTE + 1000, { ticker: 'BTCUSD', action: 'buy' })).json<{
-          id: string;
-        }>().id;
-        await renumber(buy, free);
-        // 71 seconds later (a receiving instance's clock behind, or a batch queued long before its commit).
-        const sell = await alert(ada.webhookPath, START + 2 * MINUTE + 12_000, { ticker: 'BTCUSD', action: 'sell' });
-
-        // The buy first, at the close of the minute from 09:00, then the sell reverses the long it opened.
-        expect((await call<SignalWithRaw>(ada, 'GET', `/api/signals/${free}`)).body.outcome).toMatchObject({
-          status: 'executed',
-          effect: 'open',
-          price: 50_000,
-        });
-        expect((await call<SignalWithRaw>(ada, 'GET', `/api/signals/${sell}`)).body.outcome).toMatchObject({
-          status: 'executed',
-          effect: 'reverse',
-        });
+        // The sell 71 seconds after the buy (a receiving instance's clock behind, or a batch queued long before its
+        // commit); the buy fills at the close of the minute from 09:00.
+        await expectLateBuyFirst(free, START + MINUTE + 1000, START + 2 * MINUTE + 12_000, 50_000);
       },
     );
 
@@ -429,22 +434,8 @@ describe.each(TEST_DIALECTS)('the paper trading API on %s', (dialect) => {
         await testApp.database.db.deleteFrom('signals').where('id', '=', free).execute();
         for (let run = 0; run < 3; run += 1) await testApp.app.paper.run();
 
-        const buy = (
-          await post(ada.webhookPath, START + 12 * MINUTE + 1000, { ticker: 'BTCUSD', action: 'buy' })
-        ).json<{ id: string }>().id;
-        await renumber(buy, free);
-        const sell = await alert(ada.webhookPath, START + 12 * MINUTE + 2000, { ticker: 'BTCUSD', action: 'sell' });
-
-        // The buy first, at the close of the minute from 09:11, then the sell reverses the long it opened.
-        expect((await call<SignalWithRaw>(ada, 'GET', `/api/signals/${free}`)).body.outcome).toMatchObject({
-          status: 'executed',
-          effect: 'open',
-          price: 52_000,
-        });
-        expect((await call<SignalWithRaw>(ada, 'GET', `/api/signals/${sell}`)).body.outcome).toMatchObject({
-          status: 'executed',
-          effect: 'reverse',
-        });
+        // The buy fills at the close of the minute from 09:11.
+        await expectLateBuyFirst(free, START + 12 * MINUTE + 1000, START + 12 * MINUTE + 2000, 52_000);
       },
     );
 
