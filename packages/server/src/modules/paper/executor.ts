@@ -508,7 +508,8 @@ export class PaperExecutor implements BackgroundService {
     if (++this.#runs % SWEEP_RUNS === 0 && from > 0) {
       const { sweepIds = SWEEP_IDS } = this.#options;
       const recent = Math.min(from, Math.max(0, lateFrom, from - RECENT_SWEEPS * sweepIds));
-      ranges.push({ above: recent, through: from });
+      // Empty on SQLite, whose steps need no look below the watermark of LATE_COMMIT_MS ago.
+      if (recent < from) ranges.push({ above: recent, through: from });
       if (recent > 0) {
         const older = sweptThrough < recent ? sweptThrough : 0;
         sweptThrough = Math.min(older + sweepIds, recent);

@@ -380,17 +380,21 @@ describe.each(TEST_DIALECTS)('the paper trading API on %s', (dialect) => {
       return free;
     };
 
-    /** Gives a stored signal another id, as a PostgreSQL batch that took its ids early and committed late has. */
-    const renumber = (id: string, to: number) =>
-      testApp.database.db.updateTable('signals').set({ id: to }).where('id', '=', Number(id)).execute();
+    /**
+     * Ada's buy received at `at`, stored under the id `free`, as a PostgreSQL batch that took its ids early and
+     * committed late has it.
+     */
+    const lateBuy = async (at: number, free: number) => {
+      const buy = (await post(ada.webhookPath, at, { ticker: 'BTCUSD', action: 'buy' })).json<{ id: string }>().id;
+      await testApp.database.db.updateTable('signals').set({ id: free }).where('id', '=', Number(buy)).execute();
+    };
 
     /**
      * Ada's buy received at `buyAt` and given the id `free` (as a batch that committed late has it), then her sell at
      * `sellAt`: the buy must be executed first, at `price`, and the sell reverse the long it opened.
      */
     const expectLateBuyFirst = async (free: number, buyAt: number, sellAt: number, price: number) => {
-      const buy = (await post(ada.webhookPath, buyAt, { ticker: 'BTCUSD', action: 'buy' })).json<{ id: string }>().id;
-      await renumber(buy, free);
+      await lateBuy(buyAt, free);
       const sell = await alert(ada.webhookPath, sellAt, { ticker: 'BTCUSD', action: 'sell' });
       expect((await call<SignalWithRaw>(ada, 'GET', `/api/signals/${free}`)).body.outcome).toMatchObject({
         status: 'executed',
@@ -441,10 +445,7 @@ describe.each(TEST_DIALECTS)('the paper trading API on %s', (dialect) => {
 
     it('should execute one received long ago within a minute of runs (the sweep below the watermark)', async () => {
       const free = await freeIdBelowWatermark();
-      const buy = (await post(ada.webhookPath, START + MINUTE + 1000, { ticker: 'BTCUSD', action: 'buy' })).json<{
-        id: string;
-      }>().id;
-      await renumber(buy, free);
+      await lateBuy(START + MINUTE + 1000, free);
       clock.advance(2 * MINUTE);
 
       for (let run = 0; run < 12; run += 1) await testApp.app.paper.run();
@@ -455,38 +456,35 @@ describe.each(TEST_DIALECTS)('the paper trading API on %s', (dialect) => {
         price: 50_000,
       });
     });
-  });
 
-  it('should execute, in time, a signal stored far below the watermark (the sweep takes the older ids in turn)', async () => {
-    const bob = await signUpTrader(testApp.app, 'Bob');
-    const ids: number[] = [];
-    for (let index = 0; index < 30; index += 1)
-      ids.push(
-        Number(
-          await alert(bob.webhookPath, START + MINUTE + index, {
-            ticker: 'BTCUSD',
-            action: 'exit',
-            id: `exit-${index}`,
-          }),
-        ),
-      );
-    const free = ids[4]!;
-    await testApp.database.db.deleteFrom('signals').where('id', '=', free).execute();
-    // Sweeps of 1 older id: the recent range (5 ids just below the watermark here) never reaches the free id, the
-    // older ranges in turn do.
-    const executor = ownExecutor({ sweepIds: 1 });
-    await executor.run();
-    await executor.run();
-    const buy = (await post(ada.webhookPath, START + MINUTE + 1000, { ticker: 'BTCUSD', action: 'buy' })).json<{
-      id: string;
-    }>().id;
-    await testApp.database.db.updateTable('signals').set({ id: free }).where('id', '=', Number(buy)).execute();
-    clock.advance(2 * MINUTE);
+    it('should execute, in time, a signal stored far below the watermark (the sweep takes the older ids in turn)', async () => {
+      const bob = await signUpTrader(testApp.app, 'Bob');
+      const ids: number[] = [];
+      for (let index = 0; index < 30; index += 1)
+        ids.push(
+          Number(
+            await alert(bob.webhookPath, START + MINUTE + index, {
+              ticker: 'BTCUSD',
+              action: 'exit',
+              id: `exit-${index}`,
+            }),
+          ),
+        );
+      const free = ids[4]!;
+      await testApp.database.db.deleteFrom('signals').where('id', '=', free).execute();
+      // Sweeps of 1 older id: the recent range (none on SQLite, 5 ids just below the watermark on PostgreSQL here)
+      // never reaches the free id, the older ranges in turn do.
+      const executor = ownExecutor({ sweepIds: 1 });
+      await executor.run();
+      await executor.run();
+      await lateBuy(START + MINUTE + 1000, free);
+      clock.advance(2 * MINUTE);
 
-    for (let run = 0; run < 8 * 12; run += 1) await executor.run();
-    expect((await call<SignalWithRaw>(ada, 'GET', `/api/signals/${free}`)).body.outcome).toMatchObject({
-      status: 'executed',
-      price: 50_000,
+      for (let run = 0; run < 8 * 12; run += 1) await executor.run();
+      expect((await call<SignalWithRaw>(ada, 'GET', `/api/signals/${free}`)).body.outcome).toMatchObject({
+        status: 'executed',
+        price: 50_000,
+      });
     });
   });
 
