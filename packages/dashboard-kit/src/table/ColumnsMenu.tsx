@@ -4,7 +4,9 @@ import {
   DropdownMenu,
   DropdownMenuCheckboxItem,
   DropdownMenuContent,
+  DropdownMenuItem,
   DropdownMenuLabel,
+  DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../components/DropdownMenu';
 
@@ -19,12 +21,14 @@ interface ColumnsMenuProps {
   tableLabel: string;
   options: ColumnsMenuOption[];
   onVisibleChange: (id: string, visible: boolean) => void;
+  /** Puts the table's own columns back; left out while they are shown, so the item is offered only then. */
+  onReset?: (() => void) | undefined;
   /** The trigger's `data-slot`, named after the table it belongs to. */
   slot: string;
 }
 
 /** A menu of checkboxes that shows and hides columns; it stays open while columns are toggled. */
-export function ColumnsMenu({ tableLabel, options, onVisibleChange, slot }: ColumnsMenuProps) {
+export function ColumnsMenu({ tableLabel, options, onVisibleChange, onReset, slot }: ColumnsMenuProps) {
   const visibleCount = options.filter((option) => option.visible).length;
   return (
     <DropdownMenu modal={false}>
@@ -48,6 +52,14 @@ export function ColumnsMenu({ tableLabel, options, onVisibleChange, slot }: Colu
             {option.label}
           </DropdownMenuCheckboxItem>
         ))}
+        {onReset ? (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem onSelect={onReset} data-slot={`${slot}-reset`}>
+              Reset columns
+            </DropdownMenuItem>
+          </>
+        ) : null}
       </DropdownMenuContent>
     </DropdownMenu>
   );

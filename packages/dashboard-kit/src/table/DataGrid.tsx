@@ -48,6 +48,8 @@ export interface DataGridProps extends Omit<ComponentPropsWithoutRef<'div'>, 'ch
   total: number;
   /** Every column, for the Sort and Columns menus. */
   columns: readonly GridColumn[];
+  /** Puts the table's own columns back; left out, the Columns menu offers no reset. */
+  onResetColumns?: (() => void) | undefined;
   sortedBy: { id: string; desc: boolean } | undefined;
   onSortChange: (id: string | null, descending: boolean) => void;
   /** The Sort menu's choice for the order given ("Newest first (as received)"). */
@@ -100,6 +102,7 @@ export const DataGrid = forwardRef<HTMLDivElement, DataGridProps>(function DataG
     noun,
     total,
     columns,
+    onResetColumns,
     sortedBy,
     onSortChange,
     givenOrderLabel,
@@ -210,6 +213,7 @@ export const DataGrid = forwardRef<HTMLDivElement, DataGridProps>(function DataG
               .filter((column) => column.getCanHide())
               .map((column) => ({ id: column.id, label: columnLabel(column), visible: column.getIsVisible() }))}
             onVisibleChange={(id, visible) => columns.find((column) => column.id === id)?.toggleVisibility(visible)}
+            onReset={onResetColumns}
             slot={`${slot}-columns`}
           />
         </span>

@@ -65,7 +65,8 @@ function compactAtStart(): boolean {
  * `defaultColumnVisibility` the grid mounted with, or the component's hidden columns for the width it mounted at)
  * with the user's own choices over it. Only the columns the user toggled are their choices: the rest follow the
  * starting set as the component changes it (a table that learns it lists several strategies shows their column,
- * and hides it again for one), and a choice is never undone. The choices start as `defaultChoices` (kept from an
+ * and hides it again for one), and a choice is undone only by `reset` (the Columns menu's "Reset columns", which
+ * puts the starting set back and clears the choices). The choices start as `defaultChoices` (kept from an
  * earlier visit, say). Every change is reported through `onChange`, and the choices through `onChoicesChange`.
  * `choices` are the columns the user (or, controlled, the prop) decided.
  */
@@ -89,7 +90,7 @@ function useColumnVisibility(
     defaultProp: starting,
     onChange: (next) => {
       if (controlled === undefined) {
-        const toggled = Object.keys({ ...shown, ...next }).filter((id) => (next[id] ?? true) !== (shown[id] ?? true));
+        const toggled = changedColumns(shown, next);
         if (toggled.length > 0) {
           const chosen = { ...choices, ...Object.fromEntries(toggled.map((id) => [id, next[id] ?? true])) };
           setChoices(chosen);
@@ -99,7 +100,25 @@ function useColumnVisibility(
       onChange?.(next);
     },
   });
-  return { visibility, setVisibility, choices: controlled ?? choices };
+  // Back to the table's own columns for this view: offered while the user's choices (or, controlled, the prop)
+  // differ from them.
+  const resettable =
+    controlled === undefined ? Object.keys(choices).length > 0 : changedColumns(controlled, starting).length > 0;
+  const reset = resettable
+    ? () => {
+        if (controlled === undefined) {
+          setChoices({});
+          onChoicesChange?.({});
+        }
+        onChange?.({ ...starting });
+      }
+    : undefined;
+  return { visibility, setVisibility, choices: controlled ?? choices, reset };
+}
+
+/** The columns two visibility maps show differently (a column left out is shown). */
+function changedColumns(a: ColumnVisibilityState, b: ColumnVisibilityState): string[] {
+  return Object.keys({ ...a, ...b }).filter((id) => (a[id] ?? true) !== (b[id] ?? true));
 }
 
 /**
@@ -148,6 +167,7 @@ export function useDataGrid<TSorting, TVisibility, TRecord>(
     visibility: visibilityState,
     setVisibility: setVisibilityState,
     choices: visibilityChoices,
+    reset: resetColumns,
   } = useColumnVisibility(
     columnVisibility as ColumnVisibilityState | undefined,
     defaultColumnVisibility as ColumnVisibilityState | undefined,
@@ -179,6 +199,7 @@ export function useDataGrid<TSorting, TVisibility, TRecord>(
       emptyState,
       compact,
       onScroller: setScroller,
+      onResetColumns: resetColumns,
       sortedBy: sortingState[0],
       onSortChange: (id: string | null, desc: boolean) => setSortingState(id === null ? [] : [{ id, desc }]),
     },

@@ -240,6 +240,36 @@ describe('given three signals', () => {
     });
   });
 
+  describe('given columns kept by the caller (controlled)', () => {
+    it('should offer "Reset columns" while they differ from its own, and report its own columns when chosen', async () => {
+      const user = userEvent.setup();
+      const onColumnVisibilityChange = vi.fn();
+      const { rerender } = render(
+        <SignalsTable
+          signals={threeSignals()}
+          columnVisibility={{ strategy: false }}
+          onColumnVisibilityChange={onColumnVisibilityChange}
+        />,
+      );
+      expect(screen.queryByRole('columnheader', { name: 'Strategy' })).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Columns of Signals' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Reset columns' }));
+      expect(onColumnVisibilityChange).toHaveBeenLastCalledWith({});
+
+      rerender(
+        <SignalsTable
+          signals={threeSignals()}
+          columnVisibility={{}}
+          onColumnVisibilityChange={onColumnVisibilityChange}
+        />,
+      );
+      expect(screen.getByRole('columnheader', { name: 'Strategy' })).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Columns of Signals' }));
+      await screen.findByRole('menuitemcheckbox', { name: 'Strategy' });
+      expect(screen.queryByRole('menuitem', { name: 'Reset columns' })).toBeNull();
+    });
+  });
+
   describe('given a phone-width viewport', () => {
     it('should start with every column, quantity and interval included, which the menu can hide', async () => {
       const media = mockMatchMedia({ [COMPACT_MEDIA_QUERY]: true });

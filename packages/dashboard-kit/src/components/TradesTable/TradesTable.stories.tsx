@@ -186,6 +186,7 @@ PhoneLoading.meta = { width: 'xsmall' };
 /**
  * The user's column choices kept for the next visit (`onColumnChoicesChange`, then `defaultColumnChoices`): hide a
  * column from the Columns menu, then open the table again; the columns not toggled still follow `showStrategy`.
+ * "Reset columns", at the end of the menu once a column is chosen, clears them (Kept: {}).
  */
 export const KeptColumnChoices: Story = () => {
   const [kept, setKept] = useState<TradesTableColumnVisibility>({});

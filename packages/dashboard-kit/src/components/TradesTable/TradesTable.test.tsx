@@ -235,6 +235,33 @@ describe('given trades of several strategies', () => {
     },
   );
 
+  it(
+    'should offer "Reset columns" only once columns were chosen, and put the view\'s own columns back with it',
+    { timeout: 15_000 },
+    async () => {
+      const onColumnChoicesChange = vi.fn();
+      const { user } = renderTable({ trades: ofTwoStrategies(), showStrategy: true, onColumnChoicesChange });
+      const columnsMenu = () => screen.getByRole('button', { name: 'Columns of Trades' });
+      await user.click(columnsMenu());
+      await screen.findByRole('menuitemcheckbox', { name: 'Side' });
+      expect(screen.queryByRole('menuitem', { name: 'Reset columns' })).toBeNull();
+
+      // Pair shown and Side hidden, against the several-strategies view's own columns.
+      await user.click(screen.getByRole('menuitemcheckbox', { name: 'Pair' }));
+      await user.click(screen.getByRole('menuitemcheckbox', { name: 'Side' }));
+      expect(headers()).toEqual(['Entry (UTC)', 'Exit (UTC)', 'Pair', 'Quantity', 'P&L', 'Exit reason', 'Strategy']);
+      await user.click(screen.getByRole('menuitem', { name: 'Reset columns' }));
+
+      expect(headers()).toEqual(['Entry (UTC)', 'Exit (UTC)', 'Side', 'Quantity', 'P&L', 'Exit reason', 'Strategy']);
+      expect(onColumnChoicesChange).toHaveBeenLastCalledWith({});
+      // The menu closed on the trigger, and has nothing to reset any more.
+      expect(columnsMenu()).toHaveFocus();
+      await user.click(columnsMenu());
+      await screen.findByRole('menuitemcheckbox', { name: 'Side' });
+      expect(screen.queryByRole('menuitem', { name: 'Reset columns' })).toBeNull();
+    },
+  );
+
   it('should give each card a line for its strategy on a phone', () => {
     const media = mockMatchMedia({ [COMPACT_MEDIA_QUERY]: true });
     try {
