@@ -222,7 +222,7 @@ describe('given the closed trade on Performance > Trades', () => {
     await context.close();
   });
 
-  it('should keep a column hidden from the Columns menu after a reload', async () => {
+  it('should keep a column hidden from the Columns menu after a reload, until the menu resets the columns', async () => {
     const { page, context } = await open('/performance/trades', { viewport: DESKTOP });
     const headers = () => page.getByRole('grid', { name: 'Trades' }).getByRole('columnheader').allInnerTexts();
     await tradeRow(page).waitFor({ timeout: 20_000 });
@@ -236,6 +236,13 @@ describe('given the closed trade on Performance > Trades', () => {
     await tradeRow(page).waitFor({ timeout: 20_000 });
     expect(await headers()).not.toContain('Fees');
     expect(await headers()).toContain('Pair');
+
+    await page.getByRole('button', { name: 'Columns of Trades' }).click();
+    await page.getByRole('menuitem', { name: 'Reset columns' }).click();
+    expect(await headers()).toContain('Fees');
+    await page.reload();
+    await tradeRow(page).waitFor({ timeout: 20_000 });
+    expect(await headers()).toContain('Fees');
     await context.close();
   });
 
