@@ -14,11 +14,11 @@ export function Missing() {
   );
 }
 
-/** Text from the data, isolated for bidi, whole in its tooltip when the cell cuts it. */
+/** Text from the data, in its own direction (cut at its own end), whole in its tooltip when the cell cuts it. */
 export function TextCell({ value, className }: { value: string | null | undefined; className?: string }) {
   if (value === undefined || value === null || value === '') return <Missing />;
   return (
-    <span className={clsx(grid.isolated, className)} title={value}>
+    <span className={clsx(grid.ownDirection, className)} dir="auto" title={value}>
       {value}
     </span>
   );

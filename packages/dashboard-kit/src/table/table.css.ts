@@ -1,5 +1,6 @@
 import { createVar, fallbackVar, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../theme/contract.css';
+import { alignWithParent } from '../theme/direction.css';
 import { COMPACT_MEDIA_QUERY, HEADER_HEIGHT_PX, ROW_HEIGHT_PX } from './layout';
 
 /*
@@ -224,6 +225,22 @@ export const spacerRow = style({
 export const isolated = style({
   unicodeBidi: 'isolate',
 });
+
+/**
+ * Text from the data that a cell may cut (with `dir="auto"`): it takes its own direction, so a right-to-left name
+ * ("אסטרטגיית פריצה…") is cut at its end and keeps its start, as a left-to-right one does; it still lines up
+ * with the column when it fits.
+ */
+export const ownDirection = style([
+  alignWithParent,
+  {
+    display: 'inline-block',
+    maxWidth: '100%',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    verticalAlign: 'middle',
+  },
+]);
 
 /** A table that is not virtualised (positions, breakdowns): framed, and scrolled sideways when too narrow. */
 export const plainRoot = style({

@@ -1,5 +1,6 @@
 import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
+import { alignWithParent } from '../../theme/direction.css';
 import * as grid from '../../table/table.css';
 import { MOBILE_MEDIA_QUERY } from '../../theme/tokens';
 
@@ -89,19 +90,21 @@ export const pair = style({
 });
 
 /** The strategy a position is of, under its pair (`showStrategy`): cut to the cell, whole in its title. */
-export const strategy = style({
-  display: 'block',
-  maxWidth: '12rem',
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
-  unicodeBidi: 'isolate',
-  // Under the pair, from its start (a row header centres by default).
-  textAlign: 'start',
-  fontWeight: vars.fontWeight.regular,
-  fontSize: vars.fontSize.xs,
-  color: vars.color.mutedForeground,
-});
+export const strategy = style([
+  // In its own direction (`dir="auto"`), so a right-to-left name is cut at its end; lined up with the pair above it
+  // (a row header centres by default).
+  alignWithParent,
+  {
+    display: 'block',
+    maxWidth: '12rem',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+    fontWeight: vars.fontWeight.regular,
+    fontSize: vars.fontSize.xs,
+    color: vars.color.mutedForeground,
+  },
+]);
 
 export const pnl = style({
   display: 'inline-flex',

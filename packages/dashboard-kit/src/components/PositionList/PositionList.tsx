@@ -297,7 +297,7 @@ export const PositionList = forwardRef<HTMLDivElement, PositionListProps>(functi
               </Badge>
             </span>
             {owner ? (
-              <span className={styles.strategy} data-field="strategy" title={owner}>
+              <span className={styles.strategy} data-field="strategy" title={owner} dir="auto">
                 {' '}
                 {owner}
               </span>

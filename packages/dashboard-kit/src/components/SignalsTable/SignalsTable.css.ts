@@ -114,7 +114,10 @@ export const strategy = style({
   overflowWrap: 'break-word',
   lineHeight: vars.lineHeight.tight,
   '@media': {
-    [COMPACT_MEDIA_QUERY]: { display: 'inline', WebkitLineClamp: 'none', whiteSpace: 'inherit' },
+    // Two clamped lines keep their own start (a right-to-left name's lines are right-aligned): aligned against it,
+    // Chromium leaves the clamp's ellipsis out. A card's one line lines up with the card (the cell's alignWithParent).
+    [`not all and ${COMPACT_MEDIA_QUERY}`]: { selectors: { ':dir(ltr) > &, :dir(rtl) > &': { textAlign: 'start' } } },
+    [COMPACT_MEDIA_QUERY]: { display: 'inline-block', WebkitLineClamp: 'none', whiteSpace: 'inherit' },
   },
 });
 

@@ -108,8 +108,11 @@ export const HostileAndLongText: Story = () => (
     trades={[
       makeTrade({ id: 'h1', symbol: HOSTILE, strategyName: '\u202Eesrever ni — right-to-left override' }),
       makeTrade({ id: 'h2', strategyName: 'a-very-long-strategy-name-that-must-not-widen-the-table-'.repeat(3) }),
+      // Right-to-left names are cut at their own end: their start stays on screen.
+      makeTrade({ id: 'h3', strategyName: 'אסטרטגיית פריצה ארוכת טווח על ביטקוין ואתריום' }),
+      makeTrade({ id: 'h4', strategyName: 'استراتيجية الاختراق طويلة المدى على البيتكوين' }),
     ]}
-    style={{ height: '14rem' }}
+    style={{ height: '20rem' }}
   />
 );
 

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
+import { alignWithParent } from '../../theme/direction.css';
 import { focusRing } from '../../theme/focus.css';
 import { MOBILE_MEDIA_QUERY } from '../../theme/tokens';
 
@@ -50,13 +51,17 @@ export const details = style({
   lineHeight: vars.lineHeight.tight,
 });
 
-export const name = style({
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
-  fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.semibold,
-});
+/** The user's name, in its own direction (`dir="auto"`): a right-to-left one is cut at its end, not its start. */
+export const name = style([
+  alignWithParent,
+  {
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+    fontSize: vars.fontSize.sm,
+    fontWeight: vars.fontWeight.semibold,
+  },
+]);
 
 export const email = style({
   overflow: 'hidden',

@@ -67,6 +67,13 @@ export const LongText: Story = () => (
   </SidebarFooter>
 );
 
+/** A right-to-left name is cut at its own end: its start stays on screen. */
+export const RightToLeftName: Story = () => (
+  <SidebarFooter>
+    <UserMenu name="דנה כהן-לוי, מנהלת תיקי השקעות בקרן גידור" email="dana@trading-desk.example.com" {...callbacks} />
+  </SidebarFooter>
+);
+
 export const Disabled: Story = () => (
   <SidebarFooter>
     <UserMenu name="Jane Doe" email="jane@example.com" disabled />

@@ -37,7 +37,9 @@ function Identity({ displayName, initials, email, avatarSrc }: IdentityProps) {
         <AvatarFallback>{initials}</AvatarFallback>
       </Avatar>
       <span className={styles.details} data-slot="user-menu-details">
-        <span className={styles.name}>{displayName}</span>
+        <span className={styles.name} dir="auto">
+          {displayName}
+        </span>
         {/* The space keeps name and email apart in the button's accessible name. */}
         {email ? (
           <>
