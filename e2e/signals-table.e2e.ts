@@ -659,3 +659,51 @@ describe('given signals with absurd prices and quantities (the webhook takes any
     await phone.context.close();
   });
 });
+
+describe('given right-to-left names', () => {
+  /** Whether the first letter of the element's text is on screen within it (a cut name keeps its start). */
+  const startShown = (element: HTMLElement) => {
+    const text = [...element.childNodes].find((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim());
+    if (!text) return false;
+    const range = document.createRange();
+    const at = text.textContent!.search(/\S/);
+    range.setStart(text, at);
+    range.setEnd(text, at + 1);
+    const letter = range.getBoundingClientRect();
+    const box = element.getBoundingClientRect();
+    return letter.left >= box.left - 0.5 && letter.right <= box.right + 0.5;
+  };
+
+  it("should cut a Hebrew strategy's name and a trader's name at their end, keeping their start", async () => {
+    const name = 'דנה כהן-לוי, מנהלת תיקי השקעות בקרן גידור';
+    const strategyName = 'אסטרטגיית פריצה ארוכת טווח על ביטקוין ואתריום';
+    const rtl = await registerUser(product.server.url, { name });
+    const [strategy] = (
+      await api<{ data: { id: string; webhookUrl: string }[] }>(product.server.url, rtl.token, '/api/strategies')
+    ).data;
+    await api(product.server.url, rtl.token, `/api/strategies/${strategy!.id}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ name: strategyName }),
+    });
+    const answer = await fetch(`${product.server.url}${new URL(strategy!.webhookUrl).pathname}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      body: JSON.stringify({ ticker: 'BTCUSD', action: 'buy', price: 1, id: 'rtl' }),
+    });
+    expect(answer.status).toBe(202);
+
+    const phone = await open(rtl, '/signals', PHONE);
+    const cell = phone.page.locator('tr[data-slot="signals-table-row"] td[data-column="strategy"] span').first();
+    expect(await cell.getAttribute('title')).toBe(strategyName);
+    expect(await cell.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    expect(await cell.evaluate(startShown)).toBe(true);
+    await phone.context.close();
+
+    const desk = await open(rtl, '/signals', DESKTOP);
+    const shownName = desk.page.locator('[data-slot="user-menu-details"] span').first();
+    expect(await shownName.textContent()).toBe(name);
+    expect(await shownName.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    expect(await shownName.evaluate(startShown)).toBe(true);
+    await desk.context.close();
+  });
+});
