@@ -172,6 +172,7 @@ export {
   type MetricsGridProps,
   type MetricTone,
 } from './components/MetricCard';
+export { textDirection } from './format/direction';
 export { formatMetric, type MetricFormat } from './format/MetricNumber';
 export {
   FAR_FROM_MARKET_SHARE,

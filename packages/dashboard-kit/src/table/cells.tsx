@@ -1,4 +1,5 @@
 import { clsx } from 'clsx';
+import { textDirection } from '../format/direction';
 import { visuallyHidden } from '../theme/focus.css';
 import * as grid from './table.css';
 
@@ -18,7 +19,7 @@ export function Missing() {
 export function TextCell({ value, className }: { value: string | null | undefined; className?: string }) {
   if (value === undefined || value === null || value === '') return <Missing />;
   return (
-    <span className={clsx(grid.ownDirection, className)} dir="auto" title={value}>
+    <span className={clsx(grid.ownDirection, className)} dir={textDirection(value)} title={value}>
       {value}
     </span>
   );

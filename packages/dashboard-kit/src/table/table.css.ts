@@ -227,7 +227,7 @@ export const isolated = style({
 });
 
 /**
- * Text from the data that a cell may cut (with `dir="auto"`): it takes its own direction, so a right-to-left name
+ * Text from the data that a cell may cut (with a `dir` from `textDirection`): it takes its own direction, so a right-to-left name
  * ("אסטרטגיית פריצה…") is cut at its end and keeps its start, as a left-to-right one does; it still lines up
  * with the column when it fits.
  */

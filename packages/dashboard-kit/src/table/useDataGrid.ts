@@ -100,19 +100,18 @@ function useColumnVisibility(
       onChange?.(next);
     },
   });
-  // Back to the table's own columns for this view: offered while the user's choices (or, controlled, the prop)
-  // differ from them.
-  const resettable =
-    controlled === undefined ? Object.keys(choices).length > 0 : changedColumns(controlled, starting).length > 0;
-  const reset = resettable
-    ? () => {
-        if (controlled === undefined) {
-          setChoices({});
-          onChoicesChange?.({});
+  // Back to the table's own columns for this view: offered while the columns shown (the user's choices over them,
+  // or the prop) differ from them. A choice that shows what the view shows anyway stays until one differs.
+  const reset =
+    changedColumns(shown, starting).length > 0
+      ? () => {
+          if (controlled === undefined) {
+            setChoices({});
+            onChoicesChange?.({});
+          }
+          onChange?.({ ...starting });
         }
-        onChange?.({ ...starting });
-      }
-    : undefined;
+      : undefined;
   return { visibility, setVisibility, choices: controlled ?? choices, reset };
 }
 

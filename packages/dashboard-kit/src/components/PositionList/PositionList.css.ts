@@ -91,7 +91,7 @@ export const pair = style({
 
 /** The strategy a position is of, under its pair (`showStrategy`): cut to the cell, whole in its title. */
 export const strategy = style([
-  // In its own direction (`dir="auto"`), so a right-to-left name is cut at its end; lined up with the pair above it
+  // In its own direction (`textDirection`), so a right-to-left name is cut at its end; lined up with the pair above it
   // (a row header centres by default).
   alignWithParent,
   {

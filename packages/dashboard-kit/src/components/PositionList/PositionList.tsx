@@ -9,6 +9,7 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
+import { textDirection } from '../../format/direction';
 import { formatMoney, formatPercent, toneOf } from '../../format/performance';
 import { Missing } from '../../table/cells';
 import { errorText, isFailure, TableMessage } from '../../table/TableMessage';
@@ -297,7 +298,7 @@ export const PositionList = forwardRef<HTMLDivElement, PositionListProps>(functi
               </Badge>
             </span>
             {owner ? (
-              <span className={styles.strategy} data-field="strategy" title={owner} dir="auto">
+              <span className={styles.strategy} data-field="strategy" title={owner} dir={textDirection(owner)}>
                 {' '}
                 {owner}
               </span>

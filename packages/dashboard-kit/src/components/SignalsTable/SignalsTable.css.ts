@@ -114,9 +114,11 @@ export const strategy = style({
   overflowWrap: 'break-word',
   lineHeight: vars.lineHeight.tight,
   '@media': {
-    // Two clamped lines keep their own start (a right-to-left name's lines are right-aligned): aligned against it,
-    // Chromium leaves the clamp's ellipsis out. A card's one line lines up with the card (the cell's alignWithParent).
-    [`not all and ${COMPACT_MEDIA_QUERY}`]: { selectors: { ':dir(ltr) > &, :dir(rtl) > &': { textAlign: 'start' } } },
+    // Two clamped lines are broken in the name's own order whatever the block's direction, and cut at the end of the
+    // second: they keep the column's direction, so a right-to-left name lines up with the others and keeps the
+    // clamp's ellipsis (Chromium leaves it out of a right-to-left block aligned left). A card's one line is cut
+    // in the name's own direction (`textDirection`), so it keeps its start.
+    [`not all and ${COMPACT_MEDIA_QUERY}`]: { direction: 'inherit' },
     [COMPACT_MEDIA_QUERY]: { display: 'inline-block', WebkitLineClamp: 'none', whiteSpace: 'inherit' },
   },
 });

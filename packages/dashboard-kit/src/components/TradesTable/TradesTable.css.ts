@@ -39,8 +39,14 @@ export const cell = style([
           // The column titles are off screen on a card: the entry and the exit, each a time and a price, say which.
           '&[data-column="opened"]::before': { content: '"In"', marginInlineEnd: vars.space['2'] },
           '&[data-column="closed"]::before': { content: '"Out"', marginInlineEnd: vars.space['2'] },
-          // A name alone on its line could be taken for a comment: it says whose trade it is.
-          '&[data-column="strategy"]::before': { content: '"Strategy"', marginInlineEnd: vars.space['2'] },
+          // A name alone on its line could be taken for a comment: it says whose trade it is. The name (which cuts
+          // itself, in its own direction) takes the room the label leaves.
+          '&[data-column="strategy"]': { display: 'flex', alignItems: 'center', minWidth: 0 },
+          '&[data-column="strategy"]::before': {
+            content: '"Strategy"',
+            marginInlineEnd: vars.space['2'],
+            flexShrink: 0,
+          },
           '&[data-column="opened"]::before, &[data-column="closed"]::before, &[data-column="strategy"]::before': {
             color: vars.color.mutedForeground,
             fontSize: vars.fontSize.xs,

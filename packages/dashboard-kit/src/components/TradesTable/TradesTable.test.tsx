@@ -240,10 +240,21 @@ describe('given trades of several strategies', () => {
     { timeout: 15_000 },
     async () => {
       const onColumnChoicesChange = vi.fn();
-      const { user } = renderTable({ trades: ofTwoStrategies(), showStrategy: true, onColumnChoicesChange });
+      const onColumnVisibilityChange = vi.fn();
+      const { user } = renderTable({
+        trades: ofTwoStrategies(),
+        showStrategy: true,
+        onColumnChoicesChange,
+        onColumnVisibilityChange,
+      });
       const columnsMenu = () => screen.getByRole('button', { name: 'Columns of Trades' });
       await user.click(columnsMenu());
       await screen.findByRole('menuitemcheckbox', { name: 'Side' });
+      expect(screen.queryByRole('menuitem', { name: 'Reset columns' })).toBeNull();
+      // A column hidden and shown again is a choice, but shows what the view shows: nothing to reset.
+      await user.click(screen.getByRole('menuitemcheckbox', { name: 'Side' }));
+      await user.click(screen.getByRole('menuitemcheckbox', { name: 'Side' }));
+      expect(onColumnChoicesChange).toHaveBeenLastCalledWith({ side: true });
       expect(screen.queryByRole('menuitem', { name: 'Reset columns' })).toBeNull();
 
       // Pair shown and Side hidden, against the several-strategies view's own columns.
@@ -254,6 +265,7 @@ describe('given trades of several strategies', () => {
 
       expect(headers()).toEqual(['Entry (UTC)', 'Exit (UTC)', 'Side', 'Quantity', 'P&L', 'Exit reason', 'Strategy']);
       expect(onColumnChoicesChange).toHaveBeenLastCalledWith({});
+      expect(onColumnVisibilityChange).toHaveBeenLastCalledWith({ pair: false, fees: false, duration: false });
       // The menu closed on the trigger, and has nothing to reset any more.
       expect(columnsMenu()).toHaveFocus();
       await user.click(columnsMenu());
@@ -261,6 +273,31 @@ describe('given trades of several strategies', () => {
       expect(screen.queryByRole('menuitem', { name: 'Reset columns' })).toBeNull();
     },
   );
+
+  it('should write each strategy in the direction most of its letters read, so a cut keeps its start', () => {
+    const names = ['BTC מומנטום קצר טווח', 'שלום Breakout strategy', 'Scalper 1m'];
+    renderTable({
+      trades: threeTrades().map((trade, index) => ({ ...trade, strategyName: names[index]! })),
+      showStrategy: true,
+    });
+    const directions = Object.fromEntries(
+      names.map((name) => [name, within(grid()).getByTitle(name).getAttribute('dir')]),
+    );
+    expect(directions).toEqual({ 'BTC מומנטום קצר טווח': 'rtl', 'שלום Breakout strategy': 'ltr', 'Scalper 1m': 'ltr' });
+  });
+
+  it('should hand a controlled phone table its own columns back from "Reset columns"', async () => {
+    const media = mockMatchMedia({ [COMPACT_MEDIA_QUERY]: true });
+    try {
+      const onColumnVisibilityChange = vi.fn();
+      const { user } = renderTable({ trades: ofTwoStrategies(), columnVisibility: {}, onColumnVisibilityChange });
+      await user.click(screen.getByRole('button', { name: 'Columns of Trades' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Reset columns' }));
+      expect(onColumnVisibilityChange).toHaveBeenLastCalledWith({ fees: false, duration: false, strategy: false });
+    } finally {
+      media.restore();
+    }
+  });
 
   it('should give each card a line for its strategy on a phone', () => {
     const media = mockMatchMedia({ [COMPACT_MEDIA_QUERY]: true });

@@ -51,7 +51,7 @@ export const details = style({
   lineHeight: vars.lineHeight.tight,
 });
 
-/** The user's name, in its own direction (`dir="auto"`): a right-to-left one is cut at its end, not its start. */
+/** The user's name, in its own direction (`textDirection`): a right-to-left one is cut at its end, not its start. */
 export const name = style([
   alignWithParent,
   {

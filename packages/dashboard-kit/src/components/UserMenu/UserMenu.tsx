@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
 import { forwardRef, type ComponentPropsWithoutRef } from 'react';
+import { textDirection } from '../../format/direction';
 import { BellIcon } from '../../icons/BellIcon';
 import { ChevronsUpDownIcon } from '../../icons/ChevronsUpDownIcon';
 import { CreditCardIcon } from '../../icons/CreditCardIcon';
@@ -37,7 +38,7 @@ function Identity({ displayName, initials, email, avatarSrc }: IdentityProps) {
         <AvatarFallback>{initials}</AvatarFallback>
       </Avatar>
       <span className={styles.details} data-slot="user-menu-details">
-        <span className={styles.name} dir="auto">
+        <span className={styles.name} dir={textDirection(displayName)}>
           {displayName}
         </span>
         {/* The space keeps name and email apart in the button's accessible name. */}
