@@ -134,3 +134,22 @@ export async function api<T>(baseURL: string, token: string, path: string, init:
   if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${res.status}: ${await res.text()}`);
   return (await res.json()) as T;
 }
+
+/**
+ * Run in the page (`locator.evaluate(startShown)`): whether a name that may be cut keeps its start on screen. Its
+ * first letter is within its own box, and that box within its cell (or whatever holds it), so the cell's own
+ * ellipsis does not swallow it whole.
+ */
+export function startShown(element: HTMLElement): boolean {
+  const text = [...element.childNodes].find((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim());
+  if (!text) return false;
+  const range = document.createRange();
+  const at = text.textContent!.search(/\S/);
+  range.setStart(text, at);
+  range.setEnd(text, at + 1);
+  const letter = range.getBoundingClientRect();
+  const box = element.getBoundingClientRect();
+  const holder = (element.closest('td, th') ?? element.parentElement!).getBoundingClientRect();
+  const within = (inner: DOMRect, outer: DOMRect) => inner.left >= outer.left - 0.5 && inner.right <= outer.right + 0.5;
+  return within(letter, box) && within(box, holder);
+}

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './axe';
-import { api, launchBrowser, registerUser, signedInPage, startServer, type RunningServer } from './harness';
+import { api, launchBrowser, registerUser, signedInPage, startServer, startShown, type RunningServer } from './harness';
 
 /**
  * Paper trading in the browser against the real server: the done-means of issue 14 (a new trader's "buy BTC"
@@ -957,6 +957,27 @@ describe('given a trader with two strategies, each with a trade, on Performance 
     );
     expect(lines.sort()).toEqual(['"Strategy" Default', '"Strategy" Scalper 1m']);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+    // Names longer than the line, one of each direction: each is cut at its own end, its start beside the label.
+    const longNames = [
+      'אסטרטגיית פריצה ארוכת טווח על ביטקוין ואתריום',
+      'Scalper 1m, mean reversion on ETH with tight stops',
+    ];
+    const strategies = (await api<{ data: Strategy[] }>(server.url, owner.token, '/api/strategies')).data;
+    for (const [index, strategy] of strategies.entries()) {
+      await api(server.url, owner.token, `/api/strategies/${strategy.id}`, {
+        method: 'PATCH',
+        body: JSON.stringify({ name: longNames[index] }),
+      });
+    }
+    await page.reload();
+    await cells.nth(1).waitFor({ timeout: 20_000 });
+    const names = cells.locator('span[title]');
+    expect((await names.evaluateAll((all) => all.map((name) => name.title))).sort()).toEqual([...longNames].sort());
+    for (const name of await names.all()) {
+      expect(await name.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+      expect(await name.evaluate(startShown)).toBe(true);
+    }
     await context.close();
   });
 });

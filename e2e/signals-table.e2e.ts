@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './axe';
-import { api, registerUser, seedSignals, useProduct, type User } from './harness';
+import { api, registerUser, seedSignals, startShown, useProduct, type User } from './harness';
 
 const product = useProduct();
 
@@ -661,19 +661,6 @@ describe('given signals with absurd prices and quantities (the webhook takes any
 });
 
 describe('given right-to-left names', () => {
-  /** Whether the first letter of the element's text is on screen within it (a cut name keeps its start). */
-  const startShown = (element: HTMLElement) => {
-    const text = [...element.childNodes].find((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim());
-    if (!text) return false;
-    const range = document.createRange();
-    const at = text.textContent!.search(/\S/);
-    range.setStart(text, at);
-    range.setEnd(text, at + 1);
-    const letter = range.getBoundingClientRect();
-    const box = element.getBoundingClientRect();
-    return letter.left >= box.left - 0.5 && letter.right <= box.right + 0.5;
-  };
-
   it("should cut a Hebrew strategy's name and a trader's name at their end, keeping their start", async () => {
     const name = 'דנה כהן-לוי, מנהלת תיקי השקעות בקרן גידור';
     const strategyName = 'אסטרטגיית פריצה ארוכת טווח על ביטקוין ואתריום';
