@@ -896,6 +896,20 @@ describe('given open positions with a stop and target set to four decimals, at 1
 
 describe('given a trader with two strategies, each with a trade, on Performance > Trades at 1280 px beside the sidebar', () => {
   let owner: Awaited<ReturnType<typeof registerUser>>;
+  /** Names longer than a line, one of each direction. */
+  const LONG_NAMES = [
+    'אסטרטגיית פריצה ארוכת טווח על ביטקוין ואתריום',
+    'Scalper 1m, mean reversion on ETH with tight stops',
+  ];
+  async function nameStrategiesLong() {
+    const strategies = (await api<{ data: Strategy[] }>(server.url, owner.token, '/api/strategies')).data;
+    for (const [index, strategy] of strategies.entries()) {
+      await api(server.url, owner.token, `/api/strategies/${strategy.id}`, {
+        method: 'PATCH',
+        body: JSON.stringify({ name: LONG_NAMES[index] }),
+      });
+    }
+  }
 
   beforeAll(async () => {
     owner = await registerUser(server.url, { name: 'Two Strategies' });
@@ -959,23 +973,28 @@ describe('given a trader with two strategies, each with a trade, on Performance 
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
     // Names longer than the line, one of each direction: each is cut at its own end, its start beside the label.
-    const longNames = [
-      'אסטרטגיית פריצה ארוכת טווח על ביטקוין ואתריום',
-      'Scalper 1m, mean reversion on ETH with tight stops',
-    ];
-    const strategies = (await api<{ data: Strategy[] }>(server.url, owner.token, '/api/strategies')).data;
-    for (const [index, strategy] of strategies.entries()) {
-      await api(server.url, owner.token, `/api/strategies/${strategy.id}`, {
-        method: 'PATCH',
-        body: JSON.stringify({ name: longNames[index] }),
-      });
-    }
+    await nameStrategiesLong();
     await page.reload();
     await cells.nth(1).waitFor({ timeout: 20_000 });
     const names = cells.locator('span[title]');
-    expect((await names.evaluateAll((all) => all.map((name) => name.title))).sort()).toEqual([...longNames].sort());
+    expect((await names.evaluateAll((all) => all.map((name) => name.title))).sort()).toEqual([...LONG_NAMES].sort());
     for (const name of await names.all()) {
       expect(await name.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+      expect(await name.evaluate(startShown)).toBe(true);
+    }
+    await context.close();
+  });
+
+  it('should keep "Close at market" on screen on Overview at 1280 px, each open position naming its strategy', async () => {
+    await nameStrategiesLong();
+    const { page, context } = await signedInPage(browser, server.url, owner, {
+      viewport: { width: 1280, height: 800 },
+    });
+    await page.goto('/performance/overview');
+    const list = page.locator('[data-slot="position-list"]');
+    await list.locator('[data-field="strategy"]').nth(1).waitFor({ timeout: 20_000 });
+    expect(await list.evaluate((root) => root.scrollWidth - root.clientWidth)).toBeLessThanOrEqual(0);
+    for (const name of await list.locator('[data-field="strategy"]').all()) {
       expect(await name.evaluate(startShown)).toBe(true);
     }
     await context.close();
