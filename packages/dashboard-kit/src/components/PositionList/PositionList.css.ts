@@ -99,6 +99,8 @@ export const strategy = style([
   {
     display: 'block',
     maxWidth: '12rem',
+    // A card's name line spans the card: the name takes all of it.
+    '@media': { [MOBILE_MEDIA_QUERY]: { maxWidth: '100%' } },
     overflow: 'hidden',
     textOverflow: 'ellipsis',
     whiteSpace: 'nowrap',
