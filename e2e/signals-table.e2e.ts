@@ -687,6 +687,11 @@ describe('given right-to-left names', () => {
     await phone.context.close();
 
     const desk = await open(rtl, '/signals', DESKTOP);
+    // On a desk the strategy takes two lines, clamped: they read right to left, so the clamp's ellipsis ends the
+    // second line on its left, where the name is cut (in the column's direction it would mark the line's start).
+    const clamped = desk.page.locator('tr[data-slot="signals-table-row"] td[data-column="strategy"] span').first();
+    expect(await clamped.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
+    expect(await clamped.evaluate(startShown)).toBe(true);
     const shownName = desk.page.locator('[data-slot="user-menu-details"] span').first();
     expect(await shownName.textContent()).toBe(name);
     expect(await shownName.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);

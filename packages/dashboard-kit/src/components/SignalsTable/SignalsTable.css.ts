@@ -114,11 +114,10 @@ export const strategy = style({
   overflowWrap: 'break-word',
   lineHeight: vars.lineHeight.tight,
   '@media': {
-    // Two clamped lines are broken in the name's own order whatever the block's direction, and cut at the end of the
-    // second: they keep the column's direction, so a right-to-left name lines up with the others and keeps the
-    // clamp's ellipsis (Chromium leaves it out of a right-to-left block aligned left). A card's one line is cut
-    // in the name's own direction (`textDirection`), so it keeps its start.
-    [`not all and ${COMPACT_MEDIA_QUERY}`]: { direction: 'inherit' },
+    // Two clamped lines start where the name's direction starts them (a right-to-left name's at the right): in the
+    // column's direction the clamp's ellipsis would mark the second line's start, and aligned against its own,
+    // Chromium leaves it out. A card's one line lines up with the card (the cell's alignWithParent).
+    [`not all and ${COMPACT_MEDIA_QUERY}`]: { selectors: { ':dir(ltr) > &, :dir(rtl) > &': { textAlign: 'start' } } },
     [COMPACT_MEDIA_QUERY]: { display: 'inline-block', WebkitLineClamp: 'none', whiteSpace: 'inherit' },
   },
 });
