@@ -985,7 +985,7 @@ describe('given a trader with two strategies, each with a trade, on Performance 
     await context.close();
   });
 
-  it('should keep "Close at market" on screen on Overview at 1280 px, each open position naming its strategy', async () => {
+  it('should keep "Close at market" on screen on Overview at 1280 px, each open position naming its strategy, and never scroll the page sideways', async () => {
     await nameStrategiesLong();
     const { page, context } = await signedInPage(browser, server.url, owner, {
       viewport: { width: 1280, height: 800 },
@@ -997,6 +997,14 @@ describe('given a trader with two strategies, each with a trade, on Performance 
     for (const name of await list.locator('[data-field="strategy"]').all()) {
       expect(await name.evaluate(startShown)).toBe(true);
     }
+
+    // Narrower, the table scrolls within its frame; the page itself never does.
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await page.waitForFunction(() => {
+      const root = document.querySelector('[data-slot="position-list"]')!;
+      return root.scrollWidth > root.clientWidth;
+    });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
     await context.close();
   });
 });

@@ -244,6 +244,9 @@ export const ownDirection = style([
 
 /** A table that is not virtualised (positions, breakdowns): framed, and scrolled sideways when too narrow. */
 export const plainRoot = style({
+  // Holds what is placed absolutely inside (a visually hidden header's text), so it scrolls with the table
+  // instead of widening the page when the table is wider than its frame.
+  position: 'relative',
   minWidth: 0,
   maxWidth: '100%',
   overflowX: 'auto',
