@@ -42,10 +42,12 @@ function ProfileSection({ user }: { user: User }) {
   const [password, setPassword] = useState('');
   // The stored user can change under the form (the page load's GET /api/user brings a name saved on another
   // device): a field the trader has not edited follows it, so saving never writes the older value back.
+  // Decided against each field's latest value (an updater), not this render's: a keystroke still queued when the
+  // stored user changes is applied first, and stays.
   const [shown, setShown] = useState(user);
   if (shown !== user) {
-    if (name === shown.name) setName(user.name);
-    if (email === shown.email) setEmail(user.email);
+    setName((current) => (current === shown.name ? user.name : current));
+    setEmail((current) => (current === shown.email ? user.email : current));
     setShown(user);
   }
   const form = useFormAction(PROFILE_FIELDS);
