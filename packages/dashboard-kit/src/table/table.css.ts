@@ -16,7 +16,7 @@ import { COMPACT_MEDIA_QUERY, HEADER_HEIGHT_PX, ROW_HEIGHT_PX } from './layout';
  * columns sets a smaller one on its root, so the room goes to what the cells show.
  */
 export const cellInset = createVar();
-const cellPaddingInline = fallbackVar(cellInset, vars.space['3']);
+export const cellPaddingInline = fallbackVar(cellInset, vars.space['3']);
 
 const tinted = (color: string, percent: number) => `color-mix(in srgb, ${color} ${percent}%, transparent)`;
 /** Gains and losses mixed with the text colour, so they read at AA on the surface in both themes. */
@@ -227,9 +227,9 @@ export const isolated = style({
 });
 
 /**
- * Text from the data that a cell may cut (with a `dir` from `textDirection`): it takes its own direction, so a right-to-left name
- * ("אסטרטגיית פריצה…") is cut at its end and keeps its start, as a left-to-right one does; it still lines up
- * with the column when it fits.
+ * Text from the data that a cell may cut (with a `dir` from `textDirection`): it takes its own direction, so a
+ * right-to-left name ("אסטרטגיית פריצה…") is cut at its end and keeps its start, as a left-to-right one does; it
+ * still lines up with the column when it fits.
  */
 export const ownDirection = style([
   alignWithParent,

@@ -9,7 +9,8 @@ const tinted = (color: string, percent: number) => `color-mix(in srgb, ${color} 
 export const root = style([
   grid.plainRoot,
   {
-    // Eight columns: 8 px each side (not 12) keeps "Close at market" on screen at 1280 px beside the sidebar.
+    // Eight columns: 8 px each side (not 12) keeps "Close at market" on screen at 1280 px beside the sidebar. The
+    // header cells and the cells both read it.
     vars: { [grid.cellInset]: vars.space['2'] },
     '@media': {
       // Cards on phones: the frame goes, each card brings its own.
@@ -44,7 +45,7 @@ export const row = style({
 
 export const cell = style({
   paddingBlock: vars.space['2'],
-  paddingInline: vars.space['2'],
+  paddingInline: grid.cellPaddingInline,
   borderBottom: `1px solid ${vars.color.border}`,
   verticalAlign: 'middle',
   whiteSpace: 'nowrap',
@@ -93,20 +94,20 @@ export const pair = style({
 
 /** The strategy a position is of, under its pair (`showStrategy`): cut to the cell, whole in its title. */
 export const strategy = style([
-  // In its own direction (`textDirection`), so a right-to-left name is cut at its end; lined up with the pair above it
-  // (a row header centres by default).
+  // In its own direction (`textDirection`), so a right-to-left name is cut at its end; lined up with the pair above
+  // it (a row header centres by default).
   alignWithParent,
   {
     display: 'block',
     maxWidth: '12rem',
-    // A card's name line spans the card: the name takes all of it.
-    '@media': { [MOBILE_MEDIA_QUERY]: { maxWidth: '100%' } },
     overflow: 'hidden',
     textOverflow: 'ellipsis',
     whiteSpace: 'nowrap',
     fontWeight: vars.fontWeight.regular,
     fontSize: vars.fontSize.xs,
     color: vars.color.mutedForeground,
+    // A card's name line spans the card: the name takes all of it.
+    '@media': { [MOBILE_MEDIA_QUERY]: { maxWidth: '100%' } },
   },
 ]);
 
