@@ -13,6 +13,7 @@ import * as notifications from './0011_notifications';
 import * as signalBodyClaims from './0012_signal_body_claims';
 import * as accountReplayedAt from './0013_account_replayed_at';
 import * as distinctStrategyNames from './0014_distinct_strategy_names';
+import * as acceptedSignalIndexes from './0015_accepted_signal_indexes';
 
 /** Every migration, in the order they run. Add one line per new migration file; never rename or reorder. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012_signal_body_claims': signalBodyClaims,
   '0013_account_replayed_at': accountReplayedAt,
   '0014_distinct_strategy_names': distinctStrategyNames,
+  '0015_accepted_signal_indexes': acceptedSignalIndexes,
 };

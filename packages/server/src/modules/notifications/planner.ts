@@ -708,7 +708,8 @@ export class NotificationPlanner implements BackgroundService {
       const signals = await db
         .selectFrom('signals')
         .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
-        .where('user_id', '=', userId)
+        // Through the trader's strategies, whose (strategy_id, received_at, status, ...) index holds the count.
+        .where('strategy_id', 'in', db.selectFrom('strategies').select('id').where('user_id', '=', userId))
         .where('received_at', '>=', from)
         .groupBy('status')
         .execute();

@@ -27,7 +27,7 @@ export interface IncomingAlert {
   receivedAt: number;
   /** The body as text, at most 64 KiB. */
   raw: string;
-  /** SHA-256 of `raw`, hex: an identical body within DUPLICATE_WINDOW_MS is a repeat. */
+  /** SHA-256 of `raw`, hex: without an alert id, an identical body within DUPLICATE_WINDOW_MS is a repeat. */
   bodyHash: string;
   parsed: ParsedAlert;
 }
@@ -119,10 +119,10 @@ export const SIGNAL_COLUMNS: readonly (keyof SignalRow)[] = [
 ];
 /**
  * SQLite, a batch's one read (see openIngestDatabase): the owners of its tokens; the signals its alerts may repeat,
- * by alert id and by body within the window; and the highest id ever used (AUTOINCREMENT never reuses an id, even
- * one whose row was deleted). The alerts go in as one JSON parameter of [token hash, alert id, body hash], so the
- * statement is prepared once whatever the batch; each (strategy, value) pair is one probe of the (strategy_id,
- * column) index. The lists come back as JSON: one statement instead of four, each a turn through the driver.
+ * by alert id, and by body within the window for those without one; and the highest id ever used (AUTOINCREMENT
+ * never reuses an id, even one whose row was deleted). The alerts go in as one JSON parameter of [token hash, alert
+ * id, body hash], so the statement is prepared once whatever the batch; each (strategy, value) pair is one probe of
+ * the (strategy_id, column) index. The lists come back as JSON: one statement instead of four, each a turn through the driver.
  */
 export const SQLITE_LOOKUPS = `
   with alerts as (
@@ -149,9 +149,9 @@ export const SQLITE_LOOKUPS = `
     ) as by_client_id,
     (
       select json_group_array(json_object('id', s.id, 'strategy_id', s.strategy_id, 'value', s.body_hash, 'received_at', s.received_at))
-      from (select distinct strategy_id, body_hash from pairs) as p
+      from (select distinct strategy_id, body_hash from pairs where client_id is null) as p
       join signals as s on s.strategy_id = p.strategy_id and s.body_hash = p.body_hash
-      where s.status <> 'duplicate' and s.received_at >= :since
+      where s.client_id is null and s.status <> 'duplicate' and s.received_at >= :since
     ) as by_body,
     max(
       coalesce((select seq from sqlite_sequence where name = 'signals'), 0),
@@ -230,8 +230,8 @@ export interface BatchLookups {
 
 /**
  * Each alert's outcome and the rows to insert: an alert without an owner stores nothing; a repeat (same alert
- * id for that strategy, or an identical body within DUPLICATE_WINDOW_MS, earlier alerts of the same batch included)
- * is a 'duplicate' row pointing at what it repeats; anything else is a new signal.
+ * id for that strategy or, without an alert id, an identical body within DUPLICATE_WINDOW_MS, earlier alerts of the
+ * same batch included) is a 'duplicate' row pointing at what it repeats; anything else is a new signal.
  */
 export function planBatch(
   owned: (Owned | 'unknown-token' | 'forbidden')[],
@@ -260,14 +260,15 @@ export function planBatch(
 
     let repeat: { original: Original; why: string } | undefined;
     const sameId = clientKey === undefined ? undefined : byClientId.get(clientKey);
-    const sameBody = byBody.get(bodyKey);
+    // Only an alert without an id repeats an identical body (one with an id is told by it).
+    const sameBody = clientKey === undefined ? byBody.get(bodyKey) : undefined;
     if (sameId) repeat = { original: sameId, why: `same alert id ${shownShort(JSON.stringify(fields.clientId))}` };
     else if (sameBody && sameBody.receivedAt >= alert.receivedAt - DUPLICATE_WINDOW_MS) {
       repeat = { original: sameBody, why: SAME_BODY };
     } else {
       const original = { id, receivedAt: alert.receivedAt };
       if (clientKey !== undefined) byClientId.set(clientKey, original);
-      byBody.set(bodyKey, original);
+      else byBody.set(bodyKey, original);
     }
 
     const row: SignalRow = {

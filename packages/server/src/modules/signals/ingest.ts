@@ -348,9 +348,9 @@ export class SignalIngest {
         ) as by_client_id,
         (
           select ${repeatable('body_hash')}
-          from (select distinct strategy_id, body_hash from pairs) as p
+          from (select distinct strategy_id, body_hash from pairs where client_id is null) as p
           join signals as s on s.strategy_id = p.strategy_id and s.body_hash = p.body_hash
-          where s.status <> 'duplicate' and s.received_at >= ${windowStart(alerts)}
+          where s.client_id is null and s.status <> 'duplicate' and s.received_at >= ${windowStart(alerts)}
         ) as by_body,
         (
           select json_agg(nextval(pg_get_serial_sequence('signals', 'id')))

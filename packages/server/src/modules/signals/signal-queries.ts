@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, SignalStatus, SignalsTable } from '../../db/schema';
 import { reasonCode } from './alert';
 import type { SignalAction } from './normalize';
@@ -135,12 +135,17 @@ export interface ListSignalsQuery {
   to?: number;
 }
 
-/** One page of a user's signals, newest first. */
-export async function listSignals(db: Kysely<Database>, userId: number, query: ListSignalsQuery): Promise<SignalPage> {
-  const rows = await signalsWithOutcomes(db)
+/** The read of one page of a user's signals, newest first, one more than the page to tell whether more follow. */
+export const listSignalsQuery = (db: Kysely<Database>, userId: number, query: ListSignalsQuery) =>
+  signalsWithOutcomes(db)
     .where('s.user_id', '=', userId)
     .$if(query.ticker !== undefined, (select) => select.where('ticker', '=', query.ticker!))
     .$if(query.status !== undefined, (select) => select.where('s.status', '=', query.status!))
+    // Rejected and duplicate signals are indexed apart (migration 0015); the index's predicate, written as it is
+    // there, lets SQLite read that index.
+    .$if(query.status !== undefined && query.status !== 'accepted', (select) =>
+      select.where(sql<boolean>`s.status <> 'accepted'`),
+    )
     .$if(query.beforeId !== undefined, (select) => select.where('s.id', '<', query.beforeId!))
     .$if(query.from !== undefined, (select) =>
       select.where((eb) => eb(eb.fn.coalesce('alert_time', 'received_at'), '>=', query.from!)),
@@ -149,8 +154,11 @@ export async function listSignals(db: Kysely<Database>, userId: number, query: L
       select.where((eb) => eb(eb.fn.coalesce('alert_time', 'received_at'), '<=', query.to!)),
     )
     .orderBy('s.id', 'desc')
-    .limit(query.limit + 1)
-    .execute();
+    .limit(query.limit + 1);
+
+/** One page of a user's signals, newest first. */
+export async function listSignals(db: Kysely<Database>, userId: number, query: ListSignalsQuery): Promise<SignalPage> {
+  const rows = await listSignalsQuery(db, userId, query).execute();
   const page = rows.slice(0, query.limit);
   const more = rows.length > query.limit;
   return {
