@@ -30,6 +30,11 @@ const parts = [
     cmd: ['pnpm', '--filter', '@signaldeck/server', 'exec', 'tsx', 'bench/ingest-statements.bench.ts'],
   },
   {
+    name: 'signal-indexes',
+    label: "Ingest without HTTP into the schema before migration 0015 and the current one (the signals' indexes)",
+    cmd: ['pnpm', '--filter', '@signaldeck/server', 'exec', 'tsx', 'bench/signal-indexes.bench.ts'],
+  },
+  {
     name: 'crash',
     label: 'Crash durability',
     cmd: ['pnpm', '--filter', '@signaldeck/server', 'exec', 'tsx', 'bench/crash.bench.ts'],
