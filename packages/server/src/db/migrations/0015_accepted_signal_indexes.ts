@@ -26,8 +26,9 @@ export const up: Migration['up'] = async (db) => {
     .where(sql.ref('status'), '<>', 'accepted')
     .execute();
 
-  // Repeats by body: only an alert without an alert id is a repeat of an identical body (an alert with one is told
-  // by its id, and an identical body carries the same id), so only signals without one are indexed by body.
+  // Repeats by body: only an alert without an alert id is a repeat of an identical body (as docs/webhooks.md says; an
+  // alert with one is told by its id, which an identical body that parses carries too), so only signals without one
+  // are indexed by body.
   await db.schema.dropIndex('signals_strategy_id_body_hash').execute();
   await db.schema
     .createIndex('signals_strategy_id_body_hash')

@@ -144,13 +144,13 @@ export const SQLITE_LOOKUPS = `
     (
       select json_group_array(json_object('id', s.id, 'strategy_id', s.strategy_id, 'value', s.client_id, 'received_at', s.received_at))
       from (select distinct strategy_id, client_id from pairs where client_id is not null) as p
-      join signals as s on s.strategy_id = p.strategy_id and s.client_id = p.client_id
+      cross join signals as s on s.strategy_id = p.strategy_id and s.client_id = p.client_id
       where s.status <> 'duplicate'
     ) as by_client_id,
     (
       select json_group_array(json_object('id', s.id, 'strategy_id', s.strategy_id, 'value', s.body_hash, 'received_at', s.received_at))
       from (select distinct strategy_id, body_hash from pairs where client_id is null) as p
-      join signals as s on s.strategy_id = p.strategy_id and s.body_hash = p.body_hash
+      cross join signals as s on s.strategy_id = p.strategy_id and s.body_hash = p.body_hash
       where s.client_id is null and s.status <> 'duplicate' and s.received_at >= :since
     ) as by_body,
     max(
@@ -260,7 +260,9 @@ export function planBatch(
 
     let repeat: { original: Original; why: string } | undefined;
     const sameId = clientKey === undefined ? undefined : byClientId.get(clientKey);
-    // Only an alert without an id repeats an identical body (one with an id is told by it).
+    // Only an alert without an id repeats an identical body (one with an id is told by it). Bodies told apart only by
+    // what storableText rewrote (a NUL against U+FFFD) hash alike: a rejected one has no id, so the two are no longer
+    // each other's repeat.
     const sameBody = clientKey === undefined ? byBody.get(bodyKey) : undefined;
     if (sameId) repeat = { original: sameId, why: `same alert id ${shownShort(JSON.stringify(fields.clientId))}` };
     else if (sameBody && sameBody.receivedAt >= alert.receivedAt - DUPLICATE_WINDOW_MS) {
