@@ -14,6 +14,7 @@ import type { DatabaseHandle } from '../src/db/connection';
 import { readAlert, SignalIngest } from '../src/modules/signals/ingest';
 import { hashWebhookToken } from '../src/modules/signals/webhook-secrets';
 import { openTestDatabase } from '../src/test/database';
+import { median } from './median';
 import { postgresCpu, postgresCpuBetween } from './postgres-cpu';
 import { seedWebhookTraders } from './seed-traders';
 
@@ -90,11 +91,6 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 await opened.cleanup();
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 const figures = Object.fromEntries(
   (Object.keys(samples) as Variant[]).map((variant) => [
     variant,

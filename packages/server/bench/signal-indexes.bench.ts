@@ -19,6 +19,7 @@ import type { Database } from '../src/db/schema';
 import { readAlert, SignalIngest } from '../src/modules/signals/ingest';
 import { hashWebhookToken } from '../src/modules/signals/webhook-secrets';
 import { createTestDatabase, type TestDatabase } from '../src/test/database';
+import { median } from './median';
 import { postgresCpu, postgresCpuBetween } from './postgres-cpu';
 import { seedWebhookTraders } from './seed-traders';
 
@@ -85,12 +86,6 @@ async function tableBytes(dialect: Dialect, db: Kysely<Database>): Promise<numbe
   const size = (await sql<{ page_size: number }>`pragma page_size`.execute(db)).rows[0]!.page_size;
   return pages * size;
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 type Figures = {
   wallMicrosecondsPerAlert: number;
