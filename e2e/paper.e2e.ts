@@ -977,7 +977,10 @@ describe('given a trader with two strategies, each with a trade, on Performance 
     await page.reload();
     await cells.nth(1).waitFor({ timeout: 20_000 });
     const names = cells.locator('span[title]');
-    expect((await names.evaluateAll((all) => all.map((name) => name.title))).sort()).toEqual([...LONG_NAMES].sort());
+    // The cards name their strategies once the strategies have loaded (each name drawn anew): wait for both.
+    await expect
+      .poll(async () => (await names.evaluateAll((all) => all.map((name) => name.title))).sort())
+      .toEqual([...LONG_NAMES].sort());
     for (const name of await names.all()) {
       expect(await name.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
       expect(await name.evaluate(startShown)).toBe(true);
@@ -993,6 +996,11 @@ describe('given a trader with two strategies, each with a trade, on Performance 
     await page.goto('/performance/overview');
     const list = page.locator('[data-slot="position-list"]');
     await list.locator('[data-field="strategy"]').nth(1).waitFor({ timeout: 20_000 });
+    await expect
+      .poll(async () =>
+        (await list.locator('[data-field="strategy"]').evaluateAll((all) => all.map((name) => name.title))).sort(),
+      )
+      .toEqual([...LONG_NAMES].sort());
     expect(await list.evaluate((root) => root.scrollWidth - root.clientWidth)).toBeLessThanOrEqual(0);
     for (const name of await list.locator('[data-field="strategy"]').all()) {
       expect(await name.evaluate(startShown)).toBe(true);

@@ -681,7 +681,8 @@ describe('given right-to-left names', () => {
 
     const phone = await open(rtl, '/signals', PHONE);
     const cell = phone.page.locator('tr[data-slot="signals-table-row"] td[data-column="strategy"] span').first();
-    expect(await cell.getAttribute('title')).toBe(strategyName);
+    // The cell shows the strategy's name once the strategies have loaded (its span is then drawn anew): wait for it.
+    await expect.poll(() => cell.getAttribute('title')).toBe(strategyName);
     expect(await cell.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
     expect(await cell.evaluate(startShown)).toBe(true);
     await phone.context.close();
@@ -690,6 +691,7 @@ describe('given right-to-left names', () => {
     // On a desk the strategy takes two lines, clamped: they read right to left, so the clamp's ellipsis ends the
     // second line on its left, where the name is cut (in the column's direction it would mark the line's start).
     const clamped = desk.page.locator('tr[data-slot="signals-table-row"] td[data-column="strategy"] span').first();
+    await expect.poll(() => clamped.getAttribute('title')).toBe(strategyName);
     expect(await clamped.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
     expect(await clamped.evaluate(startShown)).toBe(true);
     const shownName = desk.page.locator('[data-slot="user-menu-details"] span').first();
