@@ -15,17 +15,6 @@ export const up: Migration['up'] = async (db) => {
     .where(sql.ref('status'), '=', 'rejected')
     .execute();
 
-  // The signals list filtered by status: rejected and duplicate signals are the few a trader looks for, read from
-  // this index; "accepted" reads (user_id, id) and skips the others. The list's query repeats the predicate (status
-  // <> 'accepted') for those two, so that SQLite, which does not infer it from `status = 'rejected'`, uses it.
-  await db.schema.dropIndex('signals_user_id_status_id').execute();
-  await db.schema
-    .createIndex('signals_user_id_status_id')
-    .on('signals')
-    .columns(['user_id', 'status', 'id'])
-    .where(sql.ref('status'), '<>', 'accepted')
-    .execute();
-
   // Repeats by body: only an alert without an alert id is a repeat of an identical body (as docs/webhooks.md says; an
   // alert with one is told by its id, which an identical body that parses carries too), so only signals without one
   // are indexed by body.

@@ -479,7 +479,7 @@ export const signalsRoutes: AppModule = async (
       const beforeId = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
       if (beforeId === null)
         throw validationError({ cursor: ['The cursor is invalid. Start again from the first page.'] });
-      return listSignals(database.db, database.dialect, authenticatedUser(request).id, {
+      return listSignals(database.db, authenticatedUser(request).id, {
         ticker: query.ticker,
         status: query.status,
         beforeId,

@@ -1,5 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Dialect } from '../../db/connection';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database, SignalStatus, SignalsTable } from '../../db/schema';
 import { reasonCode } from './alert';
 import type { SignalAction } from './normalize';
@@ -137,17 +136,11 @@ export interface ListSignalsQuery {
 }
 
 /** The read of one page of a user's signals, newest first, one more than the page to tell whether more follow. */
-export const listSignalsQuery = (db: Kysely<Database>, dialect: Dialect, userId: number, query: ListSignalsQuery) =>
+export const listSignalsQuery = (db: Kysely<Database>, userId: number, query: ListSignalsQuery) =>
   signalsWithOutcomes(db)
     .where('s.user_id', '=', userId)
     .$if(query.ticker !== undefined, (select) => select.where('ticker', '=', query.ticker!))
     .$if(query.status !== undefined, (select) => select.where('s.status', '=', query.status!))
-    // Rejected and duplicate signals are indexed apart (migration 0015). SQLite reads that index only when the query
-    // states its predicate as the index does; PostgreSQL infers it, and would count the status twice in its estimate
-    // (too few rows, so it picks the index of every trader's rejected signals by time).
-    .$if(dialect === 'sqlite' && query.status !== undefined && query.status !== 'accepted', (select) =>
-      select.where(sql<boolean>`s.status <> 'accepted'`),
-    )
     .$if(query.beforeId !== undefined, (select) => select.where('s.id', '<', query.beforeId!))
     .$if(query.from !== undefined, (select) =>
       select.where((eb) => eb(eb.fn.coalesce('alert_time', 'received_at'), '>=', query.from!)),
@@ -159,13 +152,8 @@ export const listSignalsQuery = (db: Kysely<Database>, dialect: Dialect, userId:
     .limit(query.limit + 1);
 
 /** One page of a user's signals, newest first. */
-export async function listSignals(
-  db: Kysely<Database>,
-  dialect: Dialect,
-  userId: number,
-  query: ListSignalsQuery,
-): Promise<SignalPage> {
-  const rows = await listSignalsQuery(db, dialect, userId, query).execute();
+export async function listSignals(db: Kysely<Database>, userId: number, query: ListSignalsQuery): Promise<SignalPage> {
+  const rows = await listSignalsQuery(db, userId, query).execute();
   const page = rows.slice(0, query.limit);
   const more = rows.length > query.limit;
   return {
