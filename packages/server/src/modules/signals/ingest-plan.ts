@@ -122,7 +122,8 @@ export const SIGNAL_COLUMNS: readonly (keyof SignalRow)[] = [
  * by alert id, and by body within the window for those without one; and the highest id ever used (AUTOINCREMENT
  * never reuses an id, even one whose row was deleted). The alerts go in as one JSON parameter of [token hash, alert
  * id, body hash], so the statement is prepared once whatever the batch; each (strategy, value) pair is one probe of
- * the (strategy_id, column) index. The lists come back as JSON: one statement instead of four, each a turn through the driver.
+ * the (strategy_id, column) index (`cross join` keeps that order: with statistics, SQLite would scan the signals).
+ * The lists come back as JSON: one statement instead of four, each a turn through the driver.
  */
 export const SQLITE_LOOKUPS = `
   with alerts as (
