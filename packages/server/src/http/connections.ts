@@ -25,6 +25,8 @@ const DESCRIPTOR_RESERVE_SHARE = 0.25;
 const MAX_CONNECTIONS_CEILING = 10_000;
 /** The log says so at most once per this long, however many connections are refused. */
 const REFUSAL_LOG_INTERVAL_MS = 10_000;
+/** How long a connection the server ends after an answer stays open for the client to read that answer. */
+export const LINGER_MS = 5_000;
 
 /** Node's server options for the head timeout (Fastify's own options set the other two). */
 export const httpServerOptions: ServerOptions = {
@@ -135,6 +137,22 @@ export function clientErrorHandler(this: { log: FastifyBaseLogger }, error: Erro
   socket.destroy(error);
 }
 
+/**
+ * Ends a connection after the answers written on it, without losing them. Closed while some of the client's bytes
+ * are still unread (the rest of a pipelined batch), a socket makes the kernel reset the connection, and a reset
+ * throws away the answers still waiting to be sent: a client slow to read lost all but its first few answers, and
+ * the 429 that said why. So the server half-closes (its answers, then the end of its stream), reads nothing more,
+ * and closes the socket LINGER_MS later, by when the client has had time to read them.
+ */
+export function closeAfterAnswer(socket: Socket): void {
+  if (socket.destroyed) return;
+  socket.end();
+  socket.pause();
+  const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+  timer.unref();
+  socket.once('close', () => clearTimeout(timer));
+}
+
 /** Requests one connection may have in flight at once (HTTP/1.1 pipelining); browsers send one at a time. */
 export const MAX_REQUESTS_IN_FLIGHT_PER_CONNECTION = 10;
 
@@ -143,7 +161,7 @@ export const MAX_REQUESTS_IN_FLIGHT_PER_CONNECTION = 10;
  * with its database work: one unauthenticated connection held the pool, stalled every trader's webhooks past
  * TradingView's timeout and grew the process by gigabytes. Past MAX_REQUESTS_IN_FLIGHT_PER_CONNECTION unanswered
  * requests on a connection, a request is answered 429 at once, before any route runs, and the connection is
- * closed after it.
+ * closed after it (and after the answers before it: see closeAfterAnswer).
  */
 export function limitPipelining(app: FastifyInstance): void {
   const inFlight = new WeakMap<Socket, number>();
@@ -153,6 +171,9 @@ export function limitPipelining(app: FastifyInstance): void {
     inFlight.set(socket, count);
     reply.raw.once('close', () => inFlight.set(socket, (inFlight.get(socket) ?? 1) - 1));
     if (count <= MAX_REQUESTS_IN_FLIGHT_PER_CONNECTION) return done();
+    // Node ends a connection after an answer that says `Connection: close` by destroying the socket as soon as the
+    // answer is written, with the rest of the batch unread: this socket's end waits for the client instead.
+    (socket as Socket & { destroySoon(): void }).destroySoon = () => closeAfterAnswer(socket);
     reply.header('connection', 'close');
     done(
       new HttpError(

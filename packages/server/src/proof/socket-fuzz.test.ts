@@ -26,9 +26,16 @@ function expectErrorBody(response: RawResponse): void {
 
 /**
  * Writes `request` on a new connection (and `afterFirstAnswer`, if given, once the first bytes come back), and
- * resolves with everything the server wrote until it closed the connection or `timeoutMs` passed.
+ * resolves with everything the server wrote until it closed the connection or `timeoutMs` passed. With
+ * `readAfterMs`, it reads nothing for that long first, as a client busy elsewhere: the server's answers wait in the
+ * connection meanwhile.
  */
-function converse(url: string, request: string, timeoutMs: number, afterFirstAnswer?: string): Promise<string> {
+function converse(
+  url: string,
+  request: string,
+  timeoutMs: number,
+  { afterFirstAnswer, readAfterMs }: { afterFirstAnswer?: string; readAfterMs?: number } = {},
+): Promise<string> {
   const { hostname, port } = new URL(url);
   return new Promise<string>((resolve, reject) => {
     const socket = connect(Number(port), hostname);
@@ -48,6 +55,10 @@ function converse(url: string, request: string, timeoutMs: number, afterFirstAns
     });
     socket.on('error', reject);
     socket.write(request);
+    if (readAfterMs !== undefined) {
+      socket.pause();
+      setTimeout(() => socket.resume(), readAfterMs);
+    }
   });
 }
 
@@ -220,11 +231,14 @@ describe('given raw bytes over a real socket', () => {
   });
 
   it('should start at most 10 pipelined requests of one connection, answer the next 429 and close it, and keep serving', async () => {
-    // 2,000 requests in one write, each of them database work.
+    // 2,000 requests in one write, each of them database work, from a client that reads nothing for a second: the
+    // server must not close the connection under answers it has written but the client has not read yet (once, a
+    // reset threw away all but the first four or five).
     const received = await converse(
       server.url,
       `GET /api/signals HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${trader.authorization}\r\n\r\n`.repeat(2_000),
-      10_000,
+      30_000,
+      { readAfterMs: 1_000 },
     );
     const statuses = [...received.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => Number(match[1]));
     // The first ten answered as usual, then one 429 that closes the connection: the rest are never started.
@@ -242,7 +256,7 @@ describe('given raw bytes over a real socket', () => {
       `GET /api/stream HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${trader.authorization}\r\nAccept: text/event-stream\r\n\r\n`,
       3_000,
       // Once the stream's head is out, break the framing on the same connection.
-      'GARBAGE\r\n\r\n',
+      { afterFirstAnswer: 'GARBAGE\r\n\r\n' },
     );
     expect(received).toMatch(/^HTTP\/1\.1 200 /);
     expect(received.match(/HTTP\/1\.1 /g)).toHaveLength(1);
