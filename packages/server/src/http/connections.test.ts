@@ -1,9 +1,8 @@
-import { readdirSync, readlinkSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/database';
-import { startServerProcess, type ServerProcess } from '../test/server-process';
+import { openSockets, startServerProcess, type ServerProcess } from '../test/server-process';
 import { connectionLimit, HEADERS_TIMEOUT_MS } from './connections';
 
 describe('connectionLimit', () => {
@@ -27,19 +26,6 @@ function health(url: string, agent: http.Agent | false): Promise<number> {
       })
       .on('error', reject);
   });
-}
-
-/** How many sockets the process `pid` holds open (Linux): its listening socket and the database's included. */
-function openSockets(pid: number): number {
-  let count = 0;
-  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
-    try {
-      if (readlinkSync(`/proc/${pid}/fd/${fd}`).startsWith('socket:')) count += 1;
-    } catch {
-      // Closed between the listing and the read.
-    }
-  }
-  return count;
 }
 
 describe('given more connections than the process has file descriptors', () => {

@@ -141,13 +141,19 @@ export function clientErrorHandler(this: { log: FastifyBaseLogger }, error: Erro
  * Ends a connection after the answers written on it, without losing them. Closed while some of the client's bytes
  * are still unread (the rest of a pipelined batch), a socket makes the kernel reset the connection, and a reset
  * throws away the answers still waiting to be sent: a client slow to read lost all but its first few answers, and
- * the 429 that said why. So the server half-closes (its answers, then the end of its stream), reads nothing more,
- * and closes the socket LINGER_MS later, by when the client has had time to read them.
+ * the 429 that said why. So the server half-closes (its answers, then the end of its stream), then reads and throws
+ * away whatever the client still sends, parsing none of it, and closes the socket once the client has closed its
+ * side, or LINGER_MS later, whichever comes first.
  */
 export function closeAfterAnswer(socket: Socket): void {
   if (socket.destroyed) return;
   socket.end();
-  socket.pause();
+  // The HTTP server's own listener feeds its parser; a listener of ours takes the socket back from the parser,
+  // which reads it directly otherwise (Node's server does so whenever another 'data' listener is added).
+  socket.removeAllListeners('data');
+  socket.on('data', () => {});
+  socket.once('end', () => socket.destroy());
+  socket.resume();
   const timer = setTimeout(() => socket.destroy(), LINGER_MS);
   timer.unref();
   socket.once('close', () => clearTimeout(timer));

@@ -2,11 +2,13 @@ import { connect } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../app';
+import { LINGER_MS } from '../http/connections';
 import { createTestDatabase, type TestDatabase } from '../test/database';
 import { signUpTrader, type SignedInTrader } from '../test/traders';
 import { listAllSignals } from './support/api';
 import { PROPERTY_TIMEOUT_MS, runs } from './support/hostile';
 import { rawPost, rawRequest, type RawResponse } from './support/raw-http';
+import { openSockets } from '../test/server-process';
 import { RunningServer } from './support/server';
 
 /*
@@ -234,14 +236,20 @@ describe('given raw bytes over a real socket', () => {
     // 2,000 requests in one write, each of them database work, from a client that reads nothing for a second: the
     // server must not close the connection under answers it has written but the client has not read yet (once, a
     // reset threw away all but the first four or five).
+    const socketsBefore = openSockets(server.pid);
     const received = await converse(
       server.url,
       `GET /api/signals HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${trader.authorization}\r\n\r\n`.repeat(2_000),
       30_000,
       { readAfterMs: 1_000 },
     );
+    // The client has read everything and closed: the server lets the connection go then, well before its 5 s bound.
+    await vi.waitFor(() => expect(openSockets(server.pid)).toBeLessThanOrEqual(socketsBefore), {
+      timeout: LINGER_MS / 2,
+      interval: 50,
+    });
     const statuses = [...received.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => Number(match[1]));
-    // The first ten answered as usual, then one 429 that closes the connection: the rest are never started.
+    // The first ten answered as usual, then one 429 that closes the connection: the rest are never answered.
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
     expect(statuses).toContain(429);
     expect(statuses.length).toBeLessThan(2_000);

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readlinkSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
@@ -65,4 +66,17 @@ export function startServerProcess(env: Record<string, string>, options: ServerP
   listening.catch(() => {});
 
   return { child, stdout: () => stdout, stderr: () => stderr, listening, exited };
+}
+
+/** How many sockets the process `pid` holds open (Linux): its listening socket and the database's included. */
+export function openSockets(pid: number): number {
+  let count = 0;
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      if (readlinkSync(`/proc/${pid}/fd/${fd}`).startsWith('socket:')) count += 1;
+    } catch {
+      // Closed between the listing and the read.
+    }
+  }
+  return count;
 }
