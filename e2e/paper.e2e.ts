@@ -497,7 +497,11 @@ describe('given an open short whose fills sit on its entry line (a buy, then a s
       await page
         .locator('[data-slot="price-line"][data-kind="entry"] [data-slot="price-line-label"]')
         .waitFor({ timeout: 30_000 });
-      await page.locator('[data-slot="trade-label"]').first().waitFor();
+      await expect.poll(() => page.locator('[data-slot="trade-marker"]').count(), { timeout: 30_000 }).toBe(3);
+      // A flag with no free room around its pin is drawn without its label. At 1440 there is room for one at
+      // least; at 390 the three pins share the newest candle with its signal markers and the entry line's label,
+      // and how much room is left depends on the live candle's size: a CI run once waited 30 s for a label in vain.
+      if (viewport.width > 390) await page.locator('[data-slot="trade-label"]').first().waitFor();
       const boxes = await page
         .locator('[data-slot="price-line-label"], [data-slot="trade-label"]')
         .evaluateAll((labels) =>
