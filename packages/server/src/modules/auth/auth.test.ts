@@ -230,7 +230,7 @@ describe.each(TEST_DIALECTS)('auth on %s', (dialect) => {
       await start({ RATE_LIMIT_REGISTER_PER_MINUTE: '100' });
       await registered();
       const timings = { taken: [] as number[], created: [] as number[] };
-      for (let round = 0; round < 5; round += 1) {
+      for (let round = 0; round < 9; round += 1) {
         for (const [kind, email] of [
           ['taken', ada.email],
           ['created', `new${round}@example.com`],
@@ -242,8 +242,9 @@ describe.each(TEST_DIALECTS)('auth on %s', (dialect) => {
         }
       }
       const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-      // Without hashing for a taken email it answers in a tenth of the time; the bound allows for noise.
-      expect(median(timings.taken) / median(timings.created)).toBeGreaterThan(0.4);
+      // Without hashing for a taken email it answers in a tenth of the time. The bound allows for noise: with 5
+      // rounds and a bound of 0.4, one of two runs under Node 22 on a busy machine fell below it.
+      expect(median(timings.taken) / median(timings.created)).toBeGreaterThan(0.3);
     });
 
     it('should let only one of two simultaneous registrations of an email succeed', async () => {
