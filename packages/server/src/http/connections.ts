@@ -145,7 +145,7 @@ export function clientErrorHandler(this: { log: FastifyBaseLogger }, error: Erro
  * away whatever the client still sends, parsing none of it, and closes the socket once the client has closed its
  * side, or LINGER_MS later, whichever comes first.
  */
-export function closeAfterAnswer(socket: Socket): void {
+function closeAfterAnswer(socket: Socket): void {
   if (socket.destroyed) return;
   socket.end();
   // The HTTP server's own listener feeds its parser; a listener of ours takes the socket back from the parser,

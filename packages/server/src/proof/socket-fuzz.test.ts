@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../app';
 import { LINGER_MS } from '../http/connections';
 import { createTestDatabase, type TestDatabase } from '../test/database';
+import { openSockets } from '../test/server-process';
 import { signUpTrader, type SignedInTrader } from '../test/traders';
 import { listAllSignals } from './support/api';
 import { PROPERTY_TIMEOUT_MS, runs } from './support/hostile';
 import { rawPost, rawRequest, type RawResponse } from './support/raw-http';
-import { openSockets } from '../test/server-process';
 import { RunningServer } from './support/server';
 
 /*
